@@ -1,4 +1,4 @@
-import { fnInfo, lookupFunction } from './functions.js';
+import { fnInfo, lookupFunction, type FnName } from './functions.js';
 import { resolveLimits, type Limits } from './limits.js';
 import type { Expr, SymName } from './types.js';
 
@@ -48,6 +48,7 @@ const KNOWN_REFUSALS: Record<string, string> = {
   integrate: 'unevaluated integral',
   Integral: 'unevaluated integral',
   int: 'unevaluated integral',
+  C: 'drop the constant of integration C; give just the antiderivative',
 };
 
 function isDigit(c: string): boolean {
@@ -55,11 +56,19 @@ function isDigit(c: string): boolean {
 }
 
 function isIdentStart(c: string): boolean {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_' || c === 'π';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
 }
 
 function isIdentPart(c: string): boolean {
   return isIdentStart(c) || isDigit(c);
+}
+
+// Spaces that editors and models emit besides the ASCII ones (no-break, thin, ideographic …).
+// Zero-width and direction-changing characters are not among them: those are refused.
+function isSpace(c: string): boolean {
+  return (
+    c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\u00a0' || (c >= '\u2000' && c <= '\u200a') || c === '\u202f' || c === '\u205f' || c === '\u3000'
+  );
 }
 
 function tokenize(input: string, limits: Limits): Token[] {
@@ -68,7 +77,7 @@ function tokenize(input: string, limits: Limits): Token[] {
   const n = input.length;
   while (i < n) {
     const c = input[i];
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+    if (isSpace(c)) {
       i++;
       continue;
     }
@@ -97,7 +106,16 @@ function tokenize(input: string, limits: Limits): Token[] {
       if (!Number.isFinite(value) || Math.abs(value) > limits.maxAbsLiteral) {
         throw new ParseError(`number ${text.length > 24 ? text.slice(0, 24) + '…' : text} exceeds the limit of ${limits.maxAbsLiteral}`, start, input);
       }
+      // 1e-400 would silently become 0 (and 1e-320 lose its digits): refuse rather than change it.
+      if ((value === 0 && /[1-9]/.test(text.replace(/[eE][+-]?\d+$/, ''))) || (value !== 0 && Math.abs(value) < Number.MIN_VALUE * 2 ** 52)) {
+        throw new ParseError(`number ${text.length > 24 ? text.slice(0, 24) + '…' : text} is too small to represent`, start, input);
+      }
       tokens.push({ kind: 'num', text, pos: start, value });
+      continue;
+    }
+    if (c === 'π') {
+      tokens.push({ kind: 'ident', text: c, pos: start });
+      i++;
       continue;
     }
     if (isIdentStart(c)) {
@@ -123,10 +141,16 @@ function tokenize(input: string, limits: Limits): Token[] {
         tokens.push({ kind: 'op', text: '-', pos: start });
         i++;
         continue;
+      case '\u2217': // asterisk operator
       case '\u00d7': // multiplication sign
       case '\u00b7': // middle dot
       case '\u22c5': // dot operator
         tokens.push({ kind: 'op', text: '*', pos: start });
+        i++;
+        continue;
+      case '\u00f7': // division sign
+      case '\u2215': // division slash
+        tokens.push({ kind: 'op', text: '/', pos: start });
         i++;
         continue;
       case '(':
@@ -142,7 +166,7 @@ function tokenize(input: string, limits: Limits): Token[] {
         i++;
         continue;
     }
-    throw new ParseError(describeBadChar(c), start, input);
+    throw new ParseError(describeBadChar(String.fromCodePoint(input.codePointAt(i) ?? 0)), start, input);
   }
   tokens.push({ kind: 'end', text: '', pos: n });
   return tokens;
@@ -156,6 +180,9 @@ function describeBadChar(c: string): string {
   if ((code >= 0x200b && code <= 0x200f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || code === 0xfeff) {
     return `invisible or bidirectional character ${hex} in expression`;
   }
+  if (code === 0xb2 || code === 0xb3 || code === 0xb9 || (code >= 0x2070 && code <= 0x207f)) return `superscript ${JSON.stringify(c)} is not allowed; write powers with ^ (x^2)`;
+  if (c === '\u221a') return "'\u221a' is not allowed; write sqrt(…)";
+  if (c === '\u222b') return 'unevaluated integral';
   if (c === '=') return "'=' (assignment or equation) is not allowed; give just the expression";
   if (c === '[' || c === ']') return 'matrices and indexing are not allowed';
   if (c === '"' || c === "'" || c === '`') return 'strings are not allowed';
@@ -172,7 +199,10 @@ function describeBadChar(c: string): string {
 class Parser {
   private i = 0;
   private nodes = 0;
-  private depth = 0;
+  /** Grammar recursion, which only parentheses and calls cause; bounded so the stack cannot overflow. */
+  private nesting = 0;
+  /** Tree depth of every node built so far, so that the depth limit is checked where it is crossed. */
+  private readonly depthOf = new Map<Expr, number>();
 
   constructor(
     private readonly tokens: Token[],
@@ -202,26 +232,34 @@ class Parser {
     return new ParseError(message, t.pos, this.input);
   }
 
-  private count(e: Expr, at: Token): Expr {
+  /** Register a freshly built node: enforce the node and depth limits at the token that made it. */
+  private count<E extends Expr>(e: E, at: Token): E {
     if (++this.nodes > this.limits.maxNodes) {
       throw this.error(`expression has more than ${this.limits.maxNodes} nodes`, at);
     }
+    let depth = 1;
+    if (e.type !== 'num' && e.type !== 'sym') {
+      for (const c of e.args) depth = Math.max(depth, (this.depthOf.get(c) ?? 1) + 1);
+    }
+    if (depth > this.limits.maxDepth) {
+      throw this.error(`expression nests deeper than ${this.limits.maxDepth} levels`, at);
+    }
+    this.depthOf.set(e, depth);
     return e;
   }
 
   private enter(at: Token): void {
-    if (++this.depth > this.limits.maxDepth) {
+    if (++this.nesting > this.limits.maxDepth) {
       throw this.error(`expression nests deeper than ${this.limits.maxDepth} levels`, at);
     }
   }
 
   private leave(): void {
-    this.depth--;
+    this.nesting--;
   }
 
   private sum(): Expr {
     const start = this.peek();
-    this.enter(start);
     const terms: Expr[] = [this.product()];
     for (;;) {
       const t = this.peek();
@@ -231,13 +269,11 @@ class Parser {
         terms.push(t.text === '-' ? this.count({ type: 'neg', args: [rhs] }, t) : rhs);
       } else break;
     }
-    this.leave();
     return terms.length === 1 ? terms[0] : this.count({ type: 'add', args: terms }, start);
   }
 
   private product(): Expr {
     const start = this.peek();
-    this.enter(start);
     let acc: Expr[] = [this.unary()];
     for (;;) {
       const t = this.peek();
@@ -257,7 +293,6 @@ class Parser {
         acc.push(this.power());
       } else break;
     }
-    this.leave();
     return acc.length === 1 ? acc[0] : this.count({ type: 'mul', args: acc }, start);
   }
 
@@ -265,30 +300,46 @@ class Parser {
     return t.kind === 'num' || t.kind === 'ident' || t.kind === 'lparen';
   }
 
-  private unary(): Expr {
-    const t = this.peek();
-    if (t.kind === 'op' && (t.text === '-' || t.text === '+')) {
+  /** Leading signs, read in a loop so that a long run of them cannot deepen the recursion. */
+  private signs(): Token[] {
+    const minus: Token[] = [];
+    for (;;) {
+      const t = this.peek();
+      if (t.kind !== 'op' || (t.text !== '-' && t.text !== '+')) return minus;
       this.take();
-      this.enter(t);
-      const arg = this.unary();
-      this.leave();
-      return t.text === '-' ? this.count({ type: 'neg', args: [arg] }, t) : arg;
+      if (t.text === '-') minus.push(t);
     }
-    return this.power();
   }
 
+  private applySigns(minus: Token[], e: Expr): Expr {
+    for (let k = minus.length - 1; k >= 0; k--) e = this.count({ type: 'neg', args: [e] }, minus[k]);
+    return e;
+  }
+
+  private unary(): Expr {
+    const minus = this.signs();
+    return this.applySigns(minus, this.power());
+  }
+
+  /**
+   * base ^ [signs] base ^ [signs] base …, right-associative, with each exponent's signs applying
+   * to the whole rest of the chain: 2^-x^2 is 2^(-(x^2)), as in SymPy and mathjs.
+   */
   private power(): Expr {
-    const base = this.primary();
-    const t = this.peek();
-    if (t.kind === 'op' && t.text === '^') {
-      this.take();
-      this.enter(t);
-      // Right-associative, and the exponent may carry a sign: x^-2, 2^-x^2 = 2^(-(x^2)).
-      const exponent = this.unary();
-      this.leave();
-      return this.count({ type: 'pow', args: [base, exponent] }, t);
+    const bases: Expr[] = [this.primary()];
+    const carets: Token[] = [];
+    const signs: Token[][] = [];
+    while (this.peek().kind === 'op' && this.peek().text === '^') {
+      carets.push(this.take());
+      signs.push(this.signs());
+      bases.push(this.primary());
     }
-    return base;
+    let acc = bases[bases.length - 1];
+    for (let k = carets.length - 1; k >= 0; k--) {
+      acc = this.applySigns(signs[k], acc);
+      acc = this.count({ type: 'pow', args: [bases[k], acc] }, carets[k]);
+    }
+    return acc;
   }
 
   private primary(): Expr {
@@ -320,20 +371,27 @@ class Parser {
     if (next.kind === 'lparen') {
       const fname = lookupFunction(name);
       if (fname !== undefined) return this.call(t, fname);
+      if (Object.hasOwn(LOG_WITH_BASE, name)) return this.call(t, 'log', LOG_WITH_BASE[name]);
       if (Object.hasOwn(SYMBOLS, name)) return this.count({ type: 'sym', name: SYMBOLS[name] }, t); // x(x+1): implicit product
       throw this.error(Object.hasOwn(KNOWN_REFUSALS, name) ? KNOWN_REFUSALS[name] : `unknown function '${clip(name)}'`, t);
     }
     if (Object.hasOwn(SYMBOLS, name)) return this.count({ type: 'sym', name: SYMBOLS[name] }, t);
     if (Object.hasOwn(KNOWN_REFUSALS, name)) throw this.error(KNOWN_REFUSALS[name], t);
-    if (lookupFunction(name) !== undefined) throw this.error(`function '${name}' needs parentheses around its argument`, t);
+    if (lookupFunction(name) !== undefined || Object.hasOwn(LOG_WITH_BASE, name)) {
+      if (next.kind === 'op' && next.text === '^') {
+        throw this.error(`write powers of functions as ${name}(x)^2, not ${name}^2(x)`, t);
+      }
+      throw this.error(`function '${name}' needs parentheses around its argument`, t);
+    }
     throw this.error(`unknown name '${clip(name)}' (the only variable is x; constants are pi and e)`, t);
   }
 
-  private call(t: Token, name: NonNullable<ReturnType<typeof lookupFunction>>): Expr {
+  /** A whitelisted call; `base` makes it a logarithm to that base (log10, log2). */
+  private call(t: Token, name: FnName, base?: number): Expr {
     this.take(); // '('
     this.enter(t);
     const args: Expr[] = [];
-    if (this.peek().kind === 'rparen') throw this.error(`${name}() needs an argument`, this.peek());
+    if (this.peek().kind === 'rparen') throw this.error(`${t.text}() needs an argument`, this.peek());
     for (;;) {
       args.push(this.sum());
       const sep = this.take();
@@ -341,19 +399,26 @@ class Parser {
       if (sep.kind !== 'comma') throw this.error(sep.kind === 'end' ? "missing ')'" : `expected ',' or ')' but found ${describe(sep)}`, sep);
     }
     this.leave();
+    if (base !== undefined) {
+      if (args.length !== 1) throw this.error(`${t.text} takes 1 argument, got ${args.length}`, t);
+      args.push(this.count({ type: 'num', value: base }, t));
+    }
     // log(x, b) is the logarithm to base b in both mathjs and SymPy.
     if (name === 'log' && args.length === 2) {
-      const num = this.count({ type: 'fn', name: 'log', args: [args[0]] }, t);
-      const den = this.count({ type: 'fn', name: 'log', args: [args[1]] }, t);
-      return this.count({ type: 'div', args: [num, den] }, t);
+      const top = this.count({ type: 'fn', name: 'log', args: [args[0]] }, t);
+      const bottom = this.count({ type: 'fn', name: 'log', args: [args[1]] }, t);
+      return this.count({ type: 'div', args: [top, bottom] }, t);
     }
-    const info = fnInfo(name);
-    if (!info.arity.includes(args.length)) {
-      throw this.error(`${name} takes ${info.arity.join(' or ')} argument${info.arity[0] === 1 ? '' : 's'}, got ${args.length}`, t);
+    const arity = name === 'log' ? [1, 2] : fnInfo(name).arity;
+    if (!arity.includes(args.length)) {
+      throw this.error(`${t.text} takes ${arity.join(' or ')} argument${arity.length === 1 && arity[0] === 1 ? '' : 's'}, got ${args.length}`, t);
     }
     return this.count({ type: 'fn', name, args }, t);
   }
 }
+
+// mathjs spellings of logarithms to a fixed base, read as log(x)/log(b) like log(x, b).
+const LOG_WITH_BASE: Record<string, number> = { log10: 10, log2: 2 };
 
 function clip(s: string): string {
   return s.length > 30 ? s.slice(0, 30) + '…' : s;
@@ -390,7 +455,7 @@ export function parseExpr(text: string, limits?: Partial<Limits>): Expr {
     const c = text.charCodeAt(i);
     if (c === 40) {
       if (++open > lim.maxDepth) throw new ParseError(`expression nests deeper than ${lim.maxDepth} levels`, i, text);
-    } else if (c === 41) open--;
+    } else if (c === 41 && open > 0) open--;
   }
   const tokens = tokenize(text, lim);
   return new Parser(tokens, text, lim).parse();

@@ -41,6 +41,11 @@ export interface TargetAnswer {
   readonly text: string;
   /** The parsed answer when status is `ok`. */
   readonly expr?: Expr;
+  /**
+   * The part of `text` read as the answer (inside `\boxed{}`, after "The final answer is", …), when
+   * one was located; lets archives show the answer without the whole reasoning.
+   */
+  readonly extracted?: string;
   /** Why it could not be parsed / what went wrong, for status other than `ok`. */
   readonly error?: string;
   readonly latencyMs: number;

@@ -1,0 +1,442 @@
+import { lookupFunction, type FnName } from '../expr/functions.js';
+import { ParseError } from '../expr/parse.js';
+import type { Limits } from '../expr/limits.js';
+
+/**
+ * Tokens of the LaTeX subset sagga reads. Everything a model might write that has no meaning in an
+ * antiderivative (macros, file commands, environments, Greek letters) is refused here, by name, before
+ * any structure is built.
+ */
+export type LatexToken =
+  | { readonly kind: 'num'; readonly text: string; readonly pos: number }
+  | { readonly kind: 'letter'; readonly text: string; readonly pos: number }
+  | { readonly kind: 'pi'; readonly pos: number }
+  | { readonly kind: 'fn'; readonly name: FnName; readonly pos: number; readonly spelled: string }
+  | { readonly kind: 'frac'; readonly pos: number }
+  | { readonly kind: 'sqrt'; readonly pos: number }
+  | { readonly kind: 'op'; readonly text: '+' | '-' | '*' | '/' | '^' | '_' | ','; readonly pos: number }
+  | { readonly kind: 'open'; readonly text: '(' | '[' | '{'; readonly pos: number }
+  | { readonly kind: 'close'; readonly text: ')' | ']' | '}'; readonly pos: number }
+  /** `|`: `open`/`close` when sized with \left/\right or \lvert/\rvert, `either` when the parser must decide. */
+  | { readonly kind: 'bar'; readonly role: 'open' | 'close' | 'either'; readonly pos: number }
+  | { readonly kind: 'end'; readonly pos: number };
+
+/** Commands that only change spacing or style: dropped. */
+const IGNORED = new Set([
+  'displaystyle', 'textstyle', 'scriptstyle', 'scriptscriptstyle', 'limits', 'nolimits',
+  'quad', 'qquad', 'thinspace', 'medspace', 'thickspace', 'negthinspace', 'negmedspace', 'negthickspace',
+  'enspace', 'enskip', 'space', 'nobreak', 'allowbreak', 'relax',
+]);
+
+/** Size prefixes for delimiters: `\bigl(` is just `(`. */
+const SIZERS = new Set(['big', 'Big', 'bigg', 'Bigg', 'bigl', 'Bigl', 'biggl', 'Biggl', 'bigr', 'Bigr', 'biggr', 'Biggr', 'bigm', 'Bigm', 'biggm', 'Biggm']);
+
+/** Commands that name a function directly (LaTeX's own and the common non-standard ones models write). */
+const FUNCTION_COMMANDS: ReadonlyMap<string, FnName> = new Map<string, FnName>([
+  ['sin', 'sin'], ['cos', 'cos'], ['tan', 'tan'], ['cot', 'cot'], ['sec', 'sec'], ['csc', 'csc'], ['cosec', 'csc'],
+  ['arcsin', 'asin'], ['arccos', 'acos'], ['arctan', 'atan'], ['arccot', 'acot'], ['arcsec', 'asec'], ['arccsc', 'acsc'],
+  ['sinh', 'sinh'], ['cosh', 'cosh'], ['tanh', 'tanh'], ['coth', 'coth'], ['sech', 'sech'], ['csch', 'csch'],
+  ['arcsinh', 'asinh'], ['arccosh', 'acosh'], ['arctanh', 'atanh'], ['arsinh', 'asinh'], ['arcosh', 'acosh'], ['artanh', 'atanh'],
+  // \log is the natural logarithm: in calculus answers (and in SymPy's LaTeX) that is what it means;
+  // a base is only taken when written, as \log_{10} x.
+  ['ln', 'log'], ['log', 'log'], ['exp', 'exp'],
+  ['sgn', 'sign'], ['erf', 'erf'], ['erfc', 'erfc'], ['erfi', 'erfi'], ['Ei', 'Ei'], ['Si', 'Si'], ['Ci', 'Ci'], ['li', 'li'],
+  ['Gamma', 'gamma'],
+]);
+
+/** Names inside \operatorname{…} / \mathrm{…} beyond the whitelist's own aliases. */
+const OPERATOR_NAMES: ReadonlyMap<string, FnName> = new Map<string, FnName>([
+  ['Li', 'polylog'], ['sgn', 'sign'], ['cosec', 'csc'], ['arccosec', 'acsc'], ['tg', 'tan'], ['arctg', 'atan'],
+]);
+
+/** Commands with a specific reason to refuse, so the message says what was seen. */
+const REFUSED: ReadonlyMap<string, string> = new Map([
+  ['int', 'unevaluated integral'],
+  ['iint', 'unevaluated integral'],
+  ['oint', 'unevaluated integral'],
+  ['infty', 'infinity is not a value'],
+  ['sum', 'sums are not supported'],
+  ['prod', 'products are not supported'],
+  ['lim', 'limits are not supported'],
+  ['pm', "'±' is not a single answer"],
+  ['mp', "'∓' is not a single answer"],
+  ['approx', 'an approximation is not an exact answer'],
+  ['begin', 'LaTeX environments are not supported'],
+  ['end', 'LaTeX environments are not supported'],
+  ['gamma', "'\\gamma' is ambiguous (Euler's constant or the incomplete gamma function)"],
+]);
+
+/** Characters allowed inside \text{…}-like groups: words, digits, spaces. */
+const TEXT_GROUP_COMMANDS = new Set([
+  'operatorname', 'mathrm', 'text', 'textrm', 'mathit', 'textit', 'mathbf', 'textbf', 'mathsf', 'textsf', 'mathnormal', 'rm', 'boldsymbol', 'bm', 'mathcal',
+]);
+
+/** Letter runs written without a backslash that we still read as functions: `sin(x)`, `ln x`. */
+const BARE_FUNCTION_WORDS: readonly string[] = [
+  'arcsinh', 'arccosh', 'arctanh', 'arcsin', 'arccos', 'arctan', 'arccot', 'arcsec', 'arccsc',
+  'arsinh', 'arcosh', 'artanh', 'asinh', 'acosh', 'atanh', 'asin', 'acos', 'atan', 'acot',
+  'sinh', 'cosh', 'tanh', 'coth', 'sech', 'csch', 'sin', 'cos', 'tan', 'cot', 'sec', 'csc',
+  'sqrt', 'cbrt', 'exp', 'log', 'ln', 'abs', 'erfc', 'erfi', 'erf', 'sign', 'sgn',
+];
+
+function isDigit(c: string): boolean {
+  return c >= '0' && c <= '9';
+}
+
+function isLetter(c: string): boolean {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+function clip(s: string): string {
+  return s.length > 24 ? s.slice(0, 24) + '…' : s;
+}
+
+const STRUCTURE_COMMANDS = new Set([
+  'left', 'right', 'frac', 'dfrac', 'tfrac', 'cfrac', 'sqrt', 'pi', 'cdot', 'times', 'ast', 'cdotp', 'div',
+  'lvert', 'rvert', 'vert', 'mid', 'lbrace', 'rbrace', 'lbrack', 'rbrack',
+]);
+
+/**
+ * Is `\name` a command this reader understands (or, with `integralSign`, also `\int`)? Used to
+ * decide whether the left side of `=` is a harmless label (`F(x)`, `\int f\,dx`) that may be dropped.
+ */
+export function isKnownLatexCommand(name: string, integralSign = false): boolean {
+  return (
+    IGNORED.has(name) || SIZERS.has(name) || TEXT_GROUP_COMMANDS.has(name) || FUNCTION_COMMANDS.has(name) || STRUCTURE_COMMANDS.has(name) ||
+    (integralSign && (name === 'int' || name === 'iint' || name === 'oint'))
+  );
+}
+
+/** Resolve the word inside \operatorname{…} (or a bare letter run) to a whitelisted function. */
+export function functionForName(name: string): FnName | undefined {
+  return OPERATOR_NAMES.get(name) ?? lookupFunction(name);
+}
+
+/**
+ * Split a LaTeX math string into tokens. Linear in the input; refuses unknown commands by name.
+ * Numbers are checked against the literal limits here, before any conversion.
+ */
+export function tokenizeLatex(input: string, limits: Limits): LatexToken[] {
+  const out: LatexToken[] = [];
+  const n = input.length;
+  let i = 0;
+  const fail = (message: string, pos: number): never => {
+    throw new ParseError(message, pos, input);
+  };
+
+  /** Read the delimiter after \left, \right, \bigl …; returns the index after it. */
+  const delimiter = (at: number, side: 'left' | 'right' | 'neutral'): number => {
+    let j = at;
+    while (j < n && input[j] === ' ') j++;
+    if (j >= n) fail('missing delimiter after a sizing command', at);
+    const c = input[j];
+    const openRole = side === 'right' ? 'close' : side === 'left' ? 'open' : 'either';
+    if (c === '.') return j + 1; // \left. and \right. are invisible
+    if (c === '(' || c === '[') {
+      out.push({ kind: 'open', text: c, pos: j });
+      return j + 1;
+    }
+    if (c === ')' || c === ']') {
+      out.push({ kind: 'close', text: c, pos: j });
+      return j + 1;
+    }
+    if (c === '|') {
+      out.push({ kind: 'bar', role: openRole, pos: j });
+      return j + 1;
+    }
+    if (c === '\\') {
+      let k = j + 1;
+      while (k < n && isLetter(input[k])) k++;
+      const name = k === j + 1 ? input.slice(j + 1, j + 2) : input.slice(j + 1, k);
+      const next = k === j + 1 ? j + 2 : k;
+      switch (name) {
+        case '{':
+        case 'lbrace':
+          out.push({ kind: 'open', text: '(', pos: j });
+          return next;
+        case '}':
+        case 'rbrace':
+          out.push({ kind: 'close', text: ')', pos: j });
+          return next;
+        case 'lbrack':
+          out.push({ kind: 'open', text: '[', pos: j });
+          return next;
+        case 'rbrack':
+          out.push({ kind: 'close', text: ']', pos: j });
+          return next;
+        case 'vert':
+        case 'mid':
+          out.push({ kind: 'bar', role: openRole, pos: j });
+          return next;
+        case 'lvert':
+          out.push({ kind: 'bar', role: 'open', pos: j });
+          return next;
+        case 'rvert':
+          out.push({ kind: 'bar', role: 'close', pos: j });
+          return next;
+      }
+      fail(`delimiter \\${clip(name)} is not supported`, j);
+    }
+    return fail(`delimiter ${JSON.stringify(c)} is not supported`, j);
+  };
+
+  /** Read `{word}` after \operatorname and friends. Only letters, digits and spaces are allowed inside. */
+  const textGroup = (at: number, command: string): number => {
+    let j = at;
+    while (j < n && input[j] === ' ') j++;
+    if (input[j] === '*' && command === 'operatorname') j++;
+    while (j < n && input[j] === ' ') j++;
+    let word: string;
+    let next: number;
+    if (input[j] === '{') {
+      const close = input.indexOf('}', j + 1);
+      if (close < 0) fail(`unclosed \\${command}{`, j);
+      word = input.slice(j + 1, close);
+      next = close + 1;
+      if (word.length > 40 || !/^[A-Za-z0-9 ]*$/.test(word)) {
+        fail(`\\${command}{…} may only contain a short word`, j);
+      }
+    } else if (j < n && isLetter(input[j])) {
+      // \rm e, \mathrm e: one letter
+      word = input[j];
+      next = j + 1;
+    } else {
+      return fail(`\\${command} needs a {…} argument`, j);
+    }
+    const w = word.trim();
+    if (w === '') return next; // \text{ } is spacing
+    const f = functionForName(w);
+    if (f !== undefined) {
+      out.push({ kind: 'fn', name: f, pos: at, spelled: w });
+      return next;
+    }
+    if (w === 'e' || w === 'x') {
+      out.push({ kind: 'letter', text: w, pos: at });
+      return next;
+    }
+    if (/^\d+$/.test(w)) {
+      out.push({ kind: 'num', text: w, pos: at });
+      return next;
+    }
+    return fail(`text '${clip(w)}' in the answer`, at);
+  };
+
+  while (i < n) {
+    const c = input[i];
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '~') {
+      i++;
+      continue;
+    }
+    const start = i;
+    if (isDigit(c) || (c === '.' && i + 1 < n && isDigit(input[i + 1]))) {
+      while (i < n && isDigit(input[i])) i++;
+      if (i < n && input[i] === '.' && i + 1 < n && isDigit(input[i + 1])) {
+        i++;
+        while (i < n && isDigit(input[i])) i++;
+      }
+      const text = input.slice(start, i);
+      if (text.replace('.', '').length > limits.maxLiteralDigits) {
+        fail(`number with more than ${limits.maxLiteralDigits} digits`, start);
+      }
+      out.push({ kind: 'num', text, pos: start });
+      continue;
+    }
+    if (isLetter(c)) {
+      while (i < n && isLetter(input[i])) i++;
+      splitLetterRun(input.slice(start, i), start, out);
+      continue;
+    }
+    if (c === '\\') {
+      if (i + 1 >= n) fail('lone backslash', i);
+      const c1 = input[i + 1];
+      if (!isLetter(c1)) {
+        i += 2;
+        switch (c1) {
+          case ',':
+          case ';':
+          case ':':
+          case '!':
+          case ' ':
+          case '>':
+            continue; // spacing
+          case '{':
+            out.push({ kind: 'open', text: '(', pos: start });
+            continue;
+          case '}':
+            out.push({ kind: 'close', text: ')', pos: start });
+            continue;
+          case '|':
+            fail('norms (\\|) are not supported', start);
+        }
+        fail(`LaTeX command \\${c1} is not allowed`, start);
+      }
+      let j = i + 1;
+      while (j < n && isLetter(input[j])) j++;
+      const name = input.slice(i + 1, j);
+      i = j;
+      if (IGNORED.has(name)) continue;
+      if (name === 'left') {
+        i = delimiter(i, 'left');
+        continue;
+      }
+      if (name === 'right') {
+        i = delimiter(i, 'right');
+        continue;
+      }
+      if (SIZERS.has(name)) {
+        const side = name.endsWith('l') ? 'left' : name.endsWith('r') ? 'right' : 'neutral';
+        i = delimiter(i, side);
+        continue;
+      }
+      if (TEXT_GROUP_COMMANDS.has(name)) {
+        i = textGroup(i, name);
+        continue;
+      }
+      switch (name) {
+        case 'frac':
+        case 'dfrac':
+        case 'tfrac':
+        case 'cfrac':
+          out.push({ kind: 'frac', pos: start });
+          continue;
+        case 'sqrt':
+          out.push({ kind: 'sqrt', pos: start });
+          continue;
+        case 'pi':
+          out.push({ kind: 'pi', pos: start });
+          continue;
+        case 'cdot':
+        case 'times':
+        case 'ast':
+        case 'cdotp':
+          out.push({ kind: 'op', text: '*', pos: start });
+          continue;
+        case 'div':
+          out.push({ kind: 'op', text: '/', pos: start });
+          continue;
+        case 'lvert':
+          out.push({ kind: 'bar', role: 'open', pos: start });
+          continue;
+        case 'rvert':
+          out.push({ kind: 'bar', role: 'close', pos: start });
+          continue;
+        case 'vert':
+        case 'mid':
+          out.push({ kind: 'bar', role: 'either', pos: start });
+          continue;
+        case 'lbrace':
+          out.push({ kind: 'open', text: '(', pos: start });
+          continue;
+        case 'rbrace':
+          out.push({ kind: 'close', text: ')', pos: start });
+          continue;
+      }
+      const f = FUNCTION_COMMANDS.get(name);
+      if (f !== undefined) {
+        out.push({ kind: 'fn', name: f, pos: start, spelled: name });
+        continue;
+      }
+      const refusal = REFUSED.get(name);
+      if (refusal !== undefined) fail(refusal, start);
+      fail(`LaTeX command \\${clip(name)} is not allowed`, start);
+    }
+    i++;
+    switch (c) {
+      case '+':
+      case '-':
+      case '/':
+      case '^':
+      case '_':
+      case ',':
+        out.push({ kind: 'op', text: c, pos: start });
+        continue;
+      case '*':
+        if (input[i] === '*') {
+          i++;
+          out.push({ kind: 'op', text: '^', pos: start });
+        } else out.push({ kind: 'op', text: '*', pos: start });
+        continue;
+      case '\u2212':
+        out.push({ kind: 'op', text: '-', pos: start });
+        continue;
+      case '\u00d7':
+      case '\u00b7':
+      case '\u22c5':
+        out.push({ kind: 'op', text: '*', pos: start });
+        continue;
+      case '\u03c0':
+        out.push({ kind: 'pi', pos: start });
+        continue;
+      case '\u221a': // √
+        out.push({ kind: 'sqrt', pos: start });
+        continue;
+      case '\u00b2': // ²
+      case '\u00b3': // ³
+        out.push({ kind: 'op', text: '^', pos: start });
+        out.push({ kind: 'num', text: c === '\u00b2' ? '2' : '3', pos: start });
+        continue;
+      case '\u221e':
+        fail('infinity is not a value', start);
+        break;
+      case '(':
+      case '[':
+      case '{':
+        out.push({ kind: 'open', text: c, pos: start });
+        continue;
+      case ')':
+      case ']':
+      case '}':
+        out.push({ kind: 'close', text: c, pos: start });
+        continue;
+      case '|':
+        out.push({ kind: 'bar', role: 'either', pos: start });
+        continue;
+      case '=':
+        fail("'=' (an equation) where an expression was expected", start);
+        break;
+      case "'":
+        fail('primes (derivatives) are not supported', start);
+        break;
+      case '!':
+        fail('factorials are not supported', start);
+        break;
+      case '&':
+        fail("'&' (alignment) is not supported", start);
+        break;
+      case '$':
+        fail("'$' inside math", start);
+        break;
+    }
+    const code = c.codePointAt(0) ?? 0;
+    fail(code < 0x20 || code === 0x7f ? `control character U+${code.toString(16).padStart(4, '0')}` : `character ${JSON.stringify(c)} is not allowed`, start);
+  }
+  out.push({ kind: 'end', pos: n });
+  return out;
+}
+
+/**
+ * In LaTeX math every letter is its own symbol (`xe` is x·e), but models also write function names
+ * without a backslash (`sin(x)`, `arctan x`): known names are taken greedily, the rest letter by letter.
+ */
+function splitLetterRun(run: string, pos: number, out: LatexToken[]): void {
+  let k = 0;
+  while (k < run.length) {
+    let matched = '';
+    for (const w of BARE_FUNCTION_WORDS) {
+      if (w.length > matched.length && run.startsWith(w, k)) matched = w;
+    }
+    if (run.startsWith('pi', k) && matched === '') {
+      out.push({ kind: 'pi', pos: pos + k });
+      k += 2;
+      continue;
+    }
+    if (matched !== '') {
+      if (matched === 'sqrt') out.push({ kind: 'sqrt', pos: pos + k });
+      else out.push({ kind: 'fn', name: functionForName(matched)!, pos: pos + k, spelled: matched });
+      k += matched.length;
+      continue;
+    }
+    out.push({ kind: 'letter', text: run[k], pos: pos + k });
+    k++;
+  }
+}

@@ -1,0 +1,12 @@
+// The public surface of src/expr: import from '../expr/index.js'.
+export * from './types.js';
+export * from './functions.js';
+export * from './limits.js';
+export { parseExpr, tryParseExpr, ParseError, type ParseResult } from './parse.js';
+export { toInfix } from './toInfix.js';
+export { toLatex } from './toLatex.js';
+export { toPrefix } from './toPrefix.js';
+export { metrics, countNodes, type ExprMetrics } from './metrics.js';
+export { simplify } from './simplify.js';
+export { canonicalKey } from './canonicalKey.js';
+export { formatNumber } from './formatNumber.js';

@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Expr } from '../expr/types.js';
+import { packageRoot } from './packageRoot.js';
+import { parseExpressionLines } from './parseExpressionLines.js';
+
+export interface SeedSet {
+  /** Built-in name, or the file's path as given. */
+  readonly name: string;
+  readonly exprs: readonly Expr[];
+  /** Absolute path of the file read. */
+  readonly source: string;
+}
+
+/** The sets shipped in seeds/ (the folder is the truth; see `builtinSeedSets`). */
+export const BUILTIN_SEED_SETS: readonly string[] = ['default', 'polynomial-robustness', 'trig-robustness', 'trig', 'target'];
+
+/** Largest seed file read (hostile input is bounded before it is parsed). */
+const MAX_SEED_FILE_BYTES = 4 * 1024 * 1024;
+
+export function seedsFolder(): string {
+  return join(packageRoot(), 'seeds');
+}
+
+/** Names of the built-in sets: the `<name>.txt` files in the package's seeds/ folder. */
+export function builtinSeedSets(): string[] {
+  try {
+    return readdirSync(seedsFolder())
+      .filter((f) => f.endsWith('.txt'))
+      .map((f) => f.slice(0, -'.txt'.length))
+      .sort();
+  } catch {
+    return [...BUILTIN_SEED_SETS];
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Load a seed set: a built-in name (seeds/<name>.txt in the package; built-in names win over a
+ * same-named file in the working directory) or a path to a file of one expression per line with
+ * `#` comments. Throws on an unknown name (listing the built-in sets), an unreadable or oversized
+ * file, an empty set, or a line that does not parse (naming file, line and column).
+ */
+export function loadSeeds(nameOrFile: string): SeedSet {
+  const builtins = builtinSeedSets();
+  let source: string;
+  if (/^[A-Za-z0-9_-]+$/.test(nameOrFile) && builtins.includes(nameOrFile)) {
+    source = join(seedsFolder(), `${nameOrFile}.txt`);
+  } else if (isFile(resolve(nameOrFile))) {
+    source = resolve(nameOrFile);
+  } else {
+    throw new Error(`unknown seed set '${nameOrFile}': not a built-in set (${builtins.join(', ')}) and not a file`);
+  }
+  const size = statSync(source).size;
+  if (size > MAX_SEED_FILE_BYTES) throw new Error(`${source}: seed file larger than ${MAX_SEED_FILE_BYTES} bytes`);
+  const exprs = parseExpressionLines(readFileSync(source, 'utf8'), source);
+  if (exprs.length === 0) throw new Error(`${source}: no expressions (one per line, '#' starts a comment)`);
+  return { name: nameOrFile, exprs, source };
+}

@@ -1,0 +1,160 @@
+import { Worker } from 'node:worker_threads';
+import type { ReplyMessage, TaskMessage } from './serveWorker.js';
+
+export interface WorkerPoolOptions {
+  /** Compiled worker script (see compiledModuleUrl). */
+  readonly script: URL;
+  readonly size: number;
+  readonly name?: string;
+  readonly workerData?: unknown;
+}
+
+export interface RunOptions {
+  /** The task's worker is terminated and replaced when the task runs longer than this. */
+  readonly timeoutMs?: number;
+  readonly signal?: AbortSignal;
+}
+
+export type TaskFailure = 'timeout' | 'crashed' | 'aborted' | 'closed';
+
+export type TaskResult<O> =
+  | { readonly ok: true; readonly value: O }
+  | { readonly ok: false; readonly kind: TaskFailure; readonly message: string };
+
+export interface WorkerPool<I, O> {
+  run(input: I, opts?: RunOptions): Promise<TaskResult<O>>;
+  readonly size: number;
+  close(): Promise<void>;
+}
+
+interface Task<I, O> {
+  readonly id: number;
+  readonly input: I;
+  readonly opts: RunOptions;
+  readonly resolve: (result: TaskResult<O>) => void;
+  settled: boolean;
+  onAbort?: () => void;
+}
+
+interface Slot<I, O> {
+  worker: Worker;
+  task: Task<I, O> | undefined;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * A fixed-size pool of worker threads for CPU-bound or possibly non-terminating work (CAS
+ * integrators can loop forever). A task past its time limit terminates its worker, which is
+ * replaced, so a hang costs one worker start and never blocks the queue.
+ */
+export function createWorkerPool<I, O>(options: WorkerPoolOptions): WorkerPool<I, O> {
+  const size = Math.max(1, Math.floor(options.size));
+  const slots: Slot<I, O>[] = [];
+  const queue: Task<I, O>[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const settle = (task: Task<I, O>, result: TaskResult<O>): void => {
+    if (task.settled) return;
+    task.settled = true;
+    if (task.onAbort !== undefined) task.opts.signal?.removeEventListener('abort', task.onAbort);
+    task.resolve(result);
+  };
+
+  const startWorker = (): Slot<I, O> => {
+    const worker = new Worker(options.script, { workerData: options.workerData, name: options.name });
+    const slot: Slot<I, O> = { worker, task: undefined, timer: undefined };
+    worker.on('message', (reply: ReplyMessage<O>) => {
+      const task = slot.task;
+      if (task === undefined || task.id !== reply.id) return;
+      finishSlot(slot);
+      settle(task, reply.ok ? { ok: true, value: reply.value } : { ok: false, kind: 'crashed', message: reply.message });
+      pump();
+    });
+    const onDeath = (reason: string): void => {
+      const index = slots.indexOf(slot);
+      if (index < 0) return;
+      slots.splice(index, 1);
+      const task = slot.task;
+      finishSlot(slot);
+      if (task !== undefined) settle(task, { ok: false, kind: 'crashed', message: reason });
+      pump();
+    };
+    worker.on('error', (error) => onDeath(`worker crashed: ${error.message}`));
+    worker.on('exit', (code) => onDeath(`worker exited with code ${code}`));
+    worker.unref();
+    slots.push(slot);
+    return slot;
+  };
+
+  const finishSlot = (slot: Slot<I, O>): void => {
+    if (slot.timer !== undefined) clearTimeout(slot.timer);
+    slot.timer = undefined;
+    slot.task = undefined;
+    slot.worker.unref();
+  };
+
+  // Terminating is the only way to stop a synchronous loop inside a worker.
+  const kill = (slot: Slot<I, O>, kind: TaskFailure, message: string): void => {
+    const index = slots.indexOf(slot);
+    if (index >= 0) slots.splice(index, 1);
+    const task = slot.task;
+    finishSlot(slot);
+    if (task !== undefined) settle(task, { ok: false, kind, message });
+    void slot.worker.terminate();
+    pump();
+  };
+
+  const pump = (): void => {
+    while (!closed && queue.length > 0) {
+      let slot = slots.find((s) => s.task === undefined);
+      if (slot === undefined) {
+        if (slots.length >= size) return;
+        slot = startWorker();
+      }
+      const task = queue.shift()!;
+      if (task.settled) continue;
+      slot.task = task;
+      slot.worker.ref();
+      const current = slot;
+      if (task.opts.timeoutMs !== undefined && Number.isFinite(task.opts.timeoutMs)) {
+        const ms = task.opts.timeoutMs;
+        current.timer = setTimeout(() => kill(current, 'timeout', `no result within ${ms} ms`), ms);
+      }
+      const message: TaskMessage<I> = { id: task.id, input: task.input };
+      current.worker.postMessage(message);
+    }
+  };
+
+  return {
+    size,
+    run(input: I, opts: RunOptions = {}): Promise<TaskResult<O>> {
+      if (closed) return Promise.resolve({ ok: false, kind: 'closed', message: 'worker pool is closed' });
+      if (opts.signal?.aborted) return Promise.resolve({ ok: false, kind: 'aborted', message: 'aborted' });
+      return new Promise((resolve) => {
+        const task: Task<I, O> = { id: nextId++, input, opts, resolve, settled: false };
+        if (opts.signal !== undefined) {
+          task.onAbort = () => {
+            const slot = slots.find((s) => s.task === task);
+            if (slot !== undefined) kill(slot, 'aborted', 'aborted');
+            else settle(task, { ok: false, kind: 'aborted', message: 'aborted' });
+          };
+          opts.signal.addEventListener('abort', task.onAbort, { once: true });
+        }
+        queue.push(task);
+        pump();
+      });
+    },
+    async close(): Promise<void> {
+      closed = true;
+      for (const task of queue.splice(0)) settle(task, { ok: false, kind: 'closed', message: 'worker pool closed' });
+      const all = slots.splice(0);
+      for (const slot of all) {
+        const task = slot.task;
+        finishSlot(slot);
+        if (task !== undefined) settle(task, { ok: false, kind: 'closed', message: 'worker pool closed' });
+      }
+      await Promise.all(all.map((s) => s.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'vitest';
+import { composeFitness } from '../../fitness/composeFitness.js';
+import { failureFitness } from '../../fitness/failureFitness.js';
+import { shortFitness } from '../../fitness/shortFitness.js';
+import { targetLengthFitness } from '../../fitness/targetLengthFitness.js';
+import type { FitnessTerm } from '../../fitness/types.js';
+import { ctxWith } from './helpers.js';
+
+describe('composeFitness', () => {
+  test('multiplies its terms', () => {
+    const f = composeFitness([failureFitness, shortFitness('chars'), targetLengthFitness(10, 'nodes')]);
+    // 1 · 1/8 · 1/(|6 − 10| + 1)
+    expect(f.score(ctxWith({ chars: 8, nodes: 6 }))).toBe(1 / 40);
+    expect(f.score(ctxWith({ chars: 8, nodes: 6 }, { failed: false }))).toBe(0);
+    expect(f.describe()).toBe('failure × short(chars) × length(10, nodes)');
+  });
+
+  test('stops at the first zero factor', () => {
+    let calls = 0;
+    const counting: FitnessTerm = { name: 'count', score: () => (calls++, 2) };
+    const f = composeFitness([failureFitness, counting]);
+    f.score(ctxWith({}, { failed: false }));
+    expect(calls).toBe(0);
+    expect(f.score(ctxWith({}, { failed: true }))).toBe(2);
+    expect(calls).toBe(1);
+  });
+});
