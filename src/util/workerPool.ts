@@ -33,7 +33,6 @@ interface Task<I, O> {
   readonly opts: RunOptions;
   readonly resolve: (result: TaskResult<O>) => void;
   settled: boolean;
-  onAbort?: () => void;
 }
 
 interface Slot<I, O> {
@@ -53,11 +52,24 @@ export function createWorkerPool<I, O>(options: WorkerPoolOptions): WorkerPool<I
   const queue: Task<I, O>[] = [];
   let nextId = 1;
   let closed = false;
+  // One listener per signal, however many tasks share it (a batch usually does).
+  const waiting = new Map<AbortSignal, Set<Task<I, O>>>();
+
+  const abortAll = (signal: AbortSignal): void => {
+    const tasks = waiting.get(signal);
+    waiting.delete(signal);
+    for (const task of tasks ?? []) {
+      const slot = slots.find((s) => s.task === task);
+      if (slot !== undefined) kill(slot, 'aborted', 'aborted');
+      else settle(task, { ok: false, kind: 'aborted', message: 'aborted' });
+    }
+  };
 
   const settle = (task: Task<I, O>, result: TaskResult<O>): void => {
     if (task.settled) return;
     task.settled = true;
-    if (task.onAbort !== undefined) task.opts.signal?.removeEventListener('abort', task.onAbort);
+    const signal = task.opts.signal;
+    if (signal !== undefined) waiting.get(signal)?.delete(task);
     task.resolve(result);
   };
 
@@ -133,13 +145,15 @@ export function createWorkerPool<I, O>(options: WorkerPoolOptions): WorkerPool<I
       if (opts.signal?.aborted) return Promise.resolve({ ok: false, kind: 'aborted', message: 'aborted' });
       return new Promise((resolve) => {
         const task: Task<I, O> = { id: nextId++, input, opts, resolve, settled: false };
-        if (opts.signal !== undefined) {
-          task.onAbort = () => {
-            const slot = slots.find((s) => s.task === task);
-            if (slot !== undefined) kill(slot, 'aborted', 'aborted');
-            else settle(task, { ok: false, kind: 'aborted', message: 'aborted' });
-          };
-          opts.signal.addEventListener('abort', task.onAbort, { once: true });
+        const signal = opts.signal;
+        if (signal !== undefined) {
+          let tasks = waiting.get(signal);
+          if (tasks === undefined) {
+            tasks = new Set();
+            waiting.set(signal, tasks);
+            signal.addEventListener('abort', () => abortAll(signal), { once: true });
+          }
+          tasks.add(task);
         }
         queue.push(task);
         pump();

@@ -14,3 +14,11 @@ export interface VerifyOptions {
 }
 
 export const DEFAULT_VERIFY_OPTIONS: VerifyOptions = { budgetMs: 50 };
+
+/**
+ * The budget the search gives each pair. A search must be reproducible (a resumed run must judge
+ * exactly as an uninterrupted one), so its verdicts must not depend on machine load: the verifier's
+ * own caps (sample points, high-precision re-checks) bound its work, and this wall-clock limit is
+ * only a backstop for a pathological pair.
+ */
+export const SEARCH_VERIFY_OPTIONS: VerifyOptions = { budgetMs: 2000 };

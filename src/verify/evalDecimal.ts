@@ -1,0 +1,239 @@
+import { Decimal } from 'decimal.js';
+import { Op, type Tape } from './tape.js';
+
+/** Digits used to re-check points where double precision cannot decide (and twice that, to see
+ * whether the first answer was already stable). */
+export const HIGH_PRECISION_DIGITS = 40;
+
+type Dec = Decimal;
+
+/** Digits a value must keep, after the digits lost to cancellation and ill-conditioning, to be
+ * returned: fewer, and the value is treated as unknown rather than believed. */
+const RELIABLE_DIGITS = 15;
+
+/** A value, `null` where the point is outside what decimals can evaluate (or the result kept too
+ * few reliable digits), or `'timeout'`. */
+export type DecimalEvaluator = (x: number, deadline?: number) => Dec | null | 'timeout';
+
+interface Context {
+  readonly D: typeof Decimal;
+  readonly ONE: Dec;
+  readonly PI: Dec;
+  readonly E: Dec;
+}
+
+const contexts = new Map<number, Context>();
+
+function contextFor(digits: number): Context {
+  let c = contexts.get(digits);
+  if (c === undefined) {
+    const D = Decimal.clone({ precision: digits, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -9e15, toExpPos: 9e15, minE: -9e15, maxE: 9e15 });
+    c = { D, ONE: new D(1), PI: D.acos(-1), E: D.exp(1) };
+    contexts.set(digits, c);
+  }
+  return c;
+}
+
+/**
+ * Real evaluation of a tape in decimal arithmetic at HIGH_PRECISION_DIGITS digits. Returns null
+ * where a value leaves the reals (log of a negative, even root of a negative) or uses a function
+ * decimal.js does not provide: such points stay undecided rather than being guessed. The input x
+ * is taken exactly as the double it is, so both sides are compared at the same point.
+ */
+export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGITS): DecimalEvaluator {
+  const { instrs } = tape;
+  const { D, ONE, PI, E } = contextFor(digits);
+  const values: (Dec | null)[] = new Array(instrs.length).fill(null);
+  // Decimal digits lost so far by each value: cancellation in sums and the condition number of
+  // functions. Catches what a comparison of two precisions cannot: a sum of terms near 1e140 that
+  // cancels to 1e-139 is 0 at 40 digits and again 0 at 80, a "stable" but meaningless result.
+  const lost = new Float64Array(instrs.length);
+  return (x: number, deadline = Infinity) => {
+    try {
+      return run(x, deadline);
+    } catch {
+      // decimal.js throws on what it cannot do (e.g. trigonometry of arguments so large that
+      // reducing them would need more digits of π than it keeps): undecided, not a crash.
+      return null;
+    }
+  };
+
+  function run(x: number, deadline: number): Dec | null | 'timeout' {
+    const xd = new D(x);
+    for (let i = 0; i < instrs.length; i++) {
+      if ((i & 15) === 15 && performance.now() > deadline) return 'timeout';
+      const ins = instrs[i];
+      const a = ins.args;
+      let v: Dec | null;
+      let l = 0;
+      for (let k = 0; k < a.length; k++) l = Math.max(l, lost[a[k]]);
+      switch (ins.op) {
+        case Op.Num:
+          v = new D(ins.value);
+          break;
+        case Op.Pi:
+          v = PI;
+          break;
+        case Op.E:
+          v = E;
+          break;
+        case Op.X:
+          v = xd;
+          break;
+        case Op.Neg:
+          v = values[a[0]]?.neg() ?? null;
+          break;
+        case Op.Add: {
+          let s: Dec | null = new D(0);
+          let biggest = -Infinity;
+          for (let k = 0; k < a.length && s !== null; k++) {
+            const t = values[a[k]];
+            if (t !== null && !t.isZero()) biggest = Math.max(biggest, t.e);
+            s = t === null ? null : s.plus(t);
+          }
+          if (s !== null && biggest > -Infinity) l += s.isZero() ? Infinity : Math.max(0, biggest - s.e);
+          v = s;
+          break;
+        }
+        case Op.Mul: {
+          let p: Dec | null = ONE;
+          for (let k = 0; k < a.length && p !== null; k++) {
+            const t = values[a[k]];
+            p = t === null ? null : p.times(t);
+          }
+          v = p;
+          break;
+        }
+        case Op.Div: {
+          const n = values[a[0]];
+          const d = values[a[1]];
+          v = n === null || d === null || d.isZero() ? null : n.div(d);
+          break;
+        }
+        case Op.Pow: {
+          const b = values[a[0]];
+          const e = values[a[1]];
+          v = power(b, e);
+          // Relative condition: |e| with respect to the base, |e·ln b| to the exponent.
+          if (v !== null && b !== null && e !== null && !e.isZero()) l += Math.max(0, e.e + 1 + Math.log10(Math.abs(b.e) + 1));
+          break;
+        }
+        case Op.Fn: {
+          const arg = a.length === 1 ? values[a[0]] : null;
+          v = arg === null ? null : unary(ins.name, arg, ONE, PI);
+          if (v !== null && arg !== null) l += conditionDigits(ins.name, arg, v);
+          break;
+        }
+      }
+      if (v !== null && !v.isFinite()) v = null;
+      values[i] = v;
+      lost[i] = l;
+    }
+    const last = instrs.length - 1;
+    return lost[last] > digits - RELIABLE_DIGITS ? null : values[last];
+  }
+}
+
+/**
+ * Decimal digits a function loses to its relative condition number |a·f'(a)/f(a)|, estimated from
+ * exponents (a digit or so of slack is covered by RELIABLE_DIGITS).
+ */
+function conditionDigits(name: string, a: Dec, v: Dec): number {
+  if (a.isZero()) return 0;
+  if (v.isZero()) return Infinity;
+  switch (name) {
+    case 'exp':
+    case 'sinh':
+    case 'cosh':
+    case 'sech':
+    case 'csch':
+      return Math.max(0, a.e + 1);
+    case 'log':
+      return Math.max(0, -v.e);
+    case 'sin':
+    case 'cos':
+    case 'tan':
+    case 'cot':
+    case 'sec':
+    case 'csc':
+      // |a|·|f'/f| is about |a|/|sin| near a zero of sin and |a|·|f| near a pole.
+      return Math.max(0, a.e + Math.abs(v.e) + 1);
+    case 'abs':
+    case 'sign':
+    case 'sqrt':
+    case 'cbrt':
+      return 0;
+    default:
+      // Inverse functions: |a/f(a)| is the condition number's leading factor away from branch points.
+      return Math.max(0, a.e - v.e + 1);
+  }
+}
+
+function power(b: Dec | null, e: Dec | null): Dec | null {
+  if (b === null || e === null) return null;
+  if (b.isZero()) return e.isPositive() && !e.isZero() ? b : null;
+  if (b.isNegative() && !e.isInteger()) return null;
+  // Guard against exponents whose result cannot be represented (decimal.js would grind).
+  if (e.abs().gt(1e6)) return null;
+  return b.pow(e);
+}
+
+function unary(name: string, a: Dec | null, ONE: Dec, PI: Dec): Dec | null {
+  if (a === null) return null;
+  switch (name) {
+    case 'exp':
+      return a.abs().gt(1e6) ? null : a.exp();
+    case 'log':
+      return a.isPositive() && !a.isZero() ? a.ln() : null;
+    case 'sqrt':
+      return a.isNegative() ? null : a.sqrt();
+    case 'cbrt':
+      return a.isNegative() ? a.neg().cbrt().neg() : a.cbrt();
+    case 'sin':
+      return a.sin();
+    case 'cos':
+      return a.cos();
+    case 'tan':
+      return a.tan();
+    case 'cot':
+      return ONE.div(a.tan());
+    case 'sec':
+      return ONE.div(a.cos());
+    case 'csc':
+      return ONE.div(a.sin());
+    case 'asin':
+      return a.abs().gt(1) ? null : a.asin();
+    case 'acos':
+      return a.abs().gt(1) ? null : a.acos();
+    case 'atan':
+      return a.atan();
+    case 'acot':
+      return a.isZero() ? PI.div(2) : ONE.div(a).atan();
+    case 'sinh':
+      return a.abs().gt(1e6) ? null : a.sinh();
+    case 'cosh':
+      return a.abs().gt(1e6) ? null : a.cosh();
+    case 'tanh':
+      return a.tanh();
+    case 'coth':
+      return a.isZero() ? null : ONE.div(a.tanh());
+    case 'sech':
+      return a.abs().gt(1e6) ? null : ONE.div(a.cosh());
+    case 'csch':
+      return a.isZero() || a.abs().gt(1e6) ? null : ONE.div(a.sinh());
+    case 'asinh':
+      return a.asinh();
+    case 'acosh':
+      return a.lt(1) ? null : a.acosh();
+    case 'atanh':
+      return a.abs().gte(1) ? null : a.atanh();
+    case 'abs':
+      return a.abs();
+    case 'sign':
+      return a.isZero() ? a : a.isNegative() ? ONE.neg() : ONE;
+    default:
+      return null;
+  }
+}
+
+export type { Dec as HighPrecisionValue };

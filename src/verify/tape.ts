@@ -1,0 +1,120 @@
+import type { FnName } from '../expr/functions.js';
+import type { Expr } from '../expr/types.js';
+
+export enum Op {
+  Num,
+  Pi,
+  E,
+  X,
+  Add,
+  Mul,
+  Div,
+  Pow,
+  Neg,
+  Fn,
+}
+
+/** One node of a compiled tree: its operation and the slots of its operands. */
+export interface Instr {
+  readonly op: Op;
+  readonly args: Int32Array;
+  /** Literal value (Op.Num). */
+  readonly value: number;
+  /** Function name (Op.Fn). */
+  readonly name: FnName | '';
+  /** Free of x: evaluated once per tape, not at every point. */
+  readonly constant: boolean;
+}
+
+/**
+ * A tree flattened into evaluation order (operands before their users), with shared subtrees
+ * (same object, as derivatives produce) compiled once. Both evaluators (double with error bounds,
+ * and decimal at high precision) run over the same tape. The root is the last slot.
+ */
+export interface Tape {
+  readonly instrs: readonly Instr[];
+  /** Function names used anywhere, for "unsupported function" reasons. */
+  readonly functions: ReadonlySet<FnName>;
+}
+
+export class TapeTooLarge extends Error {}
+
+/** Most slots a tape may have; derivatives of parse-bounded trees stay far below. */
+export const MAX_TAPE = 200_000;
+
+const NO_ARGS = new Int32Array(0);
+
+export function compileTape(root: Expr, maxSlots = MAX_TAPE): Tape {
+  const instrs: Instr[] = [];
+  const slotOf = new Map<Expr, number>();
+  const literalSlot = new Map<number, number>();
+  const functions = new Set<FnName>();
+
+  const push = (instr: Instr): number => {
+    if (instrs.length >= maxSlots) throw new TapeTooLarge(`expression compiles to more than ${maxSlots} operations`);
+    instrs.push(instr);
+    return instrs.length - 1;
+  };
+
+  // Iterative post-order so that depth is no concern.
+  const stack: Array<{ e: Expr; visited: boolean }> = [{ e: root, visited: false }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    const e = top.e;
+    if (slotOf.has(e)) {
+      stack.pop();
+      continue;
+    }
+    if (e.type === 'num') {
+      stack.pop();
+      let slot = literalSlot.get(e.value);
+      if (slot === undefined) {
+        slot = push({ op: Op.Num, args: NO_ARGS, value: e.value, name: '', constant: true });
+        literalSlot.set(e.value, slot);
+      }
+      slotOf.set(e, slot);
+      continue;
+    }
+    if (e.type === 'sym') {
+      stack.pop();
+      const op = e.name === 'x' ? Op.X : e.name === 'pi' ? Op.Pi : Op.E;
+      slotOf.set(e, push({ op, args: NO_ARGS, value: 0, name: '', constant: op !== Op.X }));
+      continue;
+    }
+    if (!top.visited) {
+      top.visited = true;
+      for (let i = e.args.length - 1; i >= 0; i--) if (!slotOf.has(e.args[i])) stack.push({ e: e.args[i], visited: false });
+      continue;
+    }
+    stack.pop();
+    const args = Int32Array.from(e.args, (a) => slotOf.get(a)!);
+    let constant = true;
+    for (const a of args) constant &&= instrs[a].constant;
+    let op: Op;
+    let name: FnName | '' = '';
+    switch (e.type) {
+      case 'add':
+        op = Op.Add;
+        break;
+      case 'mul':
+        op = Op.Mul;
+        break;
+      case 'div':
+        op = Op.Div;
+        break;
+      case 'pow':
+        op = Op.Pow;
+        break;
+      case 'neg':
+        op = Op.Neg;
+        break;
+      case 'fn':
+        op = Op.Fn;
+        name = e.name;
+        functions.add(e.name);
+        break;
+    }
+    slotOf.set(e, push({ op, args, value: 0, name, constant }));
+  }
+  return { instrs, functions };
+}

@@ -1,0 +1,107 @@
+import type { Readable, Writable } from 'node:stream';
+import { once } from 'node:events';
+import type { Verdict, VerifyResult } from './types.js';
+import { verifyBatch } from './verifyBatch.js';
+
+export interface VerifyJsonlOptions {
+  readonly budgetMs?: number;
+  readonly workers?: number;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (lines: number) => void;
+}
+
+export type VerifyCounts = Record<Verdict, number> & { lines: number };
+
+/** Longest input line accepted; the rest of a longer line is discarded unread into memory. */
+export const MAX_LINE_BYTES = 1 << 20;
+const BATCH = 512;
+
+type Parsed = { id: string; problem: string; answer: string } | { id: string; error: string };
+
+/**
+ * The `sagga verify` contract: one JSON object per input line in, one result line per input line
+ * out, in order. A bad line (not JSON, missing or non-string field, too long) is answered
+ * `invalid` with what was wrong, and the batch goes on. Lines are verified in batches so that
+ * output streams while large files are read.
+ */
+export async function verifyJsonl(input: Readable, output: Writable, opts: VerifyJsonlOptions = {}): Promise<VerifyCounts> {
+  const counts: VerifyCounts = { lines: 0, correct: 0, incorrect: 0, unknown: 0, invalid: 0 };
+  let pending: Parsed[] = [];
+
+  const flush = async (): Promise<void> => {
+    const good = pending.filter((p): p is Extract<Parsed, { problem: string }> => 'problem' in p);
+    const verified = await verifyBatch(good, { budgetMs: opts.budgetMs, workers: opts.workers, signal: opts.signal });
+    let g = 0;
+    let text = '';
+    for (const p of pending) {
+      const r: VerifyResult = 'problem' in p ? verified[g++] : { verdict: 'invalid', reason: p.error, ms: 0 };
+      counts[r.verdict]++;
+      text += JSON.stringify({ id: p.id, verdict: r.verdict, reason: r.reason, ms: Math.round(r.ms * 1000) / 1000 }) + '\n';
+    }
+    pending = [];
+    if (!output.write(text)) await once(output, 'drain');
+    opts.onProgress?.(counts.lines);
+  };
+
+  let line: Buffer[] = [];
+  let lineBytes = 0;
+  let tooLong = false;
+  const endLine = async (): Promise<void> => {
+    counts.lines++;
+    const id = String(counts.lines);
+    if (tooLong) pending.push({ id, error: `line ${counts.lines}: longer than ${MAX_LINE_BYTES} bytes` });
+    else pending.push(parseLine(Buffer.concat(line).toString('utf8'), counts.lines));
+    line = [];
+    lineBytes = 0;
+    tooLong = false;
+    if (pending.length >= BATCH) await flush();
+  };
+
+  for await (const chunk of input) {
+    if (opts.signal?.aborted) break;
+    const buf: Buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    let start = 0;
+    for (let nl = buf.indexOf(10, start); nl !== -1; nl = buf.indexOf(10, start)) {
+      append(buf.subarray(start, nl));
+      await endLine();
+      start = nl + 1;
+    }
+    append(buf.subarray(start));
+  }
+  if (lineBytes > 0 || tooLong) await endLine();
+  await flush();
+  return counts;
+
+  function append(part: Buffer): void {
+    if (tooLong || part.length === 0) return;
+    if (lineBytes + part.length > MAX_LINE_BYTES) {
+      tooLong = true;
+      line = [];
+      return;
+    }
+    line.push(Buffer.from(part));
+    lineBytes += part.length;
+  }
+}
+
+function parseLine(text: string, n: number): Parsed {
+  const trimmed = text.replace(/\r$/, '');
+  const fallbackId = String(n);
+  if (trimmed.trim() === '') return { id: fallbackId, error: `line ${n}: empty line` };
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch {
+    return { id: fallbackId, error: `line ${n}: not JSON (expected {"problem": "...", "answer": "..."})` };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { id: fallbackId, error: `line ${n}: not a JSON object` };
+  }
+  const record = value as Record<string, unknown>;
+  const id = typeof record.id === 'string' || typeof record.id === 'number' ? String(record.id) : fallbackId;
+  for (const field of ['problem', 'answer'] as const) {
+    if (!(field in record)) return { id, error: `line ${n}: missing field "${field}"` };
+    if (typeof record[field] !== 'string') return { id, error: `line ${n}: field "${field}" is not a string` };
+  }
+  return { id, problem: record.problem as string, answer: record.answer as string };
+}
