@@ -1,0 +1,19 @@
+import type { Limits } from '../expr/limits.js';
+import type { Expr } from '../expr/types.js';
+
+/** What one answer string turned out to be. */
+export type AnswerReading =
+  | { readonly status: 'ok'; readonly expr: Expr }
+  | { readonly status: 'no-answer' | 'unparseable'; readonly error: string };
+
+/** Turns one answer string, exactly as a program wrote it, into a reading. Pure and bounded. */
+export type AnswerReader = (text: string) => AnswerReading;
+
+/**
+ * Parser limits for answers that come from a program. Computer algebra answers carry exact
+ * rationals whose integers easily pass the 1e15 a user-typed literal may have (Maxima prints
+ * 75191683527748614375*x^5 for ∫x^5 sin^7(x) e^{3x}); refusing them would turn right answers into
+ * false failures. A double holds such a number to 16 significant digits, far inside the verifier's
+ * tolerance; the character, node and depth limits stay as they are.
+ */
+export const ANSWER_LIMITS: Partial<Limits> = { maxAbsLiteral: 1e300, maxLiteralDigits: 320 };

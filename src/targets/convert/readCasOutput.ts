@@ -1,0 +1,100 @@
+import type { Limits } from '../../expr/limits.js';
+import { tryParseExpr } from '../../expr/parse.js';
+import type { Expr } from '../../expr/types.js';
+
+/** A CAS's printed answer, read into our tree or classified as a refusal. */
+export type CasConversion =
+  | { readonly status: 'ok'; readonly expr: Expr; /** The answer in our infix syntax. */ readonly infix: string }
+  | { readonly status: 'no-answer' | 'unparseable'; readonly error: string };
+
+export interface CasOutputDialect {
+  readonly system: string;
+  /** The system's identifiers that have an exact counterpart in our syntax, mapped to our spelling. */
+  readonly names: ReadonlyMap<string, string>;
+  /** Identifiers that decide the outcome by their mere presence (unevaluated integral, imaginary unit). */
+  readonly refusals: ReadonlyMap<string, { readonly status: 'no-answer' | 'unparseable'; readonly reason: string }>;
+  /** Whole-text messages (errors, "could not find a solution"): a reason when `text` is one. */
+  readonly message?: (text: string) => string | undefined;
+}
+
+// CAS answers carry exact rationals; a coefficient such as 1000^6 is far above the 1e15 that a
+// user-typed literal may have, and refusing it would turn a right answer into a false failure.
+// Doubles hold such integers to 16 significant digits, well inside the verifier's tolerance.
+const CAS_LITERAL_LIMITS: Partial<Limits> = { maxAbsLiteral: 1e300, maxLiteralDigits: 320 };
+
+/**
+ * Translate a CAS's printed answer into our syntax token by token (identifiers are renamed as whole
+ * tokens, never by substring), then parse it with the whitelisting parser. Names without an exact
+ * counterpart make the answer `unparseable`; nothing is guessed.
+ */
+export function readCasOutput(raw: string, dialect: CasOutputDialect): CasConversion {
+  const text = raw.trim();
+  if (text === '') return { status: 'no-answer', error: `${dialect.system} returned nothing` };
+  const message = dialect.message?.(text);
+  if (message !== undefined) return { status: 'no-answer', error: message };
+  if (text.includes('...')) {
+    return { status: 'unparseable', error: `${dialect.system} printed a floating-point number with truncated digits` };
+  }
+
+  let out = '';
+  let unparseable: string | undefined;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (isDigit(c) || (c === '.' && isDigit(text[i + 1] ?? ''))) {
+      const end = numberEnd(text, i);
+      out += text.slice(i, end);
+      i = end;
+      continue;
+    }
+    if (isIdentStart(c)) {
+      let end = i + 1;
+      while (end < text.length && isIdentPart(text[end])) end++;
+      const name = text.slice(i, end);
+      i = end;
+      const refusal = dialect.refusals.get(name);
+      if (refusal !== undefined) {
+        if (refusal.status === 'no-answer') return { status: 'no-answer', error: refusal.reason };
+        unparseable ??= refusal.reason;
+        continue;
+      }
+      const ours = dialect.names.get(name);
+      if (ours === undefined) {
+        unparseable ??= `${dialect.system} answered with '${clip(name)}', which has no counterpart in sagga's whitelist`;
+        continue;
+      }
+      out += ours;
+      continue;
+    }
+    out += c;
+    i++;
+  }
+  if (unparseable !== undefined) return { status: 'unparseable', error: unparseable };
+  const parsed = tryParseExpr(out, CAS_LITERAL_LIMITS);
+  if (!parsed.ok) return { status: 'unparseable', error: `cannot read ${dialect.system}'s answer: ${parsed.error.message}` };
+  return { status: 'ok', expr: parsed.expr, infix: out };
+}
+
+// Same number shape as src/expr/parse.ts: an exponent only when digits follow the `e`.
+function numberEnd(text: string, start: number): number {
+  let i = start;
+  while (i < text.length && isDigit(text[i])) i++;
+  if (text[i] === '.') {
+    i++;
+    while (i < text.length && isDigit(text[i])) i++;
+  }
+  if (text[i] === 'e' || text[i] === 'E') {
+    let j = i + 1;
+    if (text[j] === '+' || text[j] === '-') j++;
+    if (isDigit(text[j] ?? '')) {
+      while (j < text.length && isDigit(text[j])) j++;
+      i = j;
+    }
+  }
+  return i;
+}
+
+const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+const isIdentStart = (c: string): boolean => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
+const isIdentPart = (c: string): boolean => isIdentStart(c) || isDigit(c);
+const clip = (s: string): string => (s.length > 30 ? `${s.slice(0, 30)}…` : s);

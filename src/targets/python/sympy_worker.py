@@ -1,0 +1,191 @@
+#!/usr/bin/python3
+"""SymPy as a sagga `cmd:` target.
+
+Reads one JSON request per line on stdin, {"id", "problem", "latex", "k"}, where `problem` is
+sagga's canonical infix (`^` for powers, `e` and `pi`, whitelisted function names), and answers
+with one JSON line per request on stdout:
+
+  {"id": ..., "answers": ["<str(F)>"]}            sympy found F = integrate(f, x)
+                                                   (exp_polar(z) printed as exp(z), its value)
+  {"id": ..., "answers": [], "reason": "..."}      sympy left the integral unevaluated or gave up
+  {"id": ..., "answers": [], "timeout": true}      integrate ran past the time limit
+  {"id": ..., "error": "..."}                      the request itself could not be read
+
+The problem text is never evaluated as Python: it is checked token by token against a whitelist
+first, and only then read by sympy's parse_expr with a namespace that holds exactly x, e, pi and
+the whitelisted functions (and no builtins).
+
+Usage: sympy_worker.py [--timeout SECONDS] [--memory-mb MB]
+"""
+
+import argparse
+import json
+import re
+import signal
+import sys
+
+
+class Timeout(BaseException):
+    """Raised by SIGALRM. A BaseException, so that sympy's `except Exception` cannot swallow it."""
+
+
+def on_alarm(signum, frame):
+    raise Timeout()
+
+
+# Every function name sagga's parser accepts (src/expr/functions.ts), mapped to sympy.
+def build_namespace(sympy):
+    x = sympy.Symbol("x")
+    functions = {
+        "exp": sympy.exp, "log": sympy.log, "ln": sympy.log, "sqrt": sympy.sqrt, "cbrt": sympy.cbrt,
+        "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot, "sec": sympy.sec,
+        "csc": sympy.csc, "asin": sympy.asin, "acos": sympy.acos, "atan": sympy.atan,
+        "acot": sympy.acot, "asec": sympy.asec, "acsc": sympy.acsc, "sinh": sympy.sinh,
+        "cosh": sympy.cosh, "tanh": sympy.tanh, "coth": sympy.coth, "sech": sympy.sech,
+        "csch": sympy.csch, "asinh": sympy.asinh, "acosh": sympy.acosh, "atanh": sympy.atanh,
+        "acoth": sympy.acoth, "asech": sympy.asech, "acsch": sympy.acsch, "abs": sympy.Abs,
+        "Abs": sympy.Abs, "sign": sympy.sign, "erf": sympy.erf, "erfc": sympy.erfc,
+        "erfi": sympy.erfi, "Ei": sympy.Ei, "li": sympy.li, "Si": sympy.Si, "Ci": sympy.Ci,
+        "Shi": sympy.Shi, "Chi": sympy.Chi, "gamma": sympy.gamma, "lowergamma": sympy.lowergamma,
+        "uppergamma": sympy.uppergamma, "fresnels": sympy.fresnels, "fresnelc": sympy.fresnelc,
+        "polylog": sympy.polylog, "LambertW": sympy.LambertW,
+    }
+    constants = {"x": x, "e": sympy.E, "E": sympy.E, "pi": sympy.pi}
+    local = dict(functions)
+    local.update(constants)
+    # What parse_expr's transformations emit (auto_number wraps literals), and nothing else:
+    # an explicit empty __builtins__ keeps eval from adding the real ones.
+    global_ns = {
+        "__builtins__": {},
+        "Integer": sympy.Integer,
+        "Float": sympy.Float,
+        "Rational": sympy.Rational,
+    }
+    return x, local, global_ns
+
+
+TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|([A-Za-z_][A-Za-z0-9_]*)|(\*\*|[-+*/^(),]))")
+SPACE = re.compile(r"\s*")
+MAX_CHARS = 20000
+MAX_DEPTH = 200
+
+
+def check_problem(text, names):
+    """Refuse anything but numbers, whitelisted names, operators and balanced parentheses."""
+    if len(text) > MAX_CHARS:
+        return "problem longer than %d characters" % MAX_CHARS
+    pos = 0
+    depth = 0
+    while pos < len(text):
+        m = TOKEN.match(text, pos)
+        if m is None:
+            rest = SPACE.match(text, pos)
+            if rest.end() == len(text):
+                break
+            return "unexpected character %r at offset %d" % (text[rest.end()], rest.end())
+        name = m.group(2)
+        if name is not None and name not in names:
+            return "name %r is not whitelisted" % name[:40]
+        op = m.group(3)
+        if op == "(":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return "nesting deeper than %d" % MAX_DEPTH
+        elif op == ")":
+            depth -= 1
+            if depth < 0:
+                return "unbalanced parentheses"
+        pos = m.end()
+    if depth != 0:
+        return "unbalanced parentheses"
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description="SymPy integrator speaking sagga's cmd: protocol")
+    ap.add_argument("--timeout", type=float, default=10.0, help="seconds per problem")
+    ap.add_argument("--memory-mb", type=int, default=3072, help="address-space limit (0: none)")
+    args = ap.parse_args()
+
+    if args.memory_mb > 0:
+        try:
+            import resource
+
+            limit = args.memory_mb * 1024 * 1024
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        except (ImportError, ValueError, OSError):
+            pass
+
+    import sympy
+    from sympy.parsing.sympy_parser import convert_xor, parse_expr, standard_transformations
+
+    x, local_ns, global_ns = build_namespace(sympy)
+    transformations = standard_transformations + (convert_xor,)
+    signal.signal(signal.SIGALRM, on_alarm)
+    out = sys.stdout
+
+    def reply(obj):
+        out.write(json.dumps(obj) + "\n")
+        out.flush()
+
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            request = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(request, dict) or not isinstance(request.get("id"), str):
+            continue
+        rid = request["id"]
+        problem = request.get("problem")
+        if not isinstance(problem, str):
+            reply({"id": rid, "error": "request has no problem text"})
+            continue
+        bad = check_problem(problem, local_ns)
+        if bad is not None:
+            reply({"id": rid, "error": "cannot read the problem: " + bad})
+            continue
+        try:
+            # parse_expr gets a fresh copy: it records auto-created names in local_dict.
+            f = parse_expr(problem, local_dict=dict(local_ns), global_dict=dict(global_ns), transformations=transformations)
+        except Exception as err:
+            reply({"id": rid, "error": "sympy cannot parse the problem: %s: %s" % (type(err).__name__, str(err)[:300])})
+            continue
+        try:
+            signal.setitimer(signal.ITIMER_REAL, args.timeout)
+            try:
+                F = sympy.integrate(f, x)
+                if F.has(sympy.Integral):
+                    text = None
+                else:
+                    # Meijer-G results carry exp_polar(I*pi) and the like: points on the Riemann
+                    # surface of log. As numbers they are exp(I*pi) = -1, and that is what SymPy's
+                    # own evalf uses; without them the answer is one our parser can read.
+                    text = str(F.replace(sympy.exp_polar, sympy.exp))
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        except Timeout:
+            reply({"id": rid, "answers": [], "timeout": True, "reason": "sympy did not finish within %g s" % args.timeout})
+            continue
+        except MemoryError:
+            reply({"id": rid, "answers": [], "reason": "sympy ran out of memory"})
+            continue
+        except RecursionError:
+            reply({"id": rid, "answers": [], "reason": "sympy exceeded the recursion limit"})
+            continue
+        except Exception as err:  # sympy's own failures (NotImplementedError, PolynomialError, ...)
+            reply({"id": rid, "answers": [], "reason": "sympy raised %s: %s" % (type(err).__name__, str(err)[:300])})
+            continue
+        if text is None:
+            reply({"id": rid, "answers": [], "reason": "sympy returned the integral unevaluated"})
+        else:
+            reply({"id": rid, "answers": [text]})
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except (KeyboardInterrupt, BrokenPipeError):
+        pass

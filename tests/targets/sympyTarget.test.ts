@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CmdTarget } from '../../src/targets/cmdTarget.js';
+import { createSympyTarget } from '../../src/targets/sympyTarget.js';
+import { checkConversions } from './cmdConversionCheck.js';
+import { hasSympy, problem, requireOrSkip } from './cmdHelpers.js';
+import { integrands } from './cmdIntegrands.js';
+
+const available = requireOrSkip(hasSympy(), 'python3-sympy (apt-get install python3-sympy)');
+
+describe.runIf(available)('sympy target (real SymPy)', () => {
+  let target: CmdTarget;
+  beforeAll(async () => {
+    target = await createSympyTarget({ timeoutMs: 3000, processes: 2 });
+  });
+  afterAll(async () => {
+    await target?.close();
+  });
+
+  test('answers to 200 integrands read back and verify as antiderivatives', async () => {
+    const problems = integrands(200).map((text, i) => problem(`s${i}`, text));
+    const s = await checkConversions(target, problems);
+    console.log(`sympy conversions: ${JSON.stringify(s.statuses)} verdicts ${JSON.stringify(s.verdicts)}\n  unparseable:\n  ${s.unparseable.join('\n  ')}\n  unknown:\n  ${s.unknown.join('\n  ')}`);
+    expect(s.incorrect).toEqual([]);
+    expect(s.statuses.error).toBe(0);
+    expect(s.statuses.ok).toBeGreaterThanOrEqual(160);
+    expect(s.verdicts.correct ?? 0).toBeGreaterThanOrEqual(0.95 * s.statuses.ok);
+    expect(target.stats()).toMatchObject({ junkLines: 0, crashes: 0 });
+  });
+
+  test('an unevaluated integral is a no-answer, a slow one a timeout, and the worker carries on', async () => {
+    const [xx, slow, after] = await target.solve([problem('xx', 'x^x'), problem('slow', 'exp(-7*x^2)*sin(x)'), problem('after', 'x*exp(x)')], 1);
+    expect(xx.answers).toEqual([expect.objectContaining({ status: 'no-answer', error: 'sympy returned the integral unevaluated' })]);
+    expect(slow.answers).toEqual([expect.objectContaining({ status: 'timeout' })]);
+    expect(after.answers[0].status).toBe('ok');
+    // SIGALRM inside the worker handled the slow problem: no process had to be killed.
+    expect(target.stats()).toMatchObject({ hangKills: 0, restarts: 0 });
+  });
+
+  test('a problem the worker cannot read is an error, not a model failure', async () => {
+    const bad = { ...problem('bad', 'x'), infix: 'x.__class__' };
+    const [o] = await target.solve([bad], 1);
+    expect(o.answers[0]).toMatchObject({ status: 'error', error: expect.stringContaining("unexpected character '.'") });
+  });
+});
+
+test('a missing Python or SymPy is named with the Debian package to install', async () => {
+  await expect(createSympyTarget({ python: '/nonexistent/python3' })).rejects.toThrow(/apt-get install python3-sympy/);
+});
