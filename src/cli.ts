@@ -1,4 +1,6 @@
 import { Command } from 'commander';
+import { registerSearchCommand } from './cli/searchCommand.js';
+import { registerVerifyCommand } from './cli/verifyCommand.js';
 
 /** Build the command-line program. Every command is a thin wrapper over an exported, typed function. */
 export function buildProgram(): Command {
@@ -6,10 +8,15 @@ export function buildProgram(): Command {
   program
     .name('sagga')
     .description('Search for math problems a model gets wrong (SAGGA: Welleck et al., AAAI 2022).')
+    .version(VERSION)
     .showHelpAfterError('(run with --help for usage)')
     .configureHelp({ sortSubcommands: false });
+  registerSearchCommand(program);
+  registerVerifyCommand(program);
   return program;
 }
+
+const VERSION = '0.1.0';
 
 export async function main(argv: readonly string[]): Promise<void> {
   await buildProgram().parseAsync(argv as string[]);

@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { EMBEDDER_SPECS } from '../embed/createEmbedder.js';
+import { searchCommand, type SearchCommandOptions } from '../search/searchCommand.js';
+import { STOP_REASON_TEXT } from '../search/searchTypes.js';
+import { createTarget } from '../targets/createTarget.js';
+import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
+import { verifyPair } from '../verify/verifyPair.js';
+import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
+
+/** The README's main job: small enough to finish offline in a couple of minutes on two cores. */
+export const DEMO_SETTINGS = {
+  target: 'nerdamer',
+  generationSize: 300,
+  seedSize: 30,
+  clusters: 5,
+  archiveSize: 60,
+  maxGenerations: 8,
+  rngSeed: '2022',
+} as const;
+
+type CliOptions = SearchCommandOptions & TargetCliOptions & { demo?: boolean; show?: number };
+
+export function registerSearchCommand(program: Command): void {
+  const cmd = program
+    .command('search')
+    .description('run SAGGA: mutate problems, ask the target, verify its answers, archive verified failures')
+    .option('-o, --out <dir>', 'run directory (default: archives/<target>-<time>)')
+    .option('--demo', `a short offline demo against nerdamer (${DEMO_SETTINGS.generationSize} candidates × ${DEMO_SETTINGS.maxGenerations} generations, archive of ${DEMO_SETTINGS.archiveSize}); any option given overrides it`)
+    .option('--seeds <name|file>', 'seed set: default, polynomial-robustness, trig-robustness, trig, target, or a file with one expression per line (default: default)')
+    .option('--mutations <preset>', 'mutation preset: robustness, distance, uniform (default: uniform)')
+    .option('--mutation-params <json>', 'JSON object overriding preset probabilities and ranges, e.g. \'{"vmin":-10,"vmax":10}\'')
+    .option('--ops <list>', 'operations mutations may introduce, e.g. add,mul,pow,sin,cos,tan (the paper\'s trig runs)')
+    .option('--fitness <spec>', 'short (default) | length:<L> | near:<file|expr>; terms compose with *')
+    .option('--distance <kind>', 'distance for near: cosine (embeddings, default) | tree (tree edit distance)')
+    .option('--length-measure <m>', 'length for short/length:L: chars (default) | tokens | nodes')
+    .option('--require-ops <list>', 'fitness 0 for candidates without these functions, e.g. sin,cos,tan')
+    .option('--tau <t>', 'fitness threshold for the archive and the next seeds (default 0.01)')
+    .option('--seed-size <n>', 'seeds per generation (default 100)')
+    .option('--generation-size <n>', 'candidates per generation (default 1000)')
+    .option('--clusters <k>', 'k-means clusters for seed selection (default 10)')
+    .option('--seed-selection <how>', 'kmeans (default) | fitness')
+    .option('--no-keep-initial-seeds', 'do not keep the initial seeds in every seed set')
+    .option('--archive-size <n>', 'stop when the archive holds this many failures (default 1000)')
+    .option('--max-generations <n>', 'stop after this many generations (default: no limit)')
+    .option('--k <n>', 'answers per problem: a failure means all k are wrong (Fail@k, default 1)')
+    .option('--embedder <spec>', `${EMBEDDER_SPECS.join(' | ')} (default structural)`)
+    .option('--rng-seed <seed>', 'seed of the one random generator (default: random, recorded in config.json)')
+    .option('--resume <dir>', 'continue a stopped or killed run in <dir> with its saved settings')
+    .option('--force-resume', 'resume even though settings differ (recorded in config.json)')
+    .option('--max-retries <n>', 'times a problem lost to transport errors is asked again (default 2)')
+    .option('--show <n>', 'shortest failures to print at the end (default 5)', (v) => Number(v))
+    .option('--json', 'progress as JSON Lines on stdout instead of a progress bar');
+  addTargetOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    `
+Writes into the run directory: config.json (everything needed to rerun), archive.jsonl (one verified
+failure per line, appended as decided), generations.jsonl (one line per generation) and a checkpoint.
+Ctrl-C stops after the current write; --resume <dir> goes on without losing or repeating a line.
+
+Examples:
+  $ sagga search --demo
+  $ sagga search --target nerdamer --out archives/nerd --archive-size 200
+  $ sagga search --target sympy --fitness length:20 --max-generations 10
+  $ sagga search --target nerdamer --fitness near:seeds/target.txt --distance tree
+  $ OPENAI_API_KEY=... sagga search --target openai:gpt-4o-mini --k 1 --concurrency 8
+  $ sagga search --target cmd:"python3 examples/cmd-target/sympy_model.py"
+  $ sagga search --resume archives/nerd`,
+  );
+  cmd.action(async (opts: CliOptions) => {
+    const { demo, show, timeLimit, baseUrl, promptTemplate, temperature, maxTokens, requestTimeout, retries, cache, ...rest } = opts;
+    let options: SearchCommandOptions = rest;
+    if (demo && opts.resume === undefined) {
+      options = { ...DEMO_SETTINGS, out: join('archives', `demo-${stamp()}`), ...stripUndefined(rest) };
+    } else if (options.resume === undefined && options.out === undefined) {
+      const slug = (options.target ?? 'run').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'run';
+      options = { ...options, out: join('archives', `${slug}-${stamp()}`) };
+    }
+    const outDir = options.resume ?? options.out;
+    const targetCli: TargetCliOptions = { timeLimit, baseUrl, promptTemplate, temperature, maxTokens, requestTimeout, retries, cache };
+    try {
+      const result = await searchCommand(options, {
+        createTarget: (spec, { concurrency }) => createTarget(spec, targetOptionsFrom(targetCli, { concurrency, outDir })),
+        verify: (problem, answer) => verifyPair(problem, answer, SEARCH_VERIFY_OPTIONS),
+      });
+      process.exitCode = result.exitCode;
+      if (!options.json) printSummary(result.outDir, result.summary.stopReason, result.summary.archiveSize, show ?? 5);
+    } catch (error) {
+      process.stderr.write(`sagga search: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 2;
+    }
+  });
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function stamp(): string {
+  return new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
+}
+
+/** Where the archive is and a few of the shortest failures, as the end of every run. */
+function printSummary(outDir: string, stop: keyof typeof STOP_REASON_TEXT, size: number, show: number): void {
+  const out: string[] = [`\nStopped: ${STOP_REASON_TEXT[stop]}.`, `Archive: ${join(outDir, 'archive.jsonl')} (${size} verified failures)`];
+  let entries: { problem: string; kind: string; answers?: { text?: string; verdict?: string }[] }[] = [];
+  try {
+    entries = readFileSync(join(outDir, 'archive.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as (typeof entries)[number]);
+  } catch {
+    entries = [];
+  }
+  const shortest = [...entries].sort((a, b) => a.problem.length - b.problem.length || (a.problem < b.problem ? -1 : 1)).slice(0, show);
+  if (shortest.length > 0) {
+    out.push(`Shortest failures:`);
+    const width = Math.max(...shortest.map((e) => e.problem.length));
+    for (const e of shortest) {
+      const answer = e.answers?.[0]?.text ?? '';
+      const shown = answer.length > 60 ? answer.slice(0, 57) + '...' : answer;
+      out.push(`  ∫ ${e.problem.padEnd(width)} dx   ${e.kind.padEnd(11)} ${shown ? 'answered: ' + shown : ''}`);
+    }
+  }
+  out.push(`See it all: sagga archive stats ${outDir}`);
+  process.stdout.write(out.join('\n') + '\n');
+}

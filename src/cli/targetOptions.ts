@@ -1,0 +1,69 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { TARGET_SPECS, type TargetOptions } from '../targets/createTarget.js';
+
+export interface TargetCliOptions {
+  readonly target?: string;
+  readonly concurrency?: number;
+  readonly timeLimit?: number;
+  readonly baseUrl?: string;
+  readonly promptTemplate?: string;
+  readonly temperature?: number;
+  readonly maxTokens?: number;
+  readonly requestTimeout?: number;
+  readonly retries?: number;
+  readonly cache?: boolean;
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
+  return n;
+}
+
+function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number ≥ 0');
+  return n;
+}
+
+function nonNegative(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number ≥ 0');
+  return n;
+}
+
+/**
+ * The options that choose and tune the model under test, shared by every command that asks one.
+ * Numbers are left undefined when not given, so that `--resume` can tell a choice from a default.
+ */
+export function addTargetOptions(cmd: Command): Command {
+  return cmd
+    .option('-t, --target <spec>', `model under test: ${TARGET_SPECS.join(' | ')}`)
+    .option('--concurrency <n>', 'problems or requests in flight at once (default: cores for CAS, 8 for openai)', positiveInt)
+    .option('--time-limit <ms>', 'time per problem for CAS and cmd: targets (default 5000 for nerdamer/algebrite, 10000 for sympy/maxima, 60000 for cmd:)', positiveInt)
+    .addOption(new Option('--base-url <url>', 'OpenAI-compatible endpoint (default: $OPENAI_BASE_URL, else api.openai.com); the key is read from $OPENAI_API_KEY only').env('OPENAI_BASE_URL'))
+    .option('--prompt-template <name|file>', 'openai prompt: antiderivbench (default), asymob, or a file with {problem} / {latex}')
+    .option('--temperature <t>', 'openai sampling temperature (default: the server\'s)', nonNegative)
+    .option('--max-tokens <n>', 'openai completion token limit', positiveInt)
+    .option('--request-timeout <ms>', 'openai time per request attempt (default 300000)', positiveInt)
+    .option('--retries <n>', 'openai retries after 429/5xx/connection errors, with backoff (default 4)', nonNegativeInt)
+    .option('--no-cache', 'do not reuse or store openai responses in the run directory');
+}
+
+/** Target options for createTarget from the parsed command line. */
+export function targetOptionsFrom(opts: TargetCliOptions, ctx: { concurrency: number; outDir?: string }): TargetOptions {
+  return {
+    concurrency: ctx.concurrency,
+    timeLimitMs: opts.timeLimit,
+    outDir: ctx.outDir,
+    openai: {
+      baseURL: opts.baseUrl,
+      promptTemplate: opts.promptTemplate,
+      temperature: opts.temperature,
+      maxTokens: opts.maxTokens,
+      requestTimeoutMs: opts.requestTimeout,
+      retries: opts.retries,
+      cache: opts.cache,
+    },
+  };
+}

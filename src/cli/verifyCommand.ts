@@ -1,0 +1,63 @@
+import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
+import { Command, InvalidArgumentError } from 'commander';
+import { verifyJsonl } from '../verify/verifyJsonl.js';
+import { verifyStrings } from '../verify/verifyStrings.js';
+
+export function parsePositiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number');
+  return n;
+}
+
+export function parseCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number ≥ 0');
+  return n;
+}
+
+export function registerVerifyCommand(program: Command): void {
+  program
+    .command('verify')
+    .description('check (problem, answer) pairs: is answer an antiderivative of problem? (JSON Lines in, JSON Lines out)')
+    .option('-i, --input <file>', 'JSON Lines {"id"?, "problem", "answer"} ("-" = stdin)', '-')
+    .option('-o, --output <file>', 'JSON Lines {"id", "verdict", "reason", "ms"}, one per input line, same order ("-" = stdout)', '-')
+    .option('--budget-ms <ms>', 'time budget per pair; past it the verdict is "unknown"', parsePositiveNumber, 50)
+    .option('--workers <n>', 'worker threads for large inputs (0 = none; default: all cores)', parseCount)
+    .addHelpText(
+      'after',
+      `
+Verdicts: correct | incorrect | unknown (could not decide: unsupported function, too few points, budget)
+          | invalid (a line or expression the whitelisting parser rejects). A bad line never stops the batch.
+
+Examples:
+  $ sagga verify --input pairs.jsonl --output verdicts.jsonl
+  $ echo '{"problem":"1/x","answer":"log(-x)"}' | sagga verify`,
+    )
+    .action(async (opts: { input: string; output: string; budgetMs: number; workers?: number }) => {
+      if (opts.input !== '-' && (!existsSync(opts.input) || !statSync(opts.input).isFile())) {
+        process.stderr.write(`sagga verify: input file not found: ${opts.input} (give a JSON Lines file, or - for stdin)\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const input = opts.input === '-' ? process.stdin : createReadStream(opts.input);
+      const output = opts.output === '-' ? process.stdout : createWriteStream(opts.output);
+      const counts = await verifyJsonl(input, output, { budgetMs: opts.budgetMs, workers: opts.workers });
+      if (output !== process.stdout) await new Promise<void>((resolve, reject) => output.end((e?: Error | null) => (e ? reject(e) : resolve())));
+      process.stderr.write(
+        `sagga verify: ${counts.lines} lines: ${counts.correct} correct, ${counts.incorrect} incorrect, ${counts.unknown} unknown, ${counts.invalid} invalid\n`,
+      );
+      if (counts.lines > 0 && counts.invalid === counts.lines) process.exitCode = 1;
+    });
+
+  program
+    .command('check')
+    .description('verify one answer: exit 0 if correct, 1 if incorrect, 2 otherwise')
+    .argument('<problem>', 'the integrand f(x), e.g. "x*cos(x)"')
+    .argument('<answer>', 'the claimed antiderivative F(x), e.g. "x*sin(x) + cos(x)"')
+    .option('--budget-ms <ms>', 'time budget', parsePositiveNumber, 50)
+    .action((problem: string, answer: string, opts: { budgetMs: number }) => {
+      const r = verifyStrings(problem, answer, { budgetMs: opts.budgetMs });
+      process.stdout.write(`${r.verdict}: ${r.reason}\n`);
+      process.exitCode = r.verdict === 'correct' ? 0 : r.verdict === 'incorrect' ? 1 : 2;
+    });
+}

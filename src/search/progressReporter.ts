@@ -1,0 +1,50 @@
+import type { GenerationRecord, StopReason } from './searchTypes.js';
+import type { RunTotals } from './runFiles.js';
+
+/** How a run went, as `runSearch` returns it and reporters print it. */
+export interface SearchSummary {
+  readonly outDir: string;
+  readonly stopReason: StopReason;
+  /** Completed generations. */
+  readonly generations: number;
+  readonly archiveSize: number;
+  readonly archiveTarget: number;
+  /** Mean length (run's measure) over the whole archive. */
+  readonly archiveMeanLength: number | null;
+  /** Generation the run was resumed after, null for a fresh run. */
+  readonly resumedAfter: number | null;
+  readonly totals: RunTotals;
+}
+
+export interface GenerationStart {
+  readonly generation: number;
+  /** Problems put to the target this generation. */
+  readonly asked: number;
+  readonly archiveSize: number;
+  readonly archiveTarget: number;
+}
+
+export interface GenerationProgress {
+  readonly generation: number;
+  readonly done: number;
+  readonly total: number;
+  readonly failures: number;
+  /** Archive size if every failure so far meets τ (an upper bound until the generation ends). */
+  readonly archiveSize: number;
+}
+
+/** Where a run reports what it is doing. Implementations must never throw. */
+export interface ProgressReporter {
+  runStart(info: { readonly outDir: string; readonly resumedAfter: number | null; readonly archiveSize: number; readonly archiveTarget: number }): void;
+  generationStart(info: GenerationStart): void;
+  progress(info: GenerationProgress): void;
+  generationEnd(row: GenerationRecord): void;
+  message(text: string): void;
+  runEnd(summary: SearchSummary): void;
+}
+
+/** Reports nothing (tests, library use). */
+export function silentProgress(): ProgressReporter {
+  const nothing = () => {};
+  return { runStart: nothing, generationStart: nothing, progress: nothing, generationEnd: nothing, message: nothing, runEnd: nothing };
+}

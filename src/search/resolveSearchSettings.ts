@@ -1,0 +1,173 @@
+import { DISTANCE_KINDS, LENGTH_MEASURES, type DistanceKind, type LengthMeasure } from '../../fitness/types.js';
+import type { SearchSettings } from './searchTypes.js';
+import { SEED_SELECTIONS, type SeedSelection } from './selectSeeds.js';
+
+/**
+ * The options of `sagga search` as the CLI hands them over: every one optional (undefined = not
+ * given on the command line, so that `--resume` can tell a changed setting from a default), numbers
+ * as numbers or as the strings commander produces.
+ */
+export interface SearchCommandOptions {
+  readonly target?: string;
+  readonly out?: string;
+  readonly seeds?: string;
+  readonly mutations?: string;
+  readonly mutationParams?: string;
+  readonly ops?: string;
+  readonly fitness?: string;
+  readonly distance?: string;
+  readonly lengthMeasure?: string;
+  readonly requireOps?: string;
+  readonly tau?: number | string;
+  readonly seedSize?: number | string;
+  readonly generationSize?: number | string;
+  readonly clusters?: number | string;
+  readonly archiveSize?: number | string;
+  readonly maxGenerations?: number | string;
+  readonly k?: number | string;
+  readonly embedder?: string;
+  readonly rngSeed?: number | string;
+  readonly resume?: string;
+  readonly forceResume?: boolean;
+  readonly concurrency?: number | string;
+  readonly seedSelection?: string;
+  /** `--no-keep-initial-seeds` gives false. */
+  readonly keepInitialSeeds?: boolean;
+  readonly maxRetries?: number | string;
+  readonly json?: boolean;
+}
+
+/** Defaults: the paper's appendix C where it has one. */
+export const SEARCH_DEFAULTS: Omit<SearchSettings, 'target' | 'rngSeed' | 'concurrency'> = {
+  seeds: 'default',
+  mutations: 'uniform',
+  mutationParams: null,
+  ops: null,
+  fitness: 'short',
+  distance: 'cosine',
+  lengthMeasure: 'chars',
+  requireOps: [],
+  tau: 0.01,
+  seedSize: 100,
+  generationSize: 1000,
+  clusters: 10,
+  archiveSize: 1000,
+  maxGenerations: null,
+  k: 1,
+  embedder: 'structural',
+  seedSelection: 'kmeans',
+  keepInitialSeeds: true,
+  maxRetries: 2,
+};
+
+/** Settings that may change when a run is resumed without breaking its reproducibility. */
+export const RESUMABLE_CHANGES: ReadonlySet<keyof SearchSettings> = new Set<keyof SearchSettings>(['archiveSize', 'maxGenerations', 'concurrency']);
+
+/**
+ * The settings given explicitly in `options`, parsed and validated (throws with the option's name
+ * on a bad value). Unknown-to-the-CLI settings are not produced.
+ */
+export function explicitSettings(options: SearchCommandOptions): Partial<SearchSettings> {
+  const s: { -readonly [K in keyof SearchSettings]?: SearchSettings[K] } = {};
+  if (options.target !== undefined) s.target = nonEmpty(options.target, '--target');
+  if (options.seeds !== undefined) s.seeds = nonEmpty(options.seeds, '--seeds');
+  if (options.mutations !== undefined) s.mutations = nonEmpty(options.mutations, '--mutations');
+  if (options.mutationParams !== undefined) s.mutationParams = parseJsonObject(options.mutationParams, '--mutation-params');
+  if (options.ops !== undefined) s.ops = list(options.ops);
+  if (options.fitness !== undefined) s.fitness = nonEmpty(options.fitness, '--fitness');
+  if (options.distance !== undefined) s.distance = oneOf(options.distance, DISTANCE_KINDS, '--distance') as DistanceKind;
+  if (options.lengthMeasure !== undefined) s.lengthMeasure = oneOf(options.lengthMeasure, LENGTH_MEASURES, '--length-measure') as LengthMeasure;
+  if (options.requireOps !== undefined) s.requireOps = list(options.requireOps);
+  if (options.tau !== undefined) s.tau = number(options.tau, '--tau', 0, Infinity);
+  if (options.seedSize !== undefined) s.seedSize = integer(options.seedSize, '--seed-size', 1);
+  if (options.generationSize !== undefined) s.generationSize = integer(options.generationSize, '--generation-size', 1);
+  if (options.clusters !== undefined) s.clusters = integer(options.clusters, '--clusters', 1);
+  if (options.archiveSize !== undefined) s.archiveSize = integer(options.archiveSize, '--archive-size', 1);
+  if (options.maxGenerations !== undefined) s.maxGenerations = integer(options.maxGenerations, '--max-generations', 1);
+  if (options.k !== undefined) s.k = integer(options.k, '--k', 1);
+  if (options.embedder !== undefined) s.embedder = nonEmpty(options.embedder, '--embedder');
+  if (options.rngSeed !== undefined) s.rngSeed = nonEmpty(String(options.rngSeed), '--rng-seed');
+  if (options.concurrency !== undefined) s.concurrency = integer(options.concurrency, '--concurrency', 1);
+  if (options.seedSelection !== undefined) s.seedSelection = oneOf(options.seedSelection, SEED_SELECTIONS, '--seed-selection') as SeedSelection;
+  if (options.keepInitialSeeds !== undefined) s.keepInitialSeeds = options.keepInitialSeeds;
+  if (options.maxRetries !== undefined) s.maxRetries = integer(options.maxRetries, '--max-retries', 0);
+  return s;
+}
+
+/** Complete settings for a new run: explicit ones over the defaults. */
+export function newRunSettings(explicit: Partial<SearchSettings>, fallback: { rngSeed: string; concurrency: number }): SearchSettings {
+  if (explicit.target === undefined) throw new Error('--target is required (nerdamer, algebrite, sympy, maxima, openai:<model>, cmd:<command line>)');
+  const merged: SearchSettings = { ...SEARCH_DEFAULTS, rngSeed: fallback.rngSeed, concurrency: fallback.concurrency, ...explicit, target: explicit.target };
+  if (merged.clusters > merged.seedSize) {
+    if (explicit.clusters !== undefined) {
+      throw new Error(`--clusters ${merged.clusters} is larger than --seed-size ${merged.seedSize}: every cluster must be able to give a seed`);
+    }
+    // Only the seed size was lowered: fewer clusters, one seed each.
+    return { ...merged, clusters: merged.seedSize };
+  }
+  return merged;
+}
+
+export interface SettingDifference {
+  readonly setting: keyof SearchSettings;
+  readonly saved: unknown;
+  readonly requested: unknown;
+}
+
+/** Explicit settings that differ from a saved run's, split into harmless and reproducibility-breaking. */
+export function compareSettings(saved: SearchSettings, explicit: Partial<SearchSettings>): { harmless: SettingDifference[]; conflicting: SettingDifference[] } {
+  const harmless: SettingDifference[] = [];
+  const conflicting: SettingDifference[] = [];
+  for (const [name, requested] of Object.entries(explicit) as Array<[keyof SearchSettings, unknown]>) {
+    const was = saved[name];
+    if (JSON.stringify(was) === JSON.stringify(requested)) continue;
+    (RESUMABLE_CHANGES.has(name) ? harmless : conflicting).push({ setting: name, saved: was, requested });
+  }
+  return { harmless, conflicting };
+}
+
+/** The CLI spelling of a setting, for messages. */
+export function optionName(setting: keyof SearchSettings): string {
+  return '--' + setting.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+}
+
+function nonEmpty(v: string, name: string): string {
+  const t = String(v).trim();
+  if (!t) throw new Error(`${name} must not be empty`);
+  return t;
+}
+
+function list(v: string): string[] {
+  return String(v)
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+function oneOf(v: string, choices: readonly string[], name: string): string {
+  if (!choices.includes(v)) throw new Error(`${name} ${v}: expected one of ${choices.join(', ')}`);
+  return v;
+}
+
+function number(v: number | string, name: string, min: number, max: number): number {
+  const n = typeof v === 'number' ? v : Number(String(v).trim());
+  if (!Number.isFinite(n) || n < min || n > max || String(v).trim() === '') throw new Error(`${name} ${String(v)}: expected a number ≥ ${min}`);
+  return n;
+}
+
+function integer(v: number | string, name: string, min: number): number {
+  const n = typeof v === 'number' ? v : Number(String(v).trim());
+  if (!Number.isSafeInteger(n) || n < min || String(v).trim() === '') throw new Error(`${name} ${String(v)}: expected an integer ≥ ${min}`);
+  return n;
+}
+
+function parseJsonObject(v: string, name: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(v);
+  } catch (err) {
+    throw new Error(`${name} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${name} must be a JSON object`);
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,298 @@
+import { randomInt } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { mutate } from '../../mutations/mutate.js';
+import { resolveMutationConfig } from '../../mutations/presets.js';
+import type { MutationConfig } from '../../mutations/types.js';
+import { parseFitnessSpec } from '../../fitness/parseFitnessSpec.js';
+import type { Fitness } from '../../fitness/types.js';
+import { createEmbedder } from '../embed/createEmbedder.js';
+import type { Embedder } from '../embed/types.js';
+import { canonicalKey } from '../expr/canonical.js';
+import { toInfix } from '../expr/print.js';
+import type { Expr } from '../expr/types.js';
+import type { Target } from '../targets/types.js';
+import { createRng } from '../util/rng.js';
+import { jsonProgress } from './jsonProgress.js';
+import type { VerifyPair } from './judgeOutcome.js';
+import { loadSeeds } from './loadSeeds.js';
+import { packageRoot } from './packageRoot.js';
+import type { ProgressReporter, SearchSummary } from './progressReporter.js';
+import {
+  compareSettings,
+  explicitSettings,
+  newRunSettings,
+  optionName,
+  type SearchCommandOptions,
+  type SettingDifference,
+} from './resolveSearchSettings.js';
+import { RUN_FILES, RunFiles } from './runFiles.js';
+import { runSearch } from './runSearch.js';
+import { STOP_REASON_TEXT, type SearchSettings } from './searchTypes.js';
+import { terminalProgress } from './terminalProgress.js';
+import { checkCandidate, DEFAULT_CANDIDATE_LIMITS } from './validity.js';
+
+export type { SearchCommandOptions } from './resolveSearchSettings.js';
+
+/** The collaborators `searchCommand` cannot build itself: the model under test and the verifier. */
+export interface SearchServices {
+  /** `createTarget` of src/targets/createTarget.ts. */
+  readonly createTarget: (spec: string, options: { readonly concurrency: number }) => Target | Promise<Target>;
+  /** `verifyPair` of src/verify. */
+  readonly verify: VerifyPair;
+  /** Default: createEmbedder of src/embed. */
+  readonly createEmbedder?: (spec: string) => Promise<Embedder>;
+}
+
+export interface SearchCommandIo {
+  readonly stdout?: NodeJS.WritableStream;
+  readonly stderr?: NodeJS.WritableStream & { isTTY?: boolean };
+  /** When given, the caller handles Ctrl-C; otherwise SIGINT and SIGTERM handlers are installed for the run. */
+  readonly signal?: AbortSignal;
+  /** Progress reporter override (tests). */
+  readonly progress?: ProgressReporter;
+}
+
+export interface SearchCommandResult {
+  /** 0 finished, 130 interrupted. */
+  readonly exitCode: number;
+  readonly outDir: string;
+  readonly summary: SearchSummary;
+}
+
+/** config.json of a run. */
+export interface RunConfig {
+  readonly sagga: { readonly version: string; readonly node: string; readonly dependencies: Readonly<Record<string, string>> };
+  readonly created: string;
+  readonly settings: SearchSettings;
+  readonly rng_seed: string;
+  readonly mutation_config: MutationConfig;
+  readonly fitness: { readonly spec: string; readonly description: string };
+  readonly embedder: { readonly name: string; readonly dim: number };
+  readonly seeds: { readonly name: string; readonly source: string; readonly exprs: readonly string[]; readonly keys: readonly string[]; readonly trees: readonly Expr[] };
+  readonly candidate_limits: typeof DEFAULT_CANDIDATE_LIMITS;
+  readonly target: { readonly name: string };
+  readonly files: typeof RUN_FILES;
+  readonly resumes: ReadonlyArray<{ readonly at: string; readonly after_generation: number; readonly changed: readonly SettingDifference[]; readonly forced: boolean }>;
+}
+
+/**
+ * `sagga search`: resolve the options (or, with --resume, the saved run's settings), build the
+ * target, verifier, embedder, fitness, mutation and seeds, and run the search with progress on
+ * stderr (or JSON lines on stdout with --json). Ctrl-C stops after the current write; the result's
+ * exitCode is then 130 and the message says how to resume.
+ */
+export async function searchCommand(options: SearchCommandOptions, services: SearchServices, io: SearchCommandIo = {}): Promise<SearchCommandResult> {
+  const stderr = io.stderr ?? process.stderr;
+  const explicit = explicitSettings(options);
+  const resuming = options.resume !== undefined;
+  const outDir = resolve(resuming ? options.resume! : (options.out ?? defaultOutDir(explicit.target)));
+  if (resuming && options.out !== undefined && resolve(options.out) !== outDir) {
+    throw new Error(`--out ${options.out} and --resume ${options.resume} name different directories; --resume alone is enough`);
+  }
+  const files = new RunFiles(outDir);
+
+  let settings: SearchSettings;
+  let saved: RunConfig | null = null;
+  let changes: SettingDifference[] = [];
+  if (resuming) {
+    saved = files.readConfig() as RunConfig | null;
+    if (!saved || typeof saved !== 'object' || !saved.settings) throw new Error(`--resume ${options.resume}: no run there (no ${RUN_FILES.config})`);
+    const requested = { ...explicit };
+    // A target command line is recorded without its secrets; compare it the same way.
+    if (requested.target !== undefined && redactSecrets(requested.target) === saved.settings.target) delete requested.target;
+    if (requested.target === undefined && saved.settings.target.includes(REDACTED)) {
+      throw new Error(`--resume: the run's --target held a secret that ${RUN_FILES.config} does not store; give --target again`);
+    }
+    const { harmless, conflicting } = compareSettings(saved.settings, requested);
+    if (conflicting.length > 0 && !options.forceResume) throw new Error(refusal(outDir, conflicting));
+    changes = [...harmless, ...conflicting];
+    settings = { ...saved.settings, ...requested, target: requested.target ?? explicit.target ?? saved.settings.target };
+  } else {
+    settings = newRunSettings(explicit, { rngSeed: String(randomInt(0, 2 ** 31 - 1)), concurrency: availableParallelism() });
+    if (files.hasRun()) throw new Error(`${outDir} already holds a run; resume it with --resume ${outDir}, or choose another --out`);
+  }
+
+  // Build everything before the first write, so that a bad option leaves no half-made run behind.
+  const seeds = resolveSeeds(settings, saved, Boolean(options.forceResume));
+  const mutationConfig = resolveMutationConfig(settings.mutations, mutationOverrides(settings));
+  if (saved && JSON.stringify(saved.mutation_config) !== JSON.stringify(mutationConfig) && !options.forceResume) {
+    throw new Error(refusal(outDir, [{ setting: 'mutations', saved: saved.mutation_config, requested: mutationConfig }], 'the resolved mutation config differs (a different sagga version?)'));
+  }
+  const embedder = await (services.createEmbedder ?? createEmbedder)(settings.embedder);
+  let target: Target | undefined;
+  try {
+    const fitness: Fitness = await parseFitnessSpec(settings.fitness, {
+      requireOps: settings.requireOps,
+      distance: settings.distance,
+      lengthMeasure: settings.lengthMeasure,
+      embed: (exprs) => embedder.embed(exprs),
+      baseDir: process.cwd(),
+    });
+    if (saved && saved.fitness.description !== fitness.describe() && !options.forceResume) {
+      throw new Error(refusal(outDir, [{ setting: 'fitness', saved: saved.fitness.description, requested: fitness.describe() }], 'the fitness resolves differently now'));
+    }
+    target = await services.createTarget(settings.target, { concurrency: settings.concurrency });
+    const recordedSettings: SearchSettings = { ...settings, target: redactSecrets(settings.target) };
+
+    const configRecord: RunConfig = {
+      sagga: { version: packageVersion(), node: process.version, dependencies: dependencyVersions() },
+      created: saved?.created ?? new Date().toISOString(),
+      settings: recordedSettings,
+      rng_seed: settings.rngSeed,
+      mutation_config: mutationConfig,
+      fitness: { spec: settings.fitness, description: fitness.describe() },
+      embedder: { name: embedder.name, dim: embedder.dim },
+      seeds,
+      candidate_limits: DEFAULT_CANDIDATE_LIMITS,
+      target: { name: redactSecrets(target.name) },
+      files: RUN_FILES,
+      resumes: saved?.resumes ?? [],
+    };
+    if (saved) {
+      const after = files.readCheckpoint()?.engine.generation ?? 0;
+      files.writeConfig({
+        ...configRecord,
+        resumes: [...configRecord.resumes, { at: new Date().toISOString(), after_generation: after, changed: changes, forced: Boolean(options.forceResume) && changes.some((c) => c.setting !== 'archiveSize' && c.setting !== 'maxGenerations' && c.setting !== 'concurrency') }],
+      });
+    }
+
+    const progress = io.progress ?? (options.json ? jsonProgress(io.stdout ?? process.stdout) : terminalProgress(stderr));
+    const interruption = io.signal ? { signal: io.signal, dispose: () => {} } : installInterruptHandlers(stderr);
+    let summary: SearchSummary;
+    try {
+      summary = await runSearch(
+        { settings, outDir, resume: resuming, configRecord },
+        {
+          target,
+          verify: services.verify,
+          embedder,
+          fitness,
+          mutate: (tree, rng) => mutate(tree, rng, mutationConfig),
+          checkCandidate: (e) => checkCandidate(e),
+          initialSeeds: seeds.trees,
+          rng: createRng(settings.rngSeed),
+          progress,
+          signal: interruption.signal,
+        },
+      );
+    } finally {
+      interruption.dispose();
+    }
+    if (summary.stopReason === 'interrupted') {
+      write(stderr, `sagga search: interrupted after generation ${summary.generations}; nothing was lost. Resume with:\n  sagga search --resume ${outDir}`);
+      return { exitCode: 130, outDir, summary };
+    }
+    if (summary.resumedAfter !== null && summary.generations === summary.resumedAfter) {
+      write(stderr, `sagga search: nothing to do: ${STOP_REASON_TEXT[summary.stopReason]} (raise --archive-size or --max-generations to go on)`);
+    }
+    return { exitCode: 0, outDir, summary };
+  } finally {
+    await target?.close();
+    await embedder.close?.();
+  }
+}
+
+function resolveSeeds(settings: SearchSettings, saved: RunConfig | null, force: boolean): RunConfig['seeds'] {
+  if (saved) {
+    // The run goes on from the seeds it started with; a seed file edited since is reported.
+    const stored = saved.seeds;
+    let current: string[] | null = null;
+    try {
+      current = loadSeeds(settings.seeds).exprs.map(canonicalKey);
+    } catch {
+      current = null;
+    }
+    if (current && JSON.stringify(current) !== JSON.stringify(stored.keys) && !force) {
+      throw new Error(
+        refusal(saved.settings.seeds, [{ setting: 'seeds', saved: stored.exprs, requested: loadSeeds(settings.seeds).exprs.map(toInfix) }], `the seed set '${settings.seeds}' changed since the run started`),
+      );
+    }
+    if (current === null || JSON.stringify(current) === JSON.stringify(stored.keys) || !force) return stored;
+  }
+  const set = loadSeeds(settings.seeds);
+  return { name: set.name, source: set.source, exprs: set.exprs.map(toInfix), keys: set.exprs.map(canonicalKey), trees: [...set.exprs] };
+}
+
+function mutationOverrides(settings: SearchSettings): Record<string, unknown> | undefined {
+  if (settings.mutationParams === null && settings.ops === null) return undefined;
+  return { ...(settings.mutationParams ?? {}), ...(settings.ops !== null ? { ops: settings.ops } : {}) };
+}
+
+function refusal(outDir: string, differences: readonly SettingDifference[], why?: string): string {
+  const lines = differences.map((d) => `  ${optionName(d.setting)}: the run has ${JSON.stringify(d.saved)}, now ${JSON.stringify(d.requested)}`);
+  return (
+    `refusing to resume ${outDir}: ${why ?? 'settings differ from the run being resumed'}:\n${lines.join('\n')}\n` +
+    `Resuming with other settings would make the run irreproducible. Drop those options (the saved ones are used), ` +
+    `start a new run with another --out, or pass --force-resume to continue anyway (recorded in config.json).`
+  );
+}
+
+/** Ctrl-C (or SIGTERM) aborts after the current write; a second Ctrl-C exits at once. */
+function installInterruptHandlers(stderr: NodeJS.WritableStream): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const onSignal = (name: NodeJS.Signals) => {
+    if (controller.signal.aborted) {
+      write(stderr, `sagga search: ${name} again, exiting now; the last completed generation is safe.`);
+      process.exit(130);
+    }
+    write(stderr, `sagga search: ${name}: stopping after the current write (press Ctrl-C again to exit at once)…`);
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
+const REDACTED = '***';
+
+/** Hide API keys and tokens that a `cmd:` command line might carry before it is written to disk. */
+export function redactSecrets(text: string): string {
+  return text
+    .replace(/\b(sk-[A-Za-z0-9_-]{8,})/g, REDACTED)
+    .replace(/((?:api[-_]?key|token|secret|password|passwd|auth)[A-Za-z_-]*\s*[=:\s]\s*)("[^"]*"|'[^']*'|\S+)/gi, `$1${REDACTED}`);
+}
+
+function defaultOutDir(target: string | undefined): string {
+  const slug = (target ?? 'run').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'run';
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
+  return join('archives', `${slug}-${stamp}`);
+}
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Versions of the packages whose behaviour the archive depends on. */
+function dependencyVersions(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ['nerdamer', 'algebrite', '@xenova/transformers', 'ml-kmeans', 'seedrandom']) {
+    const path = join(packageRoot(), 'node_modules', name, 'package.json');
+    if (!existsSync(path)) continue;
+    try {
+      out[name] = (JSON.parse(readFileSync(path, 'utf8')) as { version?: string }).version ?? 'unknown';
+    } catch {
+      // Unreadable package.json: leave it out.
+    }
+  }
+  return out;
+}
+
+function write(stream: NodeJS.WritableStream, text: string): void {
+  try {
+    stream.write(text + '\n');
+  } catch {
+    // Nothing sensible to do when stderr is gone.
+  }
+}

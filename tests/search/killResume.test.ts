@@ -1,0 +1,169 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createRng } from '../../src/util/rng.js';
+
+/*
+ * The crash-proofing contract: a search killed with SIGKILL at arbitrary moments and resumed each
+ * time ends with exactly the archive of an uninterrupted run with the same seed (nerdamer is
+ * deterministic). The search runs in a child process over the compiled dist/ (see
+ * fixtures/searchDriver.mjs), so that it can really be killed.
+ */
+
+const ROOT = resolve(__dirname, '../..');
+const DRIVER = resolve(__dirname, 'fixtures/searchDriver.mjs');
+const BASE = {
+  target: 'nerdamer',
+  rngSeed: 'kill-test',
+  generationSize: 60,
+  seedSize: 10,
+  clusters: 3,
+  archiveSize: 120,
+  maxGenerations: 6,
+  concurrency: 2,
+  json: true,
+};
+
+interface DriverRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  events: number;
+}
+
+/**
+ * Run the driver; when `stopAt` is given, send `signal` right after the stopAt-th progress event
+ * (a JSON line on stdout), plus `delayMs`.
+ */
+function runDriver(options: object, stopAt?: { event: number; delayMs: number; signal: NodeJS.Signals }): Promise<DriverRun> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [DRIVER, JSON.stringify(options)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let events = 0;
+    let sent = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      stdout += text;
+      events += (text.match(/\n/g) ?? []).length;
+      if (stopAt && !sent && events >= stopAt.event) {
+        sent = true;
+        setTimeout(() => child.kill(stopAt.signal), stopAt.delayMs);
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', fail);
+    child.on('close', (code, signal) => done({ code, signal, stdout, stderr, events }));
+  });
+}
+
+function lines(path: string): string[] {
+  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean) : [];
+}
+
+/** generations.jsonl without the timings, which differ from run to run. */
+function generationRows(dir: string): unknown[] {
+  return lines(join(dir, 'generations.jsonl')).map((l) => {
+    const { seconds: _seconds, ...rest } = JSON.parse(l) as { seconds: unknown };
+    return rest;
+  });
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path));
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** The driver runs the compiled code: build it when dist/ is missing or older than the sources. */
+function ensureBuilt(): void {
+  const built = join(ROOT, 'dist/src/search/searchCommand.js');
+  const sources = Math.max(...['src', 'mutations', 'fitness'].map((d) => newestMtime(join(ROOT, d))));
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  // Type errors elsewhere in the tree do not stop tsc from emitting; a missing output does.
+  spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: ROOT, stdio: 'ignore' });
+  if (!existsSync(built)) throw new Error('could not build dist/ (run npx tsc -p tsconfig.json)');
+}
+
+describe('search survives kills', () => {
+  const work = mkdtempSync(join(tmpdir(), 'sagga-kill-'));
+  const reference = join(work, 'reference');
+  let referenceRun: DriverRun;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    referenceRun = await runDriver({ ...BASE, out: reference });
+  }, 120_000);
+
+  it('the uninterrupted run finishes and fills its files', () => {
+    expect(referenceRun.stderr).toBe('');
+    expect(referenceRun.code).toBe(0);
+    expect(lines(join(reference, 'archive.jsonl')).length).toBeGreaterThan(10);
+    expect(generationRows(reference).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('killed with SIGKILL at random moments and resumed, it ends with the same archive', async () => {
+    const dir = join(work, 'killed');
+    const rng = createRng('kill-moments');
+    const totalEvents = referenceRun.events;
+    let kills = 0;
+    let run = await runDriver({ ...BASE, out: dir }, { event: rng.int(2, Math.max(3, Math.floor(totalEvents / 3))), delayMs: rng.int(0, 40), signal: 'SIGKILL' });
+    if (run.signal === 'SIGKILL') kills++;
+    for (let i = 0; i < 3 && run.code !== 0; i++) {
+      // Each resumed run has less left to do; aim inside what remains.
+      run = await runDriver({ resume: dir, json: true }, { event: rng.int(2, Math.max(3, Math.floor(totalEvents / 3))), delayMs: rng.int(0, 40), signal: 'SIGKILL' });
+      if (run.signal === 'SIGKILL') kills++;
+    }
+    if (run.code !== 0) run = await runDriver({ resume: dir, json: true });
+    expect(run.code).toBe(0);
+    expect(kills).toBeGreaterThanOrEqual(2);
+
+    expect(lines(join(dir, 'archive.jsonl'))).toEqual(lines(join(reference, 'archive.jsonl')));
+    expect(lines(join(dir, 'evaluated.jsonl'))).toEqual(lines(join(reference, 'evaluated.jsonl')));
+    expect(generationRows(dir)).toEqual(generationRows(reference));
+    const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { resumes: unknown[] };
+    expect(config.resumes.length).toBeGreaterThanOrEqual(kills);
+  });
+
+  it('Ctrl-C stops cleanly with exit code 130 and says how to resume; the resumed run matches', async () => {
+    const dir = join(work, 'interrupted');
+    const run = await runDriver({ ...BASE, out: dir }, { event: 4, delayMs: 0, signal: 'SIGINT' });
+    expect(run.signal).toBeNull();
+    expect(run.code).toBe(130);
+    expect(run.stderr).toContain(`--resume ${dir}`);
+    const checkpoint = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { engine: { generation: number } };
+    expect(generationRows(dir)).toHaveLength(checkpoint.engine.generation);
+    const resumed = await runDriver({ resume: dir, json: true });
+    expect(resumed.code).toBe(0);
+    expect(lines(join(dir, 'archive.jsonl'))).toEqual(lines(join(reference, 'archive.jsonl')));
+  });
+
+  it('refuses to resume with different settings, naming them, unless forced', async () => {
+    const refused = await runDriver({ resume: reference, fitness: 'length:20', tau: 0.5 });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/refusing to resume/);
+    expect(refused.stderr).toMatch(/--fitness: the run has "short", now "length:20"/);
+    expect(refused.stderr).toMatch(/--tau: the run has 0\.01, now 0\.5/);
+    expect(refused.stderr).toMatch(/--force-resume/);
+    // Raising the limits is not a different experiment: it continues the same run (on a copy).
+    const copy = join(work, 'extended');
+    cpSync(reference, copy, { recursive: true });
+    const before = generationRows(copy).length;
+    const stopped = (JSON.parse(readFileSync(join(copy, 'checkpoint.json'), 'utf8')) as { engine: { stopReason: string } }).engine.stopReason;
+    const extended = await runDriver({ resume: copy, maxGenerations: BASE.maxGenerations + 1, archiveSize: BASE.archiveSize * 10, json: true });
+    expect(extended.code).toBe(0);
+    expect(stopped).toMatch(/max-generations|archive-full/);
+    expect(generationRows(copy).length).toBeGreaterThanOrEqual(before);
+    expect(generationRows(copy)).toHaveLength(BASE.maxGenerations + 1);
+    const config = JSON.parse(readFileSync(join(copy, 'config.json'), 'utf8')) as { settings: { maxGenerations: number }; resumes: Array<{ changed: Array<{ setting: string }> }> };
+    expect(config.settings.maxGenerations).toBe(BASE.maxGenerations + 1);
+    expect(config.resumes.at(-1)!.changed.map((c) => c.setting).sort()).toEqual(['archiveSize', 'maxGenerations']);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { compareSettings, explicitSettings, newRunSettings, optionName, SEARCH_DEFAULTS } from '../../src/search/resolveSearchSettings.js';
+import { redactSecrets } from '../../src/search/searchCommand.js';
+
+describe('search settings', () => {
+  it('parses the CLI strings and keeps only what was given', () => {
+    const s = explicitSettings({ target: 'nerdamer', tau: '0.05', seedSize: '20', ops: 'add, mul,pow', requireOps: 'sin,cos', mutationParams: '{"vmin":-5,"vmax":5}' });
+    expect(s).toEqual({ target: 'nerdamer', tau: 0.05, seedSize: 20, ops: ['add', 'mul', 'pow'], requireOps: ['sin', 'cos'], mutationParams: { vmin: -5, vmax: 5 } });
+  });
+
+  it('rejects bad values naming the option', () => {
+    expect(() => explicitSettings({ seedSize: '0' })).toThrow(/--seed-size 0: expected an integer ≥ 1/);
+    expect(() => explicitSettings({ generationSize: '1.5' })).toThrow(/--generation-size/);
+    expect(() => explicitSettings({ tau: 'abc' })).toThrow(/--tau/);
+    expect(() => explicitSettings({ distance: 'manhattan' })).toThrow(/--distance manhattan: expected one of cosine, tree/);
+    expect(() => explicitSettings({ seedSelection: 'random' })).toThrow(/--seed-selection/);
+    expect(() => explicitSettings({ mutationParams: '[1]' })).toThrow(/--mutation-params must be a JSON object/);
+    expect(() => newRunSettings({}, { rngSeed: '1', concurrency: 1 })).toThrow(/--target is required/);
+    expect(() => newRunSettings({ target: 'nerdamer', seedSize: 5, clusters: 10 }, { rngSeed: '1', concurrency: 1 })).toThrow(/--clusters 10 is larger than --seed-size 5/);
+  });
+
+  it('fills a new run with the paper defaults', () => {
+    const s = newRunSettings({ target: 'nerdamer' }, { rngSeed: '42', concurrency: 3 });
+    expect(s).toMatchObject({ seedSize: 100, generationSize: 1000, clusters: 10, tau: 0.01, archiveSize: 1000, k: 1, rngSeed: '42', concurrency: 3, seeds: 'default' });
+    expect(s).toEqual({ ...SEARCH_DEFAULTS, target: 'nerdamer', rngSeed: '42', concurrency: 3 });
+  });
+
+  it('tells harmless changes on resume from reproducibility-breaking ones', () => {
+    const saved = newRunSettings({ target: 'nerdamer' }, { rngSeed: '42', concurrency: 3 });
+    const { harmless, conflicting } = compareSettings(saved, { archiveSize: 2000, fitness: 'length:20', tau: 0.01, rngSeed: '7' });
+    expect(harmless.map((d) => d.setting)).toEqual(['archiveSize']);
+    expect(conflicting).toEqual([
+      { setting: 'fitness', saved: 'short', requested: 'length:20' },
+      { setting: 'rngSeed', saved: '42', requested: '7' },
+    ]);
+    expect(optionName('rngSeed')).toBe('--rng-seed');
+  });
+
+  it('keeps API keys out of recorded command lines', () => {
+    expect(redactSecrets('cmd:python model.py --api-key sk-abcdefghijkl123 --temp 0')).not.toMatch(/abcdefghijkl123/);
+    expect(redactSecrets('cmd:run --token=SECRET123 x')).toBe('cmd:run --token=*** x');
+    expect(redactSecrets('openai:gpt-4o-mini')).toBe('openai:gpt-4o-mini');
+  });
+});
+
+describe('newRunSettings clusters', () => {
+  it('lowers the default k to a smaller seed size', () => {
+    expect(newRunSettings({ target: 'nerdamer', seedSize: 4 }, { rngSeed: '1', concurrency: 1 }).clusters).toBe(4);
+  });
+});
