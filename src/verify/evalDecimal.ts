@@ -3,7 +3,7 @@ import { Op, type Tape } from './tape.js';
 
 /** Digits used to re-check points where double precision cannot decide (and twice that, to see
  * whether the first answer was already stable). */
-export const HIGH_PRECISION_DIGITS = 40;
+export const HIGH_PRECISION_DIGITS = 32;
 
 type Dec = Decimal;
 
@@ -13,7 +13,13 @@ const RELIABLE_DIGITS = 15;
 
 /** A value, `null` where the point is outside what decimals can evaluate (or the result kept too
  * few reliable digits), or `'timeout'`. */
-export type DecimalEvaluator = (x: number, deadline?: number) => Dec | null | 'timeout';
+export type DecimalEvaluator = (x: number, deadline?: number) => DecimalValue | null | 'timeout';
+
+/** A decimal result and how many of its leading digits survived cancellation and conditioning. */
+export interface DecimalValue {
+  readonly value: Dec;
+  readonly reliableDigits: number;
+}
 
 interface Context {
   readonly D: typeof Decimal;
@@ -58,7 +64,7 @@ export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGIT
     }
   };
 
-  function run(x: number, deadline: number): Dec | null | 'timeout' {
+  function run(x: number, deadline: number): DecimalValue | null | 'timeout' {
     const xd = new D(x);
     for (let i = 0; i < instrs.length; i++) {
       if ((i & 15) === 15 && performance.now() > deadline) return 'timeout';
@@ -130,7 +136,9 @@ export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGIT
       lost[i] = l;
     }
     const last = instrs.length - 1;
-    return lost[last] > digits - RELIABLE_DIGITS ? null : values[last];
+    const value = values[last];
+    const reliableDigits = Math.floor(digits - lost[last]);
+    return value === null || reliableDigits < RELIABLE_DIGITS ? null : { value, reliableDigits };
   }
 }
 
@@ -175,32 +183,43 @@ function power(b: Dec | null, e: Dec | null): Dec | null {
   if (b.isNegative() && !e.isInteger()) return null;
   // Guard against exponents whose result cannot be represented (decimal.js would grind).
   if (e.abs().gt(1e6)) return null;
+  // A non-integer power is exp(e·ln b), as slow as exp of that argument.
+  if (!e.isInteger() && e.abs().times(2.31 * Math.max(1, Math.abs(b.e) + 1)).gt(HUGE_EXP)) return null;
   return b.pow(e);
 }
+
+const HUGE_TRIG = 1e15;
+/** decimal.js's exp grows slow fast with its argument (exp(1e4) takes tens of milliseconds, exp(1e6)
+ * minutes, and one call cannot be interrupted): beyond this the point is left undecided. */
+const HUGE_EXP = 1000;
+/** |a| beyond which 1 - tanh|a| < 10^-400, below the precision of any evaluator here. */
+const SATURATED = 500;
 
 function unary(name: string, a: Dec | null, ONE: Dec, PI: Dec): Dec | null {
   if (a === null) return null;
   switch (name) {
     case 'exp':
-      return a.abs().gt(1e6) ? null : a.exp();
+      return a.abs().gt(HUGE_EXP) ? null : a.exp();
     case 'log':
       return a.isPositive() && !a.isZero() ? a.ln() : null;
     case 'sqrt':
       return a.isNegative() ? null : a.sqrt();
     case 'cbrt':
       return a.isNegative() ? a.neg().cbrt().neg() : a.cbrt();
+    // Arguments beyond HUGE_TRIG would need that many digits of π to reduce (and have lost them all
+    // to conditioning anyway); decimal.js would grind on them.
     case 'sin':
-      return a.sin();
+      return a.abs().gt(HUGE_TRIG) ? null : a.sin();
     case 'cos':
-      return a.cos();
+      return a.abs().gt(HUGE_TRIG) ? null : a.cos();
     case 'tan':
-      return a.tan();
+      return a.abs().gt(HUGE_TRIG) ? null : a.tan();
     case 'cot':
-      return ONE.div(a.tan());
+      return a.abs().gt(HUGE_TRIG) ? null : ONE.div(a.tan());
     case 'sec':
-      return ONE.div(a.cos());
+      return a.abs().gt(HUGE_TRIG) ? null : ONE.div(a.cos());
     case 'csc':
-      return ONE.div(a.sin());
+      return a.abs().gt(HUGE_TRIG) ? null : ONE.div(a.sin());
     case 'asin':
       return a.abs().gt(1) ? null : a.asin();
     case 'acos':
@@ -210,17 +229,19 @@ function unary(name: string, a: Dec | null, ONE: Dec, PI: Dec): Dec | null {
     case 'acot':
       return a.isZero() ? PI.div(2) : ONE.div(a).atan();
     case 'sinh':
-      return a.abs().gt(1e6) ? null : a.sinh();
+      return a.abs().gt(HUGE_EXP) ? null : a.sinh();
     case 'cosh':
-      return a.abs().gt(1e6) ? null : a.cosh();
+      return a.abs().gt(HUGE_EXP) ? null : a.cosh();
+    // Past SATURATED, tanh is ±1 to every digit kept; decimal.js would compute exp(2a) first.
     case 'tanh':
-      return a.tanh();
+      return a.abs().gt(SATURATED) ? (a.isNegative() ? ONE.neg() : ONE) : a.tanh();
     case 'coth':
-      return a.isZero() ? null : ONE.div(a.tanh());
+      if (a.isZero()) return null;
+      return a.abs().gt(SATURATED) ? (a.isNegative() ? ONE.neg() : ONE) : ONE.div(a.tanh());
     case 'sech':
-      return a.abs().gt(1e6) ? null : ONE.div(a.cosh());
+      return a.abs().gt(HUGE_EXP) ? null : ONE.div(a.cosh());
     case 'csch':
-      return a.isZero() || a.abs().gt(1e6) ? null : ONE.div(a.sinh());
+      return a.isZero() || a.abs().gt(HUGE_EXP) ? null : ONE.div(a.sinh());
     case 'asinh':
       return a.asinh();
     case 'acosh':
