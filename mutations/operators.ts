@@ -1,10 +1,13 @@
 import { addArgumentMutation } from './addArgumentMutation.js';
+import { identityInsertionMutation } from './identityInsertionMutation.js';
 import { internalConstantMutation } from './internalConstantMutation.js';
 import { internalSymbolMutation } from './internalSymbolMutation.js';
 import { leafConstantMutation } from './leafConstantMutation.js';
 import { leafScaledSymbolMutation } from './leafScaledSymbolMutation.js';
 import { leafSimpleOperationMutation } from './leafSimpleOperationMutation.js';
+import { numericBlowUpMutation } from './numericBlowUpMutation.js';
 import { operationChangeMutation } from './operationChangeMutation.js';
+import { substitutionMutation } from './substitutionMutation.js';
 import type { InternalMutationName, LeafMutationName, MutationOperator } from './types.js';
 
 /** Operators applied to an internal node (the chosen subtree is replaced by the result). */
@@ -13,6 +16,9 @@ export const INTERNAL_OPERATORS: Readonly<Record<InternalMutationName, MutationO
   internalSymbolMutation,
   operationChangeMutation,
   addArgumentMutation,
+  substitutionMutation,
+  identityInsertionMutation,
+  numericBlowUpMutation,
 };
 
 /** Operators applied to a leaf. */

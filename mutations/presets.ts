@@ -14,12 +14,33 @@ const ARITHMETIC: readonly MutationOp[] = ['add', 'mul', 'pow'];
  *   1 are never drawn because simplification would fold them away (x^1, 0·x, x + 0, 1·x).
  * - `distance`: all mutations (internal 1/4 each, leaf 1/3 each), constants in [-100, 100].
  * - `uniform`: all mutations with the paper's default range [-1000, 1000].
+ * `distance+semantic` and `uniform+semantic` add the meaning-aware operators (see SEMANTIC_SUFFIX).
  */
 export const PRESET_CONFIGS: Readonly<Record<MutationPresetName, MutationConfig>> = {
   robustness: { internal: {}, leaf: { leafConstantMutation: 1 }, vmin: -100, vmax: 100, ops: ARITHMETIC, nodes: 'numbers', avoid: [-1, 0, 1] },
   distance: { internal: ALL_INTERNAL, leaf: ALL_LEAF, vmin: -100, vmax: 100, ops: ARITHMETIC, nodes: 'any' },
   uniform: { internal: ALL_INTERNAL, leaf: ALL_LEAF, vmin: -1000, vmax: 1000, ops: ARITHMETIC, nodes: 'any' },
 };
+
+/**
+ * Suffix that adds the meaning-aware operators (substitution, identity insertion, numeric blow-up:
+ * the answer-known families of `sagga augment`) to a preset that mutates structure:
+ * `distance+semantic`, `uniform+semantic`. They get together a quarter of the internal-node draws.
+ */
+export const SEMANTIC_SUFFIX = '+semantic';
+export const SEMANTIC_OPERATORS = { substitutionMutation: 1 / 9, identityInsertionMutation: 1 / 9, numericBlowUpMutation: 1 / 9 } as const;
+
+function basePreset(presetName: string): MutationConfig {
+  const semantic = presetName.endsWith(SEMANTIC_SUFFIX);
+  const name = semantic ? presetName.slice(0, -SEMANTIC_SUFFIX.length) : presetName;
+  if (!(MUTATION_PRESETS as readonly string[]).includes(name)) {
+    throw new Error(`unknown mutation preset '${presetName}'; valid ones: ${MUTATION_PRESETS.join(', ')} (append ${SEMANTIC_SUFFIX} to distance or uniform for the meaning-aware operators)`);
+  }
+  const preset = PRESET_CONFIGS[name as MutationPresetName];
+  if (!semantic) return preset;
+  if (preset.nodes === 'numbers') throw new Error(`'${presetName}': ${name} changes numbers only, so it cannot use the meaning-aware operators; use distance${SEMANTIC_SUFFIX} or uniform${SEMANTIC_SUFFIX}`);
+  return { ...preset, internal: { ...preset.internal, ...SEMANTIC_OPERATORS } };
+}
 
 const OVERRIDE_KEYS = ['internal', 'leaf', 'vmin', 'vmax', 'ops', 'nodes', 'avoid'] as const;
 const NODE_CHOICES: readonly MutationNodes[] = ['any', 'numbers'];
@@ -64,10 +85,7 @@ function mergeProbabilities<N extends string>(
  * Throws, listing the valid choices, on an unknown preset, key, operator or operation.
  */
 export function resolveMutationConfig(presetName: string, overrides?: unknown): MutationConfig {
-  if (!(MUTATION_PRESETS as readonly string[]).includes(presetName)) {
-    throw new Error(`unknown mutation preset '${presetName}'; valid ones: ${MUTATION_PRESETS.join(', ')}`);
-  }
-  const preset = PRESET_CONFIGS[presetName as MutationPresetName];
+  const preset = basePreset(presetName);
   if (overrides === undefined || overrides === null) return preset;
   let o: unknown = overrides;
   if (typeof o === 'string') {

@@ -31,7 +31,11 @@ export type InternalMutationName =
   | 'internalConstantMutation'
   | 'internalSymbolMutation'
   | 'operationChangeMutation'
-  | 'addArgumentMutation';
+  | 'addArgumentMutation'
+  // Meaning-aware operators (answer-known families of `sagga augment`); weight 0 unless chosen.
+  | 'substitutionMutation'
+  | 'identityInsertionMutation'
+  | 'numericBlowUpMutation';
 
 export type LeafMutationName = 'leafConstantMutation' | 'leafScaledSymbolMutation' | 'leafSimpleOperationMutation';
 

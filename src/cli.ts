@@ -1,6 +1,8 @@
 import { Command } from 'commander';
 import { registerSearchCommand } from './cli/searchCommand.js';
 import { registerVerifyCommand } from './cli/verifyCommand.js';
+import { registerSuiteCommand } from './cli/suiteCommand.js';
+import { registerAugmentCommand } from './cli/augmentCommand.js';
 
 /** Build the command-line program. Every command is a thin wrapper over an exported, typed function. */
 export function buildProgram(): Command {
@@ -13,6 +15,8 @@ export function buildProgram(): Command {
     .configureHelp({ sortSubcommands: false });
   registerSearchCommand(program);
   registerVerifyCommand(program);
+  registerSuiteCommand(program);
+  registerAugmentCommand(program);
   return program;
 }
 

@@ -1,0 +1,112 @@
+import { availableParallelism } from 'node:os';
+import { existsSync } from 'node:fs';
+import { Command, InvalidArgumentError } from 'commander';
+import { formatSuiteMarkdown } from '../suite/formatSuiteMarkdown.js';
+import { runSuite } from '../suite/runSuite.js';
+import { SUITE_NAMES, type SuiteName } from '../suite/suiteTypes.js';
+import { writeSuiteOutputs } from '../suite/writeSuiteOutputs.js';
+import { createTarget } from '../targets/createTarget.js';
+import type { Target } from '../targets/types.js';
+import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
+import { verifyPair } from '../verify/verifyPair.js';
+import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
+
+interface SuiteCliOptions extends TargetCliOptions {
+  readonly k?: string;
+  readonly n?: number;
+  readonly rngSeed?: string;
+  readonly out?: string;
+  readonly of?: string;
+  readonly range?: readonly [number, number];
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
+  return n;
+}
+
+export function parseKList(value: string): number[] {
+  const ks = value.split(',').map((s) => Number(s.trim()));
+  if (ks.length === 0 || ks.some((k) => !Number.isSafeInteger(k) || k < 1 || k > 1000)) {
+    throw new InvalidArgumentError('expected a comma-separated list of whole numbers in [1, 1000], e.g. 1,10,50');
+  }
+  return ks;
+}
+
+function parseRange(value: string): [number, number] {
+  const m = /^\s*(\d+)\s*[,:]\s*(\d+)\s*$/.exec(value);
+  const lo = m ? Number(m[1]) : NaN;
+  const hi = m ? Number(m[2]) : NaN;
+  if (!m || !(lo >= 1) || !(hi >= lo) || hi > 1e9) throw new InvalidArgumentError('expected LO,HI with 1 ≤ LO ≤ HI, e.g. 1,100');
+  return [lo, hi];
+}
+
+/** `sagga suite <name>`: the paper's rule-based probes as Fail@k tables. */
+export function registerSuiteCommand(program: Command): void {
+  const cmd = program
+    .command('suite')
+    .description('rule-based probes of the paper (primitives, neighbours, compositionality, extrapolation) as Fail@k tables')
+    .argument('<name>', `suite: ${SUITE_NAMES.join(' | ')}`)
+    .option('--k <list>', 'Fail@k values, comma-separated; the target is asked once for the largest (default 1)')
+    .option('--n <n>', 'samples per primitive (primitives, extrapolation, primitive bases) or per sum size (compositionality); default 1000 for primitives/extrapolation, 100 otherwise', positiveInt)
+    .option('--of <file|primitives>', 'base problems of neighbours / compositionality: primitives (default) or a file (JSON Lines with "problem", or one expression per line)')
+    .option('--range <lo,hi>', 'inclusive integer range of the primitive coefficients (default 1,100)', parseRange)
+    .option('--rng-seed <seed>', 'seed of the one random generator (default 2022)')
+    .option('-o, --out <dir>', 'also write <name>.json, <name>.md and <name>-problems.jsonl into this directory');
+  addTargetOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    `
+Prints a Markdown table on stdout: per row the number of problems, Fail@k for each k, and how many
+problems the verifier could not decide (unknown; never counted as failures).
+
+Examples:
+  $ sagga suite primitives --target nerdamer --n 1000 --out runs/prim-nerdamer
+  $ sagga suite extrapolation --target sympy --n 50 --out runs/extra-sympy
+  $ sagga suite neighbours --target nerdamer --of primitives --n 100
+  $ sagga suite compositionality --target sympy --of problems.jsonl --n 100 --k 1,10`,
+  );
+  cmd.action(async (name: string, opts: SuiteCliOptions) => {
+    const fail = (message: string): void => {
+      process.stderr.write(`sagga suite: ${message}\n`);
+      process.exitCode = 2;
+    };
+    if (!(SUITE_NAMES as readonly string[]).includes(name)) return fail(`unknown suite '${name}'; valid ones: ${SUITE_NAMES.join(', ')}`);
+    const suite = name as SuiteName;
+    let ks: number[];
+    try {
+      ks = parseKList(opts.k ?? '1');
+    } catch (err) {
+      return fail(`--k: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (opts.of !== undefined && opts.of !== 'primitives' && !existsSync(opts.of)) return fail(`--of: file not found: ${opts.of} (give a problem file or "primitives")`);
+    if (opts.target === undefined) return fail('--target is required (e.g. --target nerdamer)');
+    const n = opts.n ?? (suite === 'primitives' || suite === 'extrapolation' ? 1000 : 100);
+    let target: Target | undefined;
+    try {
+      target = await createTarget(opts.target, targetOptionsFrom(opts, { concurrency: opts.concurrency ?? availableParallelism(), outDir: opts.out }));
+      const result = await runSuite(
+        suite,
+        { ks, n, rngSeed: opts.rngSeed ?? '2022', range: opts.range, of: opts.of },
+        {
+          target,
+          verify: (problem, answer) => verifyPair(problem, answer, SEARCH_VERIFY_OPTIONS),
+          onProgress: (stage, done, total) => {
+            if (process.stderr.isTTY) process.stderr.write(`\r${stage}: ${done}/${total}   `);
+          },
+        },
+      );
+      if (process.stderr.isTTY) process.stderr.write('\n');
+      process.stdout.write(formatSuiteMarkdown(result.table));
+      if (opts.out !== undefined) {
+        const files = writeSuiteOutputs(opts.out, result);
+        process.stderr.write(`sagga suite: wrote ${files.table}, ${files.markdown} and ${files.problems}\n`);
+      }
+    } catch (err) {
+      fail(err instanceof Error ? err.message : String(err));
+    } finally {
+      await target?.close();
+    }
+  });
+}

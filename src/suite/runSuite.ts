@@ -1,0 +1,157 @@
+import type { VerifyPair } from '../search/judgeOutcome.js';
+import type { Target } from '../targets/types.js';
+import { createRng, type Rng } from '../util/rng.js';
+import { simplify } from '../expr/simplify.js';
+import { add, div, fn, mul, num, X } from '../expr/types.js';
+import { judgeProblems } from './judgeProblems.js';
+import { fileProblems, primitiveProblems } from './suiteProblems.js';
+import type { JudgedProblem, SuiteName, SuiteProblem, SuiteRow, SuiteTable } from './suiteTypes.js';
+import { tabulate } from './tabulate.js';
+
+/** Coefficient ranges of the paper's Figure 2, [lo, hi). */
+export const EXTRAPOLATION_RANGES: readonly (readonly [number, number])[] = [
+  [1, 100],
+  [100, 200],
+  [200, 300],
+  [300, 400],
+  [400, 500],
+  [1000, 2000],
+  [10000, 11000],
+];
+
+export interface SuiteOptions {
+  /** The Fail@k values to report; the target is asked once for max(ks) answers. */
+  readonly ks: readonly number[];
+  /** Samples per primitive (primitives, extrapolation, and the base problems of neighbours /
+   * compositionality when `of` is 'primitives'), or per sum size (compositionality). */
+  readonly n: number;
+  readonly rngSeed: string;
+  /** Inclusive coefficient range of `primitives` (and of primitive bases). Default [1, 100]. */
+  readonly range?: readonly [number, number];
+  /** Base problems of neighbours / compositionality: 'primitives' (default) or a file path. */
+  readonly of?: string;
+}
+
+export interface SuiteDeps {
+  readonly target: Target;
+  readonly verify: VerifyPair;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (stage: string, done: number, total: number) => void;
+}
+
+export interface SuiteResult {
+  readonly table: SuiteTable;
+  /** Every problem asked, with its answers and status per k. */
+  readonly judged: readonly JudgedProblem[];
+}
+
+const DEFAULT_RANGE: readonly [number, number] = [1, 100];
+const SUM_SIZES = [2, 3, 4] as const;
+
+/** Run one of the paper's rule-based probes against `target` and tabulate Fail@k. */
+export async function runSuite(name: SuiteName, options: SuiteOptions, deps: SuiteDeps): Promise<SuiteResult> {
+  const started = performance.now();
+  if (options.ks.length === 0 || options.ks.some((k) => !Number.isSafeInteger(k) || k < 1)) throw new Error('k values must be whole numbers ≥ 1');
+  if (!Number.isSafeInteger(options.n) || options.n < 1) throw new Error('n must be a whole number ≥ 1');
+  const ks = [...new Set(options.ks)].sort((a, b) => a - b);
+  const rng = createRng(options.rngSeed);
+  const notes: string[] = [];
+  const judge = (stage: string, problems: readonly SuiteProblem[]) =>
+    judgeProblems(deps.target, problems, ks, deps.verify, { signal: deps.signal, onProgress: (d, t) => deps.onProgress?.(stage, d, t) });
+  const range = options.range ?? DEFAULT_RANGE;
+  if (!(range[0] <= range[1])) throw new Error(`empty coefficient range [${range[0]}, ${range[1]}]`);
+  let labelColumns: string[];
+  let rows: SuiteRow[];
+  let judged: JudgedProblem[];
+
+  switch (name) {
+    case 'primitives': {
+      judged = await judge('primitives', primitiveProblems(rng.fork('primitives'), options.n, range[0], range[1] + 1));
+      labelColumns = ['primitive'];
+      rows = tabulate(judged, ks);
+      break;
+    }
+    case 'extrapolation': {
+      const problems = EXTRAPOLATION_RANGES.flatMap(([lo, hi]) => primitiveProblems(rng.fork(`range ${lo}`), options.n, lo, hi, [`[${lo}, ${hi})`], `[${lo},${hi}) `));
+      judged = await judge('extrapolation', problems);
+      labelColumns = ['coefficients', 'primitive'];
+      rows = tabulate(judged, ks, true);
+      break;
+    }
+    case 'neighbours': {
+      const bases = baseProblems(options, range, rng.fork('bases'), notes);
+      const judgedBases = await judge('base problems', bases.map((b) => ({ ...b, row: ['base problems', b.row[0]] })));
+      const solved = solvedOf(bases, judgedBases, ks[0]);
+      const nrng = rng.fork('neighbours');
+      const neighbours: SuiteProblem[] = [];
+      for (const b of solved) {
+        const group = b.row[0];
+        const k1 = nrng.int(1, 100);
+        const k2 = nrng.int(1, 100);
+        neighbours.push(
+          { id: `k*f ${k1} ${b.id}`, row: ['k*f', group], expr: simplify(mul(num(k1), b.expr)) },
+          { id: `f/k ${k2} ${b.id}`, row: ['f/k', group], expr: simplify(div(b.expr, num(k2))) },
+          { id: `f+exp(x) ${b.id}`, row: ['f + exp(x)', group], expr: simplify(add(b.expr, fn('exp', X))) },
+          { id: `f+ln(x) ${b.id}`, row: ['f + ln(x)', group], expr: simplify(add(b.expr, fn('log', X))) },
+        );
+      }
+      notes.push(`${solved.length} of ${bases.length} base problems were solved at k=${ks[0]}; their neighbours were asked.`);
+      const judgedNeighbours = await judge('neighbours', neighbours);
+      judged = [...judgedBases, ...judgedNeighbours];
+      labelColumns = ['neighbourhood', 'source'];
+      rows = tabulate(judged, ks, true);
+      break;
+    }
+    case 'compositionality': {
+      const bases = baseProblems(options, range, rng.fork('bases'), notes);
+      const judgedBases = await judge('base problems', bases.map((b) => ({ ...b, row: ['single'] })));
+      const solved = solvedOf(bases, judgedBases, ks[0]);
+      const crng = rng.fork('sums');
+      const sums: SuiteProblem[] = [];
+      for (const m of SUM_SIZES) {
+        if (solved.length < m) {
+          notes.push(`sums of ${m}: only ${solved.length} solved base problems, none built`);
+          continue;
+        }
+        for (let i = 0; i < options.n; i++) {
+          const parts = pickDistinct(crng, solved, m);
+          sums.push({ id: `sum${m}-${i}`, row: [`sum of ${m}`], expr: simplify(add(...parts.map((p) => p.expr))) });
+        }
+      }
+      notes.push(`${solved.length} of ${bases.length} base problems were solved at k=${ks[0]}; sums are built from them.`);
+      judged = [...judgedBases, ...(await judge('sums', sums))];
+      labelColumns = ['problems'];
+      rows = tabulate(judged, ks);
+      break;
+    }
+  }
+  const table: SuiteTable = {
+    suite: name,
+    target: deps.target.name,
+    ks,
+    labelColumns,
+    rows,
+    settings: { suite: name, target: deps.target.name, ks, n: options.n, rngSeed: options.rngSeed, range, of: options.of ?? 'primitives' },
+    seconds: (performance.now() - started) / 1000,
+    notes,
+  };
+  return { table, judged };
+}
+
+function baseProblems(options: SuiteOptions, range: readonly [number, number], rng: Rng, notes: string[]): SuiteProblem[] {
+  const of = options.of ?? 'primitives';
+  if (of === 'primitives') return primitiveProblems(rng, options.n, range[0], range[1] + 1);
+  return fileProblems(of, notes, undefined, rng);
+}
+
+/** The base problems the target solved (status `pass` at k). */
+function solvedOf(bases: readonly SuiteProblem[], judged: readonly JudgedProblem[], k: number): SuiteProblem[] {
+  const passed = new Set(judged.filter((j) => j.status[String(k)] === 'pass').map((j) => j.id));
+  return bases.filter((b) => passed.has(b.id));
+}
+
+function pickDistinct<T>(rng: Rng, items: readonly T[], m: number): T[] {
+  const chosen = new Set<number>();
+  while (chosen.size < m) chosen.add(rng.int(0, items.length - 1));
+  return [...chosen].map((i) => items[i]);
+}
