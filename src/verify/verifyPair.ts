@@ -46,7 +46,7 @@ export function prepareProblem(problem: Expr): PreparedProblem | string {
   }
 }
 
-type PointVerdict = 'agree' | 'differ' | 'undecided' | 'tiny' | 'timeout';
+type PointVerdict = 'agree' | 'differ' | 'suspect' | 'undecided' | 'tiny' | 'timeout';
 
 /**
  * Is `answer` an antiderivative of `problem` (up to a constant) on the real domain where the
@@ -122,6 +122,8 @@ function decide(problem: Expr | PreparedProblem, answer: Expr, deadline: number,
   // Pass 1 in doubles; points the error bounds cannot resolve are queued for pass 2 in decimals,
   // which is slow, so fewer of them are re-checked once enough points already agree.
   const queued: number[] = [];
+  /** Points where F' and f differ beyond the error bound, by too little to decide in doubles. */
+  const suspects: number[] = [];
   /** A decisive difference at x, or null when x is on another branch of the answer. */
   const differAt = (x: number, values: string): [Verdict, string] | null => {
     if (!answerReal(x)) {
@@ -148,6 +150,7 @@ function decide(problem: Expr | PreparedProblem, answer: Expr, deadline: number,
     const verdict = compareDoubles(f, g);
     if (verdict === 'tiny') tiny++;
     else if (verdict === 'undecided') queued.push(x);
+    else if (verdict === 'suspect') suspects.push(x);
     else if (verdict === 'agree') {
       agree++;
       lo = Math.min(lo, x);
@@ -160,11 +163,15 @@ function decide(problem: Expr | PreparedProblem, answer: Expr, deadline: number,
   }
 
   // Small |x| first: special functions' series converge fastest there, with the least cancellation.
-  queued.sort((a, b) => Math.abs(a) - Math.abs(b));
+  const bySize = (a: number, b: number) => Math.abs(a) - Math.abs(b);
+  queued.sort(bySize);
+  suspects.sort(bySize);
   const settled = agree >= MIN_AGREEING_POINTS;
-  // Once enough points agree, only a difference where F is real can change the verdict: re-check
-  // those points (log(x - 9) is not real below 9, where a difference would be "another branch").
-  const candidates = settled ? queued.filter((x) => answerReal(x)) : queued;
+  // Once enough points agree, only a suspect point where F is real can change the verdict: re-check
+  // those (log(x - 9) is not real below 9, where a difference would be "another branch"). Points
+  // the bound merely cannot resolve are worth their cost only while agreements are still needed.
+  const candidates = settled ? suspects.filter((x) => answerReal(x)) : [...suspects, ...queued];
+  queued.push(...suspects);
   let cutShort = 0;
   const recheck = Math.min(candidates.length, settled ? SETTLED_HIGH_PRECISION_POINTS : MAX_HIGH_PRECISION_POINTS);
   undecided = queued.length - recheck;
@@ -221,6 +228,7 @@ function compareDoubles(f: Evaluated, g: Evaluated): PointVerdict {
   if (!Number.isFinite(bound)) return 'undecided';
   if (diff === 0 && bound === 0) return 'agree'; // exact arithmetic on both sides
   if (diff > 8 * bound && diff > REL_DISAGREE * scale) return 'differ';
+  if (diff > 8 * bound + REL_AGREE * scale && bound <= REL_RESOLVED * scale && scale > TINY) return 'suspect';
   // Both sides lost to underflow: the point says nothing, and re-checking it in decimals is slow.
   if (scale <= TINY) return 'tiny';
   if (scale > TINY && bound <= REL_RESOLVED * scale && diff <= 8 * bound + REL_AGREE * scale) return 'agree';
