@@ -5,15 +5,19 @@
  *
  *   1. `--fitness length:10`, `length:20`, `length:40`: the archive's mean length should come out
  *      near 10, 20 and 40 characters, and longer targets should fill the archive faster.
- *   2. `--fitness near:target` against the default `short` fitness: failures found with `near:`
- *      should be closer to the ten reference validation problems (seeds/target.txt), by the
- *      chosen distance (cosine of structural embeddings), and also by tree edit distance.
+ *   2. `--fitness near:seeds/target` against the default `short` fitness: failures found with `near:`
+ *      should be closer to the ten reference validation problems (seeds/target.txt) by the
+ *      chosen distance: `near` uses the cosine distance of structural embeddings, `neartree`
+ *      (`--distance tree`) the tree edit distance; both distances are reported for every run.
  *
  *   npm run build && node dist/bench/paper-settings.js
  *
  * Environment: PAPER_ARCHIVE (archive size, default 1000), PAPER_MAX_GENERATIONS (default 25),
- * PAPER_RUNS (comma list among short,length10,length20,length40,near; default all),
- * PAPER_RNG_SEED (default 2022), PAPER_CONCURRENCY (default: available cores).
+ * PAPER_GENERATION_SIZE (default 1000), PAPER_SEED_SIZE (default 100; k-means k stays 10 unless the
+ * seed size is smaller),
+ * PAPER_RUNS (comma list among short,length10,length20,length40,near,neartree; default all),
+ * PAPER_RNG_SEED (default 2022), PAPER_CONCURRENCY (default: available cores), PAPER_TIME_LIMIT_MS
+ * (nerdamer's time per problem, default 5000: problems nerdamer hangs on cost this much each).
  * Runs go to archives/paper-settings/<run>/ (resumed if present); a summary to
  * archives/paper-settings/summary.json. Prints Markdown tables and the exact commands.
  */
@@ -31,13 +35,25 @@ import type { SearchCommandOptions } from '../src/search/resolveSearchSettings.j
 import type { ArchiveRecord, GenerationRecord } from '../src/search/searchTypes.js';
 import { treeEditDistance } from '../src/search/treeEditDistance.js';
 import { createNerdamerTarget } from '../src/targets/nerdamerTarget.js';
+import { SEARCH_VERIFY_OPTIONS } from '../src/verify/types.js';
 import { verifyPair } from '../src/verify/verifyPair.js';
 
 const ARCHIVE = Number(process.env.PAPER_ARCHIVE ?? 1000);
 const MAX_GENERATIONS = Number(process.env.PAPER_MAX_GENERATIONS ?? 25);
 const RNG_SEED = process.env.PAPER_RNG_SEED ?? '2022';
+const GENERATION_SIZE = Number(process.env.PAPER_GENERATION_SIZE ?? 1000);
+const SEED_SIZE = Number(process.env.PAPER_SEED_SIZE ?? 100);
+const TIME_LIMIT_MS = Number(process.env.PAPER_TIME_LIMIT_MS ?? 5000);
 const CONCURRENCY = Number(process.env.PAPER_CONCURRENCY ?? availableParallelism());
-const RUNS: Record<string, string> = { short: 'short', length10: 'length:10', length20: 'length:20', length40: 'length:40', near: 'near:target' };
+/** Run name → --fitness, and --distance when not the default cosine. */
+const RUNS: Record<string, { fitness: string; distance?: 'tree' }> = {
+  short: { fitness: 'short' },
+  length10: { fitness: 'length:10' },
+  length20: { fitness: 'length:20' },
+  length40: { fitness: 'length:40' },
+  near: { fitness: 'near:seeds/target' },
+  neartree: { fitness: 'near:seeds/target', distance: 'tree' },
+};
 const selected = (process.env.PAPER_RUNS ?? Object.keys(RUNS).join(',')).split(',').map((s) => s.trim());
 
 interface RunResult {
@@ -46,10 +62,18 @@ interface RunResult {
   readonly command: string;
   readonly generations: number;
   readonly filledAt: number | null;
+  /** Problems asked until the archive was full, interpolated within the generation that filled it. */
+  readonly askedToFill: number | null;
+  /** Failures per problem asked, after the first generation (which mutates the four initial seeds only). */
+  readonly failureRate: number | null;
   readonly asked: number;
   readonly archive: number;
   readonly meanLength: number | null;
   readonly medianLength: number | null;
+  /** Mean length of the problems archived in the last generation that archived any: where the search converged. */
+  readonly lastArchivedMeanLength: number | null;
+  /** Mean length archived per generation. */
+  readonly lengthByGeneration: ReadonlyArray<number | null>;
   readonly stopReason: string;
   readonly seconds: number;
   readonly dir: string;
@@ -63,34 +87,63 @@ function readJsonl<T>(path: string): T[] {
     .map((l) => JSON.parse(l) as T);
 }
 
-async function run(name: string, fitness: string): Promise<RunResult> {
+async function run(name: string, fitness: string, distance: 'tree' | undefined): Promise<RunResult> {
   const dir = join('archives', 'paper-settings', name);
   const resume = existsSync(join(dir, 'config.json'));
   const options: SearchCommandOptions = resume
     ? { resume: dir, archiveSize: ARCHIVE, maxGenerations: MAX_GENERATIONS, concurrency: CONCURRENCY }
-    : { target: 'nerdamer', out: dir, fitness, archiveSize: ARCHIVE, maxGenerations: MAX_GENERATIONS, rngSeed: RNG_SEED, concurrency: CONCURRENCY };
-  const command = `npx sagga search --target nerdamer --out ${dir} --fitness ${fitness} --archive-size ${ARCHIVE} --max-generations ${MAX_GENERATIONS} --rng-seed ${RNG_SEED}`;
+    : {
+        target: 'nerdamer',
+        out: dir,
+        fitness,
+        ...(distance ? { distance } : {}),
+        archiveSize: ARCHIVE,
+        maxGenerations: MAX_GENERATIONS,
+        generationSize: GENERATION_SIZE,
+        seedSize: SEED_SIZE,
+        rngSeed: RNG_SEED,
+        concurrency: CONCURRENCY,
+      };
+  const sizes = `${GENERATION_SIZE !== 1000 ? ` --generation-size ${GENERATION_SIZE}` : ''}${SEED_SIZE !== 100 ? ` --seed-size ${SEED_SIZE}` : ''}`;
+  const command = `npx sagga search --target nerdamer --out ${dir} --fitness ${fitness}${distance ? ` --distance ${distance}` : ''} --archive-size ${ARCHIVE} --max-generations ${MAX_GENERATIONS}${sizes} --rng-seed ${RNG_SEED} --concurrency ${CONCURRENCY}${TIME_LIMIT_MS !== 5000 ? ` --time-limit ${TIME_LIMIT_MS}` : ''}`;
   process.stderr.write(`\n# ${command}${resume ? '   (resuming)' : ''}\n`);
   const started = performance.now();
   const result = await searchCommand(options, {
-    createTarget: (_spec, o) => createNerdamerTarget({ concurrency: o.concurrency }),
-    verify: (p, a) => verifyPair(p, a),
+    createTarget: (_spec, o) => createNerdamerTarget({ concurrency: o.concurrency, timeLimitMs: TIME_LIMIT_MS }),
+    verify: (p, a) => verifyPair(p, a, SEARCH_VERIFY_OPTIONS),
   });
   const seconds = (performance.now() - started) / 1000;
   const rows = readJsonl<GenerationRecord>(join(dir, 'generations.jsonl'));
   const archive = readJsonl<ArchiveRecord>(join(dir, 'archive.jsonl'));
   const lengths = archive.map((a) => a.length).sort((a, b) => a - b);
   const filled = rows.find((r) => r.archive_size >= ARCHIVE);
+  const archiving = rows.filter((r) => r.archived_mean_length !== null);
+  let askedToFill: number | null = null;
+  let askedBefore = 0;
+  for (const r of rows) {
+    const before = r.archive_size - r.novel;
+    if (r.archive_size >= ARCHIVE) {
+      askedToFill = askedBefore + (r.novel > 0 ? ((ARCHIVE - before) / r.novel) * r.asked : 0);
+      break;
+    }
+    askedBefore += r.asked;
+  }
+  const later = rows.slice(1);
+  const laterAsked = later.reduce((s, r) => s + r.asked, 0);
   return {
     run: name,
     fitness,
     command,
     generations: rows.length,
     filledAt: filled ? filled.generation : null,
+    askedToFill: askedToFill === null ? null : Math.round(askedToFill),
+    failureRate: laterAsked > 0 ? later.reduce((s, r) => s + r.failures, 0) / laterAsked : null,
     asked: rows.reduce((s, r) => s + r.asked, 0),
     archive: archive.length,
     meanLength: lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : null,
     medianLength: lengths.length ? lengths[Math.floor(lengths.length / 2)] : null,
+    lastArchivedMeanLength: archiving.length ? archiving[archiving.length - 1].archived_mean_length : null,
+    lengthByGeneration: rows.map((r) => r.archived_mean_length),
     stopReason: result.summary.stopReason,
     seconds,
     dir,
@@ -119,35 +172,37 @@ async function main(): Promise<void> {
   const results: RunResult[] = [];
   for (const name of selected) {
     if (!(name in RUNS)) throw new Error(`unknown run ${name}; choose among ${Object.keys(RUNS).join(', ')}`);
-    results.push(await run(name, RUNS[name]));
+    results.push(await run(name, RUNS[name].fitness, RUNS[name].distance));
   }
 
-  console.log(`\n## Target length (archive ${ARCHIVE}, at most ${MAX_GENERATIONS} generations of 1000, nerdamer)\n`);
-  console.log('| --fitness | archive | mean length (chars) | median | generations to fill | problems asked | stop | wall (s) |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(`\n## Target length (archive ${ARCHIVE}, at most ${MAX_GENERATIONS} generations of ${GENERATION_SIZE}, seed size ${SEED_SIZE}, nerdamer)\n`);
+  console.log('| run | --fitness | archive | mean length (chars) | median | mean length archived in the last generation | generations to fill | problems asked to fill | failures / asked (generations ≥ 2) | stop | wall (s) |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     console.log(
-      `| ${r.fitness} | ${r.archive} | ${r.meanLength?.toFixed(1) ?? '—'} | ${r.medianLength ?? '—'} | ${r.filledAt ?? `not filled in ${r.generations}`} | ${r.asked} | ${r.stopReason} | ${r.seconds.toFixed(0)} |`,
+      `| ${r.run} | ${r.fitness} | ${r.archive} | ${r.meanLength?.toFixed(1) ?? '—'} | ${r.medianLength ?? '—'} | ${r.lastArchivedMeanLength?.toFixed(1) ?? '—'} | ${r.filledAt ?? `not filled in ${r.generations}`} | ${r.askedToFill ?? '—'} | ${r.failureRate === null ? '—' : (100 * r.failureRate).toFixed(1) + ' %'} | ${r.stopReason} | ${r.seconds.toFixed(0)} |`,
     );
   }
+  console.log('\nMean length (chars) of the problems archived in each generation:\n');
+  for (const r of results) console.log(`    ${r.run.padEnd(10)} ${r.lengthByGeneration.map((l) => (l === null ? '—' : l.toFixed(1))).join('  ')}`);
 
-  const nearRun = results.find((r) => r.run === 'near');
   const baseline = results.find((r) => r.run === 'short');
-  let near: unknown = null;
-  if (nearRun && baseline) {
+  const nearRuns = results.filter((r) => r.run === 'near' || r.run === 'neartree');
+  const near: Record<string, { cosine: number; tree: number; n: number }> = {};
+  if (baseline && nearRuns.length > 0) {
     const targets = loadSeeds('target').exprs;
-    const d0 = distances(baseline.dir, targets);
-    const d1 = distances(nearRun.dir, targets);
-    near = { baseline: d0, near: d1 };
     console.log(`\n## Distance of archived failures to the ${targets.length} reference targets (seeds/target.txt)\n`);
-    console.log('| --fitness | archive | mean min cosine distance (structural) | mean min tree edit distance |');
-    console.log('|---|---|---|---|');
-    console.log(`| short (default) | ${d0.n} | ${d0.cosine.toFixed(3)} | ${d0.tree.toFixed(2)} |`);
-    console.log(`| near:target | ${d1.n} | ${d1.cosine.toFixed(3)} | ${d1.tree.toFixed(2)} |`);
+    console.log('| run | --fitness | --distance | archive | mean min cosine distance (structural) | mean min tree edit distance |');
+    console.log('|---|---|---|---|---|---|');
+    for (const r of [baseline, ...nearRuns]) {
+      const d = distances(r.dir, targets);
+      near[r.run] = d;
+      console.log(`| ${r.run} | ${r.fitness} | ${RUNS[r.run].distance ?? (r.run === 'short' ? '—' : 'cosine')} | ${d.n} | ${d.cosine.toFixed(3)} | ${d.tree.toFixed(2)} |`);
+    }
   }
   console.log('\nCommands:\n');
   for (const r of results) console.log(`    ${r.command}`);
-  writeFileSync(join('archives', 'paper-settings', 'summary.json'), JSON.stringify({ archive: ARCHIVE, maxGenerations: MAX_GENERATIONS, rngSeed: RNG_SEED, results, near }, null, 2) + '\n');
+  writeFileSync(join('archives', 'paper-settings', 'summary.json'), JSON.stringify({ archive: ARCHIVE, maxGenerations: MAX_GENERATIONS, generationSize: GENERATION_SIZE, seedSize: SEED_SIZE, timeLimitMs: TIME_LIMIT_MS, rngSeed: RNG_SEED, results, near }, null, 2) + '\n');
 }
 
 main().catch((err) => {

@@ -32,6 +32,7 @@ import { checkCandidate } from '../src/search/validity.js';
 import { createNerdamerTarget } from '../src/targets/nerdamerTarget.js';
 import type { Target } from '../src/targets/types.js';
 import { createRng } from '../src/util/rng.js';
+import { SEARCH_VERIFY_OPTIONS } from '../src/verify/types.js';
 import { verifyPair } from '../src/verify/verifyPair.js';
 
 const GENERATIONS = Number(process.env.BENCH_GENERATIONS ?? 6);
@@ -123,7 +124,7 @@ async function nerdamerRun(): Promise<GenerationRecord[]> {
       { settings, outDir: dir, resume: false, configRecord: { settings } },
       {
         target,
-        verify: (p, a) => verifyPair(p, a),
+        verify: (p, a) => verifyPair(p, a, SEARCH_VERIFY_OPTIONS),
         embedder,
         fitness: await parseFitnessSpec(settings.fitness),
         mutate: (tree, rng) => mutate(tree, rng, mutationConfig),

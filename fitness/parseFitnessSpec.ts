@@ -41,10 +41,12 @@ function isFile(path: string): boolean {
   }
 }
 
-/** `near:` targets: a file (one expression per line), else a built-in seed set name, else one expression. */
+/** `near:` targets: a file (one expression per line; `.txt` may be left out), else a built-in seed set name, else one expression. */
 function readNearTargets(arg: string, spec: string, baseDir: string): Expr[] {
   if (arg.trim() === '') throw specError(spec, 'near: needs a file, a seed set name or an expression');
-  const path = resolve(baseDir, arg);
+  // `near:seeds/target` names seeds/target.txt, as the paper's runs are usually written.
+  const given = resolve(baseDir, arg);
+  const path = isFile(given) || !isFile(`${given}.txt`) ? given : `${given}.txt`;
   if (isFile(path)) {
     if (statSync(path).size > MAX_TARGET_FILE_BYTES) throw new Error(`${path}: target file larger than ${MAX_TARGET_FILE_BYTES} bytes`);
     const exprs = parseExpressionLines(readFileSync(path, 'utf8'), path);

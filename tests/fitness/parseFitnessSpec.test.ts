@@ -57,6 +57,13 @@ describe('parseFitnessSpec', () => {
     expect(f.score(ctxOf('4*x^6'))).toBe(1);
   });
 
+  test('near:<FILE> may leave out .txt, as in near:seeds/target', async () => {
+    writeFileSync(join(dir, 'cubes.txt'), 'x^3\n');
+    const f = await parseFitnessSpec('near:cubes', { distance: 'tree', baseDir: dir });
+    expect(f.score(ctxOf('x^3'))).toBe(1 / NEAR_EPSILON);
+    expect(f.score(ctxOf('x^4'))).toBe(1);
+  });
+
   test('near with cosine distance embeds the targets through the callback', async () => {
     const seen: Expr[][] = [];
     const embed = async (exprs: readonly Expr[]) => {

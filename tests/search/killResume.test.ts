@@ -14,6 +14,12 @@ import { createRng } from '../../src/util/rng.js';
 
 const ROOT = resolve(__dirname, '../..');
 const DRIVER = resolve(__dirname, 'fixtures/searchDriver.mjs');
+/*
+ * Small constants and no new powers keep nerdamer away from the problems it hangs on (such as
+ * (x + x^-917)^850): a timeout is decided by the clock, so a run that meets one takes 5 s per
+ * problem and its verdict could depend on machine load. Everything else is a deterministic
+ * answer checked with SEARCH_VERIFY_OPTIONS (see the driver).
+ */
 const BASE = {
   target: 'nerdamer',
   rngSeed: 'kill-test',
@@ -21,7 +27,9 @@ const BASE = {
   seedSize: 10,
   clusters: 3,
   archiveSize: 120,
-  maxGenerations: 6,
+  maxGenerations: 5,
+  ops: 'add,mul',
+  mutationParams: JSON.stringify({ vmin: -10, vmax: 10, leaf: { leafSimpleOperationMutation: 0 } }),
   concurrency: 2,
   json: true,
 };
@@ -130,7 +138,7 @@ describe('search survives kills', () => {
     expect(generationRows(dir)).toEqual(generationRows(reference));
     const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { resumes: unknown[] };
     expect(config.resumes.length).toBeGreaterThanOrEqual(kills);
-  });
+  }, 120_000);
 
   it('Ctrl-C stops cleanly with exit code 130 and says how to resume; the resumed run matches', async () => {
     const dir = join(work, 'interrupted');
@@ -138,12 +146,14 @@ describe('search survives kills', () => {
     expect(run.signal).toBeNull();
     expect(run.code).toBe(130);
     expect(run.stderr).toContain(`--resume ${dir}`);
-    const checkpoint = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { engine: { generation: number } };
-    expect(generationRows(dir)).toHaveLength(checkpoint.engine.generation);
+    // Stopped inside the first generation there is no checkpoint yet: nothing was committed.
+    const checkpointPath = join(dir, 'checkpoint.json');
+    const committed = existsSync(checkpointPath) ? (JSON.parse(readFileSync(checkpointPath, 'utf8')) as { engine: { generation: number } }).engine.generation : 0;
+    expect(generationRows(dir)).toHaveLength(committed);
     const resumed = await runDriver({ resume: dir, json: true });
     expect(resumed.code).toBe(0);
     expect(lines(join(dir, 'archive.jsonl'))).toEqual(lines(join(reference, 'archive.jsonl')));
-  });
+  }, 120_000);
 
   it('refuses to resume with different settings, naming them, unless forced', async () => {
     const refused = await runDriver({ resume: reference, fitness: 'length:20', tau: 0.5 });
@@ -157,7 +167,8 @@ describe('search survives kills', () => {
     cpSync(reference, copy, { recursive: true });
     const before = generationRows(copy).length;
     const stopped = (JSON.parse(readFileSync(join(copy, 'checkpoint.json'), 'utf8')) as { engine: { stopReason: string } }).engine.stopReason;
-    const extended = await runDriver({ resume: copy, maxGenerations: BASE.maxGenerations + 1, archiveSize: BASE.archiveSize * 10, json: true });
+    // Its new generation is compared with nothing, so nerdamer's hangs may be cut short.
+    const extended = await runDriver({ resume: copy, maxGenerations: BASE.maxGenerations + 1, archiveSize: BASE.archiveSize * 10, json: true, timeLimitMs: 1000 });
     expect(extended.code).toBe(0);
     expect(stopped).toMatch(/max-generations|archive-full/);
     expect(generationRows(copy).length).toBeGreaterThanOrEqual(before);
@@ -165,5 +176,5 @@ describe('search survives kills', () => {
     const config = JSON.parse(readFileSync(join(copy, 'config.json'), 'utf8')) as { settings: { maxGenerations: number }; resumes: Array<{ changed: Array<{ setting: string }> }> };
     expect(config.settings.maxGenerations).toBe(BASE.maxGenerations + 1);
     expect(config.resumes.at(-1)!.changed.map((c) => c.setting).sort()).toEqual(['archiveSize', 'maxGenerations']);
-  });
+  }, 120_000);
 });

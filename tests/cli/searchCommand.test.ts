@@ -1,0 +1,149 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
+import { verifyStrings } from '../../src/verify/verifyStrings.js';
+
+// Runs the built CLI, as a user would (`npm test` builds first).
+const bin = new URL('../../bin/sagga.js', import.meta.url).pathname;
+const root = new URL('../..', import.meta.url).pathname;
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function sagga(args: string[]): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [bin, 'search', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    child.on('error', fail);
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
+
+const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean);
+
+/*
+ * A run small enough for the suite. Small constants and no new powers keep nerdamer off most of the
+ * problems it hangs on (such as (2x)^(-5x)); the 1 s time limit bounds the cost of the others.
+ */
+const SMALL = [
+  '--target', 'nerdamer',
+  '--generation-size', '40',
+  '--seed-size', '6',
+  '--clusters', '2',
+  '--max-generations', '2',
+  '--ops', 'add,mul',
+  '--mutation-params', '{"vmin":-10,"vmax":10,"leaf":{"leafSimpleOperationMutation":0}}',
+  '--rng-seed', 'cli-test',
+  '--concurrency', '2',
+  '--time-limit', '1000',
+];
+
+describe('sagga search: bad input', () => {
+  const work = mkdtempSync(join(tmpdir(), 'sagga-search-cli-'));
+
+  it('a seed file with an unparseable line names the file and the line, and writes nothing', async () => {
+    const seeds = join(work, 'my-seeds.txt');
+    writeFileSync(seeds, '# my seeds\nx + 1\n\n2*x^2 + import("fs")\nx^3\n');
+    const out = join(work, 'bad-seeds');
+    const r = await sagga([...SMALL, '--seeds', seeds, '--out', out]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`${seeds}:4:`);
+    expect(r.stderr).toMatch(/line 4/);
+    expect(r.stderr).toMatch(/^sagga search: /);
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    expect(existsSync(join(out, 'config.json'))).toBe(false);
+  });
+
+  it('an unknown seed set lists the built-in ones', async () => {
+    const r = await sagga([...SMALL, '--seeds', 'polynomials', '--out', join(work, 'bad-set')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/unknown seed set 'polynomials'/);
+    for (const name of ['default', 'polynomial-robustness', 'trig-robustness', 'trig', 'target']) expect(r.stderr).toContain(name);
+  });
+
+  it('an unknown mutation preset lists the valid ones', async () => {
+    const r = await sagga([...SMALL, '--mutations', 'aggressive', '--out', join(work, 'bad-preset')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/unknown mutation preset 'aggressive'; valid ones: robustness, distance, uniform/);
+    expect(existsSync(join(work, 'bad-preset', 'config.json'))).toBe(false);
+  });
+
+  it('an unknown fitness spec lists the valid ones', async () => {
+    const r = await sagga([...SMALL, '--fitness', 'longest', '--out', join(work, 'bad-fitness')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/invalid fitness spec 'longest'.*valid ones: short, length:<L>, near:/);
+    const r2 = await sagga([...SMALL, '--fitness', 'length:ten', '--out', join(work, 'bad-fitness')]);
+    expect(r2.status).toBe(2);
+    expect(r2.stderr).toMatch(/length:<L> needs a positive number L, got 'ten'/);
+  });
+});
+
+describe('sagga search against nerdamer, end to end', () => {
+  const work = mkdtempSync(join(tmpdir(), 'sagga-search-run-'));
+  const out = join(work, 'run');
+  let first: Run;
+
+  beforeAll(async () => {
+    first = await sagga([...SMALL, '--out', out]);
+  }, 120_000);
+
+  it('runs, writes the run files, and prints where the archive is', () => {
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toContain(join(out, 'archive.jsonl'));
+    expect(first.stdout).toMatch(/Stopped: the run reached --max-generations/);
+    const config = JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')) as { settings: { rngSeed: string; generationSize: number; fitness: string } };
+    expect(config.settings).toMatchObject({ rngSeed: 'cli-test', generationSize: 40, fitness: 'short' });
+    const generations = lines(join(out, 'generations.jsonl')).map((l) => JSON.parse(l) as { generation: number; candidates: number; archive_size: number });
+    expect(generations.map((g) => g.generation)).toEqual([1, 2]);
+    expect(generations.every((g) => g.candidates >= 40)).toBe(true);
+    expect(generations.at(-1)!.archive_size).toBe(lines(join(out, 'archive.jsonl')).length);
+  });
+
+  it('archives only failures the verifier confirms: every "wrong" answer re-checks as incorrect', () => {
+    const archive = lines(join(out, 'archive.jsonl')).map(
+      (l) => JSON.parse(l) as { problem: string; kind: string; target: string; fitness: number; length: number; answers: { text: string; answer?: string; verdict?: string }[] },
+    );
+    expect(archive.length).toBeGreaterThan(0);
+    for (const a of archive) {
+      expect(a.target).toBe('nerdamer');
+      expect(a.fitness).toBeCloseTo(1 / a.length, 12); // short = m / |x| in characters
+      expect(a.length).toBe(a.problem.length);
+      if (a.kind !== 'wrong') continue;
+      for (const answer of a.answers) {
+        expect(answer.answer).toBeDefined();
+        expect(verifyStrings(a.problem, answer.answer!, SEARCH_VERIFY_OPTIONS).verdict).toBe('incorrect');
+      }
+    }
+  });
+
+  it('--resume with different settings refuses and explains; --force-resume goes on and records it', async () => {
+    const refused = await sagga(['--resume', out, '--fitness', 'length:20', '--rng-seed', 'other']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/refusing to resume/);
+    expect(refused.stderr).toMatch(/--fitness: the run has "short", now "length:20"/);
+    expect(refused.stderr).toMatch(/--rng-seed: the run has "cli-test", now "other"/);
+    expect(refused.stderr).toMatch(/--force-resume/);
+    expect(lines(join(out, 'generations.jsonl'))).toHaveLength(2);
+
+    const forced = await sagga(['--resume', out, '--fitness', 'length:20', '--max-generations', '3', '--force-resume', '--time-limit', '1000']);
+    expect(forced.stderr).not.toMatch(/refusing/);
+    expect(forced.status).toBe(0);
+    expect(lines(join(out, 'generations.jsonl'))).toHaveLength(3);
+    const config = JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')) as {
+      settings: { fitness: string };
+      resumes: Array<{ forced: boolean; changed: Array<{ setting: string }> }>;
+    };
+    expect(config.settings.fitness).toBe('length:20');
+    expect(config.resumes.at(-1)!.forced).toBe(true);
+    expect(config.resumes.at(-1)!.changed.map((c) => c.setting).sort()).toEqual(['fitness', 'maxGenerations']);
+  }, 120_000);
+});
