@@ -336,7 +336,8 @@ function evalUnary(c: number, ar: number, ai: number, ea: number, o: FnOut): voi
     case 'exp':
       cexp(ar, ai, tmp);
       finish(o, tmp, real ? 1 : 4 * (1 + Math.abs(ai)));
-      o.d = cabs(tmp.re, tmp.im);
+      // the largest |exp'| within the argument's error, not the one at its centre
+      o.d = cabs(tmp.re, tmp.im) * Math.exp(ea);
       if (!real) o.err += EPS * Math.abs(ai) * o.d;
       return;
     case 'log': {
@@ -382,25 +383,29 @@ function evalUnary(c: number, ar: number, ai: number, ea: number, o: FnOut): voi
     case 'sin':
       csin(ar, ai, tmp);
       finish(o, tmp, real ? 1 : 8);
-      o.d = real ? Math.abs(Math.cos(ar)) : Math.cosh(ai);
+      // |sin'| within the argument's error is at most |cos a| + e_a: at a stationary point the
+      // derivative is 0 while the value can still move by e_a²/2 (or by 2 once e_a is large)
+      o.d = real ? Math.min(1, Math.abs(Math.cos(ar)) + ea) : Math.cosh(Math.abs(ai) + ea);
       if (!real) o.err += C_CPLX * o.d;
       return;
     case 'cos':
       ccos(ar, ai, tmp);
       finish(o, tmp, real ? 1 : 8);
-      o.d = real ? Math.abs(Math.sin(ar)) : Math.cosh(ai);
+      o.d = real ? Math.min(1, Math.abs(Math.sin(ar)) + ea) : Math.cosh(Math.abs(ai) + ea);
       if (!real) o.err += C_CPLX * o.d;
       return;
     case 'tan':
       ctan(ar, ai, tmp);
       finish(o, tmp, real ? 2 : 16);
       o.d = 1 + sq(tmp);
+      if (real && ea > 0) poleGuard(o, Math.abs(Math.cos(ar)), ea);
       return;
     case 'cot':
       ctan(ar, ai, tmp3);
       cdiv(1, 0, tmp3.re, tmp3.im, tmp);
       finish(o, tmp, real ? 3 : 16);
       o.d = 1 + sq(tmp);
+      if (real && ea > 0) poleGuard(o, Math.abs(Math.sin(ar)), ea);
       return;
     case 'sec':
     case 'csc': {
@@ -410,6 +415,7 @@ function evalUnary(c: number, ar: number, ai: number, ea: number, o: FnOut): voi
       finish(o, tmp, real ? 3 : 16);
       // |sec'| = |sec tan| = |sec|·|sin|/|cos|; bounded by |v|² (|sin|,|cos| ≤ cosh Im a)
       o.d = sq(tmp) * (real ? 1 : Math.cosh(ai));
+      if (real && ea > 0) poleGuard(o, Math.abs((isSec ? Math.cos : Math.sin)(ar)), ea);
       return;
     }
     case 'asin':
@@ -459,13 +465,13 @@ function evalUnary(c: number, ar: number, ai: number, ea: number, o: FnOut): voi
     case 'sinh':
       csinh(ar, ai, tmp);
       finish(o, tmp, real ? 2 : 8);
-      o.d = real ? Math.cosh(ar) : Math.cosh(ar);
+      o.d = Math.cosh(Math.abs(ar) + ea);
       if (!real) o.err += C_CPLX * o.d;
       return;
     case 'cosh':
       ccosh(ar, ai, tmp);
       finish(o, tmp, real ? 2 : 8);
-      o.d = real ? Math.abs(Math.sinh(ar)) : Math.cosh(ar);
+      o.d = real ? Math.sinh(Math.abs(ar) + ea) : Math.cosh(Math.abs(ar) + ea);
       if (!real) o.err += C_CPLX * o.d;
       return;
     case 'tanh':
@@ -478,13 +484,17 @@ function evalUnary(c: number, ar: number, ai: number, ea: number, o: FnOut): voi
       cdiv(1, 0, tmp3.re, tmp3.im, tmp);
       finish(o, tmp, real ? 3 : 16);
       o.d = 1 + sq(tmp);
+      if (real && ea >= 0.5 * Math.abs(ar)) bad(o); // coth has a pole at 0
       return;
     case 'sech':
     case 'csch': {
       (FN_NAMES[c] === 'sech' ? ccosh : csinh)(ar, ai, tmp3);
       cdiv(1, 0, tmp3.re, tmp3.im, tmp);
       finish(o, tmp, real ? 3 : 16);
-      o.d = cabs(tmp.re, tmp.im) * (real ? 1 : Math.cosh(ai) + 1);
+      // |csch'| = |csch coth| ≤ |csch| (1 + |csch|), since coth² = 1 + csch²; sech' is smaller
+      const m = cabs(tmp.re, tmp.im);
+      o.d = m * (1 + m) * (real ? 1 : Math.cosh(ai) + 1);
+      if (real && FN_NAMES[c] === 'csch' && ea >= 0.5 * Math.abs(ar)) bad(o); // pole at 0
       return;
     }
     case 'asinh':
@@ -659,6 +669,16 @@ function nan(o: FnOut): void {
 function bad(o: FnOut): void {
   o.err = Infinity;
   o.d = 0;
+}
+
+/**
+ * tan, cot, sec, csc near a pole: `c` is |cos a| (or |sin a|), which is at most the distance to the
+ * nearest pole. Within the argument's error |cos| stays above c - e_a, so |f'| ≤ 1/(c - e_a)²;
+ * once the error reaches half of c the pole may be inside and no bound is possible.
+ */
+function poleGuard(o: FnOut, c: number, ea: number): void {
+  if (ea >= 0.5 * c) bad(o);
+  else o.d = Math.max(o.d, 1 / ((c - ea) * (c - ea)));
 }
 
 function sq(z: C): number {

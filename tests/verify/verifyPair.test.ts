@@ -28,6 +28,10 @@ const correct: [string, string][] = [
   ['(x + 1)^2 - x^2 - 2*x', 'x'],
   ['x^2*exp(-2*x)', '-(2*x^2 + 2*x + 1)*exp(-2*x)/4'],
   ['sinh(x)', 'cosh(x) + 3'],
+  // csc² - cot² = 1 cancels catastrophically near 0, and cos is stationary where its argument is 0
+  ['3*cos(5*x*(csc(4*x^3)^2 - cot(4*x^3)^2))', '3/5*sin(5*x)'],
+  ['cosh(x*(csc(x^3)^2 - cot(x^3)^2))', 'sinh(x)'],
+  ['exp(x)*(cosh(x^2)^2 - sinh(x^2)^2)', 'exp(x)'],
 ];
 
 const incorrect: [string, string][] = [
