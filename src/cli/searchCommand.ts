@@ -66,7 +66,7 @@ Examples:
   $ sagga search --target sympy --fitness length:20 --max-generations 10
   $ sagga search --target nerdamer --fitness near:seeds/target.txt --distance tree
   $ OPENAI_API_KEY=... sagga search --target openai:gpt-4o-mini --k 1 --concurrency 8
-  $ sagga search --target cmd:"python3 examples/cmd-target/sympy_model.py"
+  $ sagga search --target "cmd:node examples/cmd-target/power-rule.mjs"
   $ sagga search --resume archives/nerd`,
   );
   cmd.action(async (opts: CliOptions) => {
