@@ -120,7 +120,7 @@ export async function runSuite(name: SuiteName, options: SuiteOptions, deps: Sui
       }
       notes.push(`${solved.length} of ${bases.length} base problems were solved at k=${ks[0]}; sums are built from them.`);
       judged = [...judgedBases, ...(await judge('sums', sums))];
-      labelColumns = ['problems'];
+      labelColumns = ['terms'];
       rows = tabulate(judged, ks);
       break;
     }
