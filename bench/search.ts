@@ -87,7 +87,7 @@ async function engineGenerations(embedderSpec: string): Promise<EngineTiming[]> 
       const askSeconds = (performance.now() - t) / 1000;
       const evaluations: Evaluation[] = ask.problems.map((problem) => ({
         problem,
-        judgement: { status: 'fail', kind: 'no-answer', reason: 'declined', answers: [{ text: 'I cannot', status: 'no-answer', reason: 'declined' }] },
+        judgement: { status: 'fail', kind: 'no-answer', reason: 'declined', answers: [{ text: 'I cannot', status: 'no-answer', verdict: null, reason: 'declined' }] },
       }));
       embedSink.seconds = 0;
       t = performance.now();

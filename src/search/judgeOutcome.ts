@@ -25,12 +25,12 @@ export async function judgeOutcome(problem: Expr, answers: readonly TargetAnswer
   for (const a of answers) {
     const text = a.text ?? '';
     if (correct) {
-      records.push({ text, status: a.status, reason: 'not checked: an earlier answer was correct', ...(a.expr ? { answer: safeInfix(a.expr) } : {}) });
+      records.push({ text, status: a.status, verdict: null, reason: 'not checked: an earlier answer was correct', ...(a.expr ? { answer: safeInfix(a.expr) } : {}) });
       continue;
     }
     if (a.status !== 'ok' || !a.expr) {
       const status = a.status === 'ok' ? 'unparseable' : a.status;
-      records.push({ text, status, reason: a.error ?? (a.status === 'ok' ? 'answer marked ok but carries no expression' : a.status) });
+      records.push({ text, status, verdict: null, reason: a.error ?? (a.status === 'ok' ? 'answer marked ok but carries no expression' : a.status) });
       continue;
     }
     const started = performance.now();

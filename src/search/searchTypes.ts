@@ -59,8 +59,12 @@ export type FailureKind = 'wrong' | 'unparseable' | 'no-answer' | 'timeout';
 export interface AnswerRecord {
   readonly text: string;
   readonly status: AnswerStatus;
-  /** The verifier's verdict for a parsed answer; absent when the answer was not parsed or not checked. */
-  readonly verdict?: Verdict;
+  /**
+   * The verifier's verdict for a parsed answer; null when the answer was not verified (not parsed,
+   * declined, timed out, or an earlier answer was already correct). Always present, as the
+   * archive contract lists it for every answer.
+   */
+  readonly verdict: Verdict | null;
   readonly reason: string;
   /** The parsed answer in canonical infix, when there was one. */
   readonly answer?: string;

@@ -108,6 +108,23 @@ describe('sagga search against nerdamer, end to end', () => {
     expect(generations.at(-1)!.archive_size).toBe(lines(join(out, 'archive.jsonl')).length);
   });
 
+  it('archive lines carry the fields of the archive.jsonl contract, verdict included for every answer', () => {
+    const archive = lines(join(out, 'archive.jsonl')).map((l) => JSON.parse(l) as Record<string, unknown> & { kind: string; answers: Record<string, unknown>[] });
+    expect(archive.length).toBeGreaterThan(0);
+    for (const a of archive) {
+      for (const field of ['id', 'problem', 'generation', 'fitness', 'length', 'nodes', 'depth', 'target', 'kind', 'answers']) expect(a, field).toHaveProperty(field);
+      expect(['wrong', 'unparseable', 'no-answer', 'timeout']).toContain(a.kind);
+      expect(a.answers.length).toBeGreaterThan(0);
+      for (const answer of a.answers) {
+        expect(typeof answer.text).toBe('string');
+        expect(typeof answer.reason).toBe('string');
+        expect(answer).toHaveProperty('verdict');
+        // Only a parsed answer has a verdict; a failure's verdicts are never "correct".
+        expect(answer.verdict === null ? answer.status !== 'ok' : answer.verdict === 'incorrect').toBe(true);
+      }
+    }
+  });
+
   it('archives only failures the verifier confirms: every "wrong" answer re-checks as incorrect', () => {
     const archive = lines(join(out, 'archive.jsonl')).map(
       (l) => JSON.parse(l) as { problem: string; kind: string; target: string; fitness: number; length: number; answers: { text: string; answer?: string; verdict?: string }[] },

@@ -27,7 +27,7 @@ describe('judgeOutcome (Fail@k)', () => {
     const { judgement } = await judgeOutcome(problem, [ok('x^3'), ok('x^2'), ok('x^2+1')], verify);
     expect(judgement.status).toBe('pass');
     expect(asked).toEqual(['x^3', 'x^2']);
-    expect(judgement.answers.map((a) => a.verdict)).toEqual(['incorrect', 'correct', undefined]);
+    expect(judgement.answers.map((a) => a.verdict)).toEqual(['incorrect', 'correct', null]);
   });
 
   it('fails as wrong when every parsed answer is verified incorrect', async () => {
