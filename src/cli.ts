@@ -3,6 +3,8 @@ import { registerSearchCommand } from './cli/searchCommand.js';
 import { registerVerifyCommand } from './cli/verifyCommand.js';
 import { registerSuiteCommand } from './cli/suiteCommand.js';
 import { registerAugmentCommand } from './cli/augmentCommand.js';
+import { registerReportCommand } from './cli/reportCommand.js';
+import { registerArchiveCommand } from './cli/archiveCommand.js';
 
 /** Build the command-line program. Every command is a thin wrapper over an exported, typed function. */
 export function buildProgram(): Command {
@@ -17,6 +19,8 @@ export function buildProgram(): Command {
   registerVerifyCommand(program);
   registerSuiteCommand(program);
   registerAugmentCommand(program);
+  registerReportCommand(program);
+  registerArchiveCommand(program);
   return program;
 }
 

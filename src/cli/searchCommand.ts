@@ -124,6 +124,6 @@ function printSummary(outDir: string, stop: keyof typeof STOP_REASON_TEXT, size:
       out.push(`  ∫ ${e.problem.padEnd(width)} dx   ${e.kind.padEnd(11)} ${shown ? 'answered: ' + shown : ''}`);
     }
   }
-  out.push(`See it all: sagga archive stats ${outDir}`);
+  out.push(`See it all: npx sagga report ${outDir}   (or: npx sagga archive stats ${outDir})`);
   process.stdout.write(out.join('\n') + '\n');
 }

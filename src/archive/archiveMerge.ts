@@ -1,0 +1,40 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { mergeEntries } from './mergeEntries.js';
+import { formatWarning, readRun, RUN_FILE_NAMES } from './readRun.js';
+import { toExportRecord } from './toExportRecord.js';
+
+export interface ArchiveMergeResult {
+  /** The archive file written. */
+  readonly archive: string;
+  readonly entries: number;
+  readonly duplicates: number;
+  readonly inputs: ReadonlyArray<{ readonly path: string; readonly label: string; readonly entries: number }>;
+  readonly warnings: readonly string[];
+}
+
+/** Provenance file written next to a merged archive.jsonl. */
+export const MERGE_FILE = 'merge.json';
+
+/**
+ * `sagga archive merge A B… --out OUT`: one archive of the problems of A, B, … without duplicates
+ * (same canonical key; the first input wins), each line's `sources` listing the runs and ids it came
+ * from. Inputs are run directories or archive files (an earlier merge works too). OUT is a directory,
+ * which gets archive.jsonl and merge.json (inputs and counts), or a `.jsonl` file. Nothing is overwritten.
+ */
+export function archiveMerge(inputs: readonly string[], out: string): ArchiveMergeResult {
+  if (inputs.length < 2) throw new Error('archive merge: give at least two archives to merge');
+  const runs = inputs.map(readRun);
+  const merged = mergeEntries(runs);
+  const toFile = out.endsWith('.jsonl');
+  const archive = toFile ? out : join(out, RUN_FILE_NAMES.archive);
+  if (existsSync(archive)) throw new Error(`archive merge: ${archive} already exists; choose another --out`);
+  mkdirSync(toFile ? dirname(out) : out, { recursive: true });
+  writeFileSync(archive, merged.entries.map((e) => JSON.stringify(toExportRecord(e)) + '\n').join(''));
+  const described = runs.map((r, i) => ({ path: r.dir, label: merged.labels[i], entries: r.entries.length }));
+  if (!toFile) {
+    const provenance = { created: new Date().toISOString(), inputs: described, entries: merged.entries.length, duplicates: merged.duplicates, dedupe: 'canonical key of the parsed problem' };
+    writeFileSync(join(out, MERGE_FILE), JSON.stringify(provenance, null, 2) + '\n');
+  }
+  return { archive, entries: merged.entries.length, duplicates: merged.duplicates, inputs: described, warnings: runs.flatMap((r) => r.warnings.map(formatWarning)) };
+}

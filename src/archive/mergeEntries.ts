@@ -1,0 +1,56 @@
+import { canonicalKey } from '../expr/canonicalKey.js';
+import { problemTree } from './problemMetrics.js';
+import type { ArchiveEntry, ArchiveSource, RunData } from './types.js';
+
+export interface MergeOutcome {
+  readonly entries: ArchiveEntry[];
+  /** Entries dropped because an earlier one had the same canonical key. */
+  readonly duplicates: number;
+  /** The label each input got in `sources` (its base name, made unique). */
+  readonly labels: readonly string[];
+}
+
+/**
+ * Merge archives in order, keeping the first entry of each problem (by canonical key, recomputed
+ * from the parsed problem so that archives written by different versions agree) and recording in
+ * `sources` every run and id it was found under. Entries of an already merged archive bring their
+ * sources along. Merged ids are `<label>/<id>` of the first source, unique across inputs.
+ */
+export function mergeEntries(runs: readonly RunData[]): MergeOutcome {
+  const labels = uniqueLabels(runs.map((r) => r.name));
+  const byKey = new Map<string, { entry: ArchiveEntry; sources: ArchiveSource[] }>();
+  let duplicates = 0;
+  runs.forEach((run, r) => {
+    for (const entry of run.entries) {
+      const key = mergeKey(entry);
+      const sources = entry.sources ?? [{ run: labels[r], id: entry.id }];
+      const seen = byKey.get(key);
+      if (seen) {
+        duplicates++;
+        for (const s of sources) if (!seen.sources.some((t) => t.run === s.run && t.id === s.id)) seen.sources.push(s);
+        continue;
+      }
+      const id = entry.sources ? entry.id : `${labels[r]}/${entry.id}`;
+      byKey.set(key, { entry: { ...entry, id, key }, sources: [...sources] });
+    }
+  });
+  const entries = [...byKey.values()].map(({ entry, sources }) => ({ ...entry, sources }));
+  return { entries, duplicates, labels };
+}
+
+/** The canonical key of the parsed problem; the recorded key or the raw text when it does not parse. */
+export function mergeKey(entry: ArchiveEntry): string {
+  const tree = problemTree(entry);
+  if (tree) return canonicalKey(tree);
+  return entry.key ?? `text:${entry.problem}`;
+}
+
+function uniqueLabels(names: readonly string[]): string[] {
+  const used = new Set<string>();
+  return names.map((name) => {
+    let label = name || 'run';
+    for (let n = 2; used.has(label); n++) label = `${name || 'run'}-${n}`;
+    used.add(label);
+    return label;
+  });
+}

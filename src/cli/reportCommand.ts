@@ -1,0 +1,44 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { reportCommand } from '../report/reportCommand.js';
+import { failCommand, printReadWarnings } from './archiveCommand.js';
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
+  return n;
+}
+
+/** `sagga report DIR...`: one self-contained HTML report of one or more runs. */
+export function registerReportCommand(program: Command): void {
+  program
+    .command('report')
+    .description('one self-contained HTML report of one or more runs: headline numbers, plots, clusters, the whole archive')
+    .argument('<dir...>', 'run directories (or archive .jsonl files); several are overlaid in the same plots, one colour each')
+    .option('-o, --out <file>', 'HTML file to write (default: <dir>/report.html for one run, ./report.html for several)')
+    .option('--clusters <k>', "k of the k-means over the archive (default: the first run's --clusters, else 10)", positiveInt)
+    .option('--prototypes <n>', 'prototype problems shown per cluster', positiveInt, 3)
+    .option('--seed <seed>', 'seed of the clustering (same seed, same report)', 'sagga')
+    .addHelpText(
+      'after',
+      `
+The page needs no network: plots are inline SVG rendered by Vega-Lite at report time, math is typeset by
+KaTeX with its fonts inlined, and the archive table sorts and filters with a small inline script.
+Lines that cannot be read (a killed run leaves its last line cut off) are skipped, listed on stderr and
+in a warning box at the top of the report.
+
+Examples:
+  $ sagga report archives/nerd                      # writes archives/nerd/report.html
+  $ sagga report archives/nerd --out nerd.html
+  $ sagga report archives/paper-settings/length10 archives/paper-settings/length20 archives/paper-settings/length40 --out lengths.html`,
+    )
+    .action(async (dirs: string[], opts: { out?: string; clusters?: number; prototypes: number; seed: string }) => {
+      try {
+        const result = await reportCommand(dirs, { out: opts.out, clusters: opts.clusters, prototypes: opts.prototypes, seed: opts.seed });
+        printReadWarnings('report', result.warnings);
+        const size = result.bytes >= 1e6 ? `${(result.bytes / 1e6).toFixed(2)} MB` : `${Math.ceil(result.bytes / 1e3)} kB`;
+        process.stderr.write(`sagga report: wrote ${result.out} (${size}, ${result.entries} archived problem(s) from ${dirs.length} run(s))\n`);
+      } catch (error) {
+        failCommand('report', error);
+      }
+    });
+}

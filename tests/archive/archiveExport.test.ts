@@ -1,0 +1,109 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archiveExport } from '../../src/archive/archiveExport.js';
+import { readRun } from '../../src/archive/readRun.js';
+import { synthesizeRun } from '../../src/archive/synthesizeRun.js';
+import { TRICKY_LINES, writeRun } from './fixtures.js';
+
+type Raw = Record<string, unknown> & { answers: Record<string, unknown>[] };
+
+/** What a raw line says a field is, with the contract's meaning of "absent" (null). */
+const field = (line: Raw, name: string): unknown => (line[name] === undefined ? null : line[name]);
+const rawAnswers = (line: Raw) =>
+  line.answers.map((a) => ({ text: a.text, status: a.status ?? null, verdict: a.verdict ?? null, reason: a.reason ?? null, answer: a.answer ?? null }));
+
+const SCALARS = ['id', 'problem', 'latex', 'key', 'generation', 'fitness', 'length', 'chars', 'tokens', 'nodes', 'depth', 'terms', 'target', 'kind', 'reason', 'parent'];
+
+describe('archive export', () => {
+  const work = mkdtempSync(join(tmpdir(), 'sagga-export-'));
+  const tricky = writeRun(join(work, 'tricky'), TRICKY_LINES);
+  const synthetic = join(work, 'synthetic');
+  let syntheticLines: Raw[];
+  let duck: DuckDBInstance;
+
+  beforeAll(async () => {
+    synthesizeRun(synthetic, { failures: 60, seed: 'export-test', generationSize: 60 });
+    syntheticLines = readFileSync(join(synthetic, 'archive.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Raw);
+    duck = await DuckDBInstance.create(':memory:');
+  });
+  afterAll(() => duck?.closeSync());
+
+  const query = async (sql: string) => (await (await duck.connect()).runAndReadAll(sql)).getRowObjectsJson();
+
+  it('JSON Lines: every line has the same keys in the same order, and re-imported it equals the archive', () => {
+    for (const [name, dir, lines] of [['tricky', tricky, TRICKY_LINES as Raw[]], ['synthetic', synthetic, syntheticLines]] as const) {
+      const out = join(work, `${name}.jsonl`);
+      const result = archiveExport(dir, { format: 'jsonl', out });
+      expect(result.rows).toBe(lines.length);
+      const exported = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Raw);
+      expect(exported).toHaveLength(lines.length);
+      const keys = Object.keys(exported[0]);
+      expect(keys).toEqual([...SCALARS, 'answers', 'sources']);
+      exported.forEach((e, i) => {
+        expect(Object.keys(e)).toEqual(keys);
+        for (const name of SCALARS) expect(e[name], `${name} of line ${i + 1}`).toEqual(field(lines[i], name));
+        expect(e.answers).toEqual(rawAnswers(lines[i]));
+        expect(e.sources).toBeNull();
+      });
+      // Re-imported through the same reader as a run, the export is the archive.
+      expect(readRun(out).entries).toEqual(readRun(dir).entries);
+      expect(readRun(out).warnings).toEqual([]);
+    }
+  });
+
+  it('Parquet: DuckDB reads back the archive row for row', async () => {
+    for (const [name, dir, lines] of [['tricky', tricky, TRICKY_LINES as Raw[]], ['synthetic', synthetic, syntheticLines]] as const) {
+      const out = join(work, `${name}.parquet`);
+      archiveExport(dir, { format: 'parquet', out });
+      const rows = await query(`SELECT * FROM read_parquet('${out}')`);
+      expect(rows).toHaveLength(lines.length);
+      rows.forEach((row, i) => {
+        for (const name of SCALARS) expect(row[name], `${name} of row ${i + 1}`).toEqual(field(lines[i], name));
+        expect(row.answers).toEqual(rawAnswers(lines[i]));
+        expect(row.sources).toBeNull();
+      });
+      const types = await query(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('${out}'))`);
+      const typeOf = Object.fromEntries(types.map((t) => [t.column_name, t.column_type]));
+      expect(typeOf).toMatchObject({ id: 'VARCHAR', generation: 'INTEGER', fitness: 'DOUBLE', answers: 'STRUCT("text" VARCHAR, status VARCHAR, verdict VARCHAR, reason VARCHAR, answer VARCHAR)[]' });
+    }
+  });
+
+  it('CSV: commas, quotes and line breaks are quoted (RFC 4180), model text cannot be a spreadsheet formula', async () => {
+    const out = join(work, 'tricky.csv');
+    archiveExport(tricky, { format: 'csv', out });
+    const text = readFileSync(out, 'utf8');
+    expect(text.split('\r\n')[0]).toBe(
+      'id,problem,latex,key,generation,fitness,length,chars,tokens,nodes,depth,terms,target,kind,reason,parent,answer,answer_text,verdict,answer_reason,answers_json,sources_json',
+    );
+    expect(text).toContain('"x^3/3 + 3*x^2, ""roughly"""');
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    // Another reader agrees on every cell.
+    const rows = await query(`SELECT * FROM read_csv('${out}', header = true, all_varchar = true, delim = ',', quote = '"', escape = '"')`);
+    expect(rows).toHaveLength(TRICKY_LINES.length);
+    const lines = TRICKY_LINES as Raw[];
+    rows.forEach((row, i) => {
+      expect(row.id).toBe(lines[i].id);
+      expect(row.problem).toBe(lines[i].problem); // '-sin(2*x)' stays exact: expressions are not defused
+      expect(Number(row.fitness)).toBe(lines[i].fitness);
+      expect(JSON.parse(row.answers_json as string)).toEqual(rawAnswers(lines[i]));
+    });
+    expect(rows[0].answer_text).toBe('x^3/3 + 3*x^2, "roughly"');
+    expect(rows[0].answer).toBe('x^3/3 + 3*x^2');
+    expect(rows[1].answer_text).toBe(`'=HYPERLINK("http://evil.example")`);
+    expect(rows[1].latex).toBeNull();
+    expect(JSON.parse(rows[1].answers_json as string)[1].text).toBe('Line one,\nline two with a "quote" and ∫ dx');
+  });
+
+  it('to stdout, and the errors a user can make', () => {
+    let written = '';
+    const sink = { write: (s: string) => ((written += s), true) } as unknown as NodeJS.WritableStream;
+    archiveExport(tricky, { format: 'jsonl', out: '-', stdout: sink });
+    expect(written.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as Raw).id)).toEqual(TRICKY_LINES.map((l) => l.id));
+    expect(() => archiveExport(tricky, { format: 'parquet', out: '-' })).toThrow(/Parquet cannot go to stdout/);
+    expect(() => archiveExport(tricky, { format: 'xlsx' as 'csv', out: join(work, 'x') })).toThrow(/unknown format 'xlsx' \(expected jsonl, csv, parquet\)/);
+    expect(() => archiveExport(join(work, 'nowhere'), { format: 'jsonl', out: join(work, 'y') })).toThrow(/nowhere: no such run directory/);
+  });
+});

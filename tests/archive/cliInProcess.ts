@@ -1,0 +1,41 @@
+import { Command, CommanderError } from 'commander';
+import { vi } from 'vitest';
+import { buildProgram } from '../../src/cli.js';
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The CLI's program in this process (a spawned `node bin/sagga.js` costs a second of module loading
+ * on this machine, so only one test spawns it): stdout, stderr and the exit status it would have.
+ */
+export async function sagga(args: string[]): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const program = buildProgram();
+  const quiet = (cmd: Command): void => {
+    cmd.exitOverride().configureOutput({ writeOut: (s) => (stdout += s), writeErr: (s) => (stderr += s) });
+    cmd.commands.forEach(quiet);
+  };
+  quiet(program);
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
+  process.exitCode = undefined;
+  let status: number;
+  try {
+    await program.parseAsync(args, { from: 'user' });
+    status = Number(process.exitCode ?? 0);
+  } catch (e) {
+    if (!(e instanceof CommanderError)) throw e;
+    status = e.code === 'commander.helpDisplayed' ? 0 : e.exitCode;
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+    process.exitCode = undefined;
+  }
+  return { status, stdout, stderr };
+}
+
