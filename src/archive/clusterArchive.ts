@@ -5,6 +5,7 @@ import { kmeansPlusPlus } from '../search/selectSeeds.js';
 import { createRng } from '../util/rng.js';
 import { problemTree } from './problemMetrics.js';
 import type { ArchiveEntry } from './types.js';
+import { squaredDistance } from '../util/squaredDistance.js';
 
 export interface ArchiveCluster {
   /** 0-based, clusters numbered by decreasing size. */
@@ -75,13 +76,4 @@ function meanVector(points: readonly number[][]): number[] {
   const out = new Array<number>(points[0].length).fill(0);
   for (const p of points) for (let i = 0; i < p.length; i++) out[i] += p[i];
   return out.map((v) => v / points.length);
-}
-
-function squaredDistance(a: readonly number[], b: readonly number[]): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) {
-    const d = a[i] - b[i];
-    s += d * d;
-  }
-  return s;
 }

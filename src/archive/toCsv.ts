@@ -1,23 +1,11 @@
-import type { ArchiveEntry } from './types.js';
+import { ARCHIVE_FIELDS, type ArchiveEntry } from './types.js';
 
 /** Columns of the CSV export: the archive's scalar fields, the first answer spelt out, all answers as JSON. */
+/** The archive's scalar fields, in export order (answers and sources become JSON columns). */
+const SCALAR_FIELDS = ARCHIVE_FIELDS.filter((f): f is Exclude<(typeof ARCHIVE_FIELDS)[number], 'answers' | 'sources'> => f !== 'answers' && f !== 'sources');
+
 export const CSV_COLUMNS = [
-  'id',
-  'problem',
-  'latex',
-  'key',
-  'generation',
-  'fitness',
-  'length',
-  'chars',
-  'tokens',
-  'nodes',
-  'depth',
-  'terms',
-  'target',
-  'kind',
-  'reason',
-  'parent',
+  ...SCALAR_FIELDS,
   'answer',
   'answer_text',
   'verdict',

@@ -1,5 +1,6 @@
 import { kmeans } from 'ml-kmeans';
 import type { Rng } from '../util/rng.js';
+import { squaredDistance } from '../util/squaredDistance.js';
 
 export type SeedSelection = 'kmeans' | 'fitness';
 export const SEED_SELECTIONS: readonly SeedSelection[] = ['kmeans', 'fitness'];
@@ -93,13 +94,4 @@ export function kmeansPlusPlus(points: readonly number[][], k: number, rng: Rng)
     }
   }
   return centres;
-}
-
-function squaredDistance(a: readonly number[], b: readonly number[]): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) {
-    const d = a[i] - b[i];
-    s += d * d;
-  }
-  return s;
 }
