@@ -1,26 +1,13 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sagga, type CliRun } from './cliInProcess.js';
+import { runBuiltCli } from '../helpers/runBuiltCli.js';
+import { sagga } from './cliInProcess.js';
 import { TRICKY_LINES, writeRun } from './fixtures.js';
 
-const ROOT = resolve(__dirname, '../..');
-const BIN = join(ROOT, 'bin/sagga.js');
 
-/** The built CLI in a child process, as a user runs it (`npm test` builds first). */
-function spawnSagga(args: string[]): Promise<CliRun> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
-}
+const spawnSagga = runBuiltCli;
 
 describe('sagga archive (CLI)', () => {
   const work = mkdtempSync(join(tmpdir(), 'sagga-archive-cli-'));

@@ -1,32 +1,14 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyStrings } from '../../src/verify/verifyStrings.js';
+import { runBuiltCli, type CliRun } from '../helpers/runBuiltCli.js';
 
 // Runs the built CLI, as a user would (`npm test` builds first).
-const bin = new URL('../../bin/sagga.js', import.meta.url).pathname;
-const root = new URL('../..', import.meta.url).pathname;
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function sagga(args: string[]): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [bin, 'search', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
-}
+const sagga = (args: string[]): Promise<CliRun> => runBuiltCli(['search', ...args]);
 
 const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean);
 
@@ -90,7 +72,7 @@ describe('sagga search: bad input', () => {
 describe('sagga search against nerdamer, end to end', () => {
   const work = mkdtempSync(join(tmpdir(), 'sagga-search-run-'));
   const out = join(work, 'run');
-  let first: Run;
+  let first: CliRun;
 
   beforeAll(async () => {
     first = await sagga([...SMALL, '--out', out]);

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -6,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sagga as saggaInProcess } from '../archive/cliInProcess.js';
+import { runBuiltCli, type CliRun } from '../helpers/runBuiltCli.js';
 import { makeRealRun } from './makeRealRun.js';
 
 /*
@@ -15,29 +15,12 @@ import { makeRealRun } from './makeRealRun.js';
  */
 
 const ROOT = resolve(__dirname, '../..');
-const BIN = join(ROOT, 'bin/sagga.js');
 const CHROMIUM = '/usr/bin/chromium';
 const OUTPUT = join(ROOT, 'tests/.out/report');
 // Under CI a missing browser is a failure (the launch throws), elsewhere the browser tests are skipped.
 const browserAvailable = existsSync(CHROMIUM) || process.env.CI === 'true';
 
-interface CliRun {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function sagga(args: string[]): Promise<CliRun> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
-}
+const sagga = runBuiltCli;
 
 interface ArchiveLine {
   id: string;
