@@ -6,6 +6,7 @@ import { createDecimalEvaluator, HIGH_PRECISION_DIGITS, type DecimalEvaluator } 
 import { SAMPLE_POINTS } from './samplePoints.js';
 import { compileTape, TapeTooLarge, type Tape } from './tape.js';
 import { DEFAULT_VERIFY_OPTIONS, type Verdict, type VerifyOptions, type VerifyResult } from './types.js';
+import { formatNumber as fmt } from './formatNumber.js';
 
 /** Points that must agree (and none disagree) before an answer is called correct. */
 export const MIN_AGREEING_POINTS = 8;
@@ -279,10 +280,6 @@ function compareDecimals(
   const reliable = Math.min(f2.reliableDigits, g2.reliableDigits);
   if (size.gt(scale.times(`1e-${Math.min(20, reliable - 5)}`)) && instability.lt(size.times(1e-3))) return { verdict: 'differ', detail: shown(f2.value, g2.value) };
   return { verdict: 'undecided', detail: '' };
-}
-
-function fmt(v: number): string {
-  return Number.isInteger(v) ? String(v) : v.toPrecision(10).replace(/\.?0+(e|$)/, '$1');
 }
 
 function fmtC(re: number, im: number): string {
