@@ -4,7 +4,9 @@ import type { Expr } from '../expr/types.js';
 /** What one answer string turned out to be. */
 export type AnswerReading =
   | { readonly status: 'ok'; readonly expr: Expr }
-  | { readonly status: 'no-answer' | 'unparseable'; readonly error: string };
+  | { readonly status: 'no-answer' | 'unparseable'; readonly error: string }
+  /** An answer sagga cannot judge (e.g. complex-valued with no real form): never a model failure. */
+  | { readonly status: 'error'; readonly error: string };
 
 /** Turns one answer string, exactly as a program wrote it, into a reading. Pure and bounded. */
 export type AnswerReader = (text: string) => AnswerReading;

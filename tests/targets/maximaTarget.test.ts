@@ -19,9 +19,14 @@ describe.runIf(available)('maxima target (real Maxima)', () => {
   test('answers to 300 integrands read back and verify as antiderivatives', async () => {
     const problems = integrands(300).map((text, i) => problem(`m${i}`, text));
     const s = await checkConversions(target, problems);
-    console.log(`maxima conversions: ${JSON.stringify(s.statuses)} verdicts ${JSON.stringify(s.verdicts)}\n  unparseable:\n  ${s.unparseable.join('\n  ')}\n  unknown:\n  ${s.unknown.join('\n  ')}`);
+    console.log(
+      `maxima conversions: ${JSON.stringify(s.statuses)} verdicts ${JSON.stringify(s.verdicts)}\n  unparseable:\n  ${s.unparseable.join('\n  ')}` +
+        `\n  not judged:\n  ${s.errors.join('\n  ')}\n  unknown:\n  ${s.unknown.join('\n  ')}`,
+    );
     expect(s.incorrect).toEqual([]);
-    expect(s.statuses.error).toBe(0);
+    // The only answers not handed over for judging are complex ones without a real form here.
+    for (const e of s.errors) expect(e).toMatch(/imaginary unit.*not a model failure/);
+    expect(s.statuses.error).toBeLessThanOrEqual(10);
     expect(s.statuses.ok).toBeGreaterThanOrEqual(270);
     expect(s.verdicts.correct ?? 0).toBeGreaterThanOrEqual(0.95 * s.statuses.ok);
     expect(target.stats()).toMatchObject({ crashes: 0, hangKills: 0 });

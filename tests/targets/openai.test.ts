@@ -3,9 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseExpr } from '../../src/expr/parse.js';
+import { judgeOutcome } from '../../src/search/judgeOutcome.js';
+import type { Judgement } from '../../src/search/searchTypes.js';
 import { loadPromptTemplate, PROMPT_TEMPLATES } from '../../src/targets/openai/promptTemplates.js';
 import { openAICacheFile, openaiTarget, type OpenAITargetOptions } from '../../src/targets/openaiTarget.js';
 import type { ProblemOutcome, TargetProblem } from '../../src/targets/types.js';
+import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
+import { verifyPair } from '../../src/verify/verifyPair.js';
 import { sameFunction } from '../answer/helpers/sameExpression.js';
 import { reply, startFakeOpenAIServer, type FakeOpenAIServer, type FakeReply, type FakeRequest } from '../helpers/fakeOpenAIServer.js';
 
@@ -117,16 +121,26 @@ describe('openaiTarget over real HTTP', () => {
         case 13: return reply.status(400, { message: 'bad request' });
         case 14: return n === 1 ? reply.status(429, { retryAfter: retryAt }) : good;
         case 15: return n === 1 ? reply.malformed('<html>Bad Gateway</html>', 'text/html') : good;
+        // No box: the last display formula is the answer; prose without any formula is unparseable.
+        case 16: return reply.answer(String.raw`Raising the power by one, we obtain $$\frac{x^{17}}{17}$$ and that is all.`);
+        case 17: return reply.answer('The antiderivative follows from the power rule; I will not write it down.');
         default: return good;
       }
     });
     const target = openaiTarget({ ...FAST, model: 'm', baseURL: s.baseURL, apiKey: 'sk-test-faults-0000000', retries: 3, requestTimeoutMs: 400, concurrency: 4 });
-    const problems = Array.from({ length: 15 }, (_, k) => problem(k + 1));
+    const problems = Array.from({ length: 17 }, (_, k) => problem(k + 1));
     const outcomes = await target.solve(problems, 1);
 
-    expect(outcomes).toHaveLength(15);
+    // Every problem gets a recorded outcome: its own id, one answer, a status and, unless ok, a reason.
+    expect(outcomes.map((o) => o.id)).toEqual(problems.map((p) => p.id));
+    for (const o of outcomes) {
+      expect(o.answers).toHaveLength(1);
+      expect(['ok', 'unparseable', 'no-answer', 'timeout', 'error']).toContain(o.answers[0].status);
+      if (o.answers[0].status !== 'ok') expect(o.answers[0].error, o.id).toBeTruthy();
+    }
     const status = (i: number): string => outcomes[i - 1].answers[0].status;
-    for (const i of [1, 2, 3, 4, 5, 6, 12, 14, 15]) expectCorrect(outcomes[i - 1], i);
+    for (const i of [1, 2, 3, 4, 5, 6, 12, 14, 15, 16]) expectCorrect(outcomes[i - 1], i);
+    expect(status(17)).toBe('unparseable');
     for (const i of [7, 8, 13]) expect(status(i)).toBe('error');
     // A request that keeps timing out is a transport fault too: status error, counted as a timeout.
     expect(status(9)).toBe('error');
@@ -148,11 +162,21 @@ describe('openaiTarget over real HTTP', () => {
     expect(times(1)[1] - times(1)[0]).toBeGreaterThanOrEqual(1_000);
     expect(times(14)[1] - times(14)[0]).toBeGreaterThanOrEqual(1_000);
 
+    // Judged as the search judges them: a transport fault is never a failure to archive; the
+    // model's own decline, empty or unreadable answer is.
+    const judgements = await Promise.all(problems.map(async (p, k) => (await judgeOutcome(p.expr, outcomes[k].answers, (f, F) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS))).judgement));
+    const judged = (i: number): Judgement => judgements[i - 1];
+    for (const i of [7, 8, 9, 13]) expect(judged(i).status, `problem ${i}`).toBe('error');
+    for (const i of [1, 2, 3, 4, 5, 6, 12, 14, 15, 16]) expect(judged(i).status, `problem ${i}`).toBe('pass');
+    expect(judged(10)).toMatchObject({ status: 'fail', kind: 'no-answer' });
+    expect(judged(11)).toMatchObject({ status: 'fail', kind: 'no-answer' });
+    expect(judged(17)).toMatchObject({ status: 'fail', kind: 'unparseable' });
+
     const stats = target.stats();
     expect(stats.requests).toBe(s.requests.length);
     expect(stats.errors).toBe(3);
     expect(stats.timeouts).toBe(1);
-    expect(stats.retries).toBe(s.requests.length - 15);
+    expect(stats.retries).toBe(s.requests.length - 17);
     await target.close();
   });
 

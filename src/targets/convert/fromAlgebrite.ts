@@ -16,9 +16,9 @@ const algebriteOutput: CasOutputDialect = {
     ['sgn', 'sign'],
     ['Gamma', 'gamma'],
   ]),
+  imaginaryUnit: 'i',
   refusals: new Map([
     ['integral', { status: 'no-answer', reason: 'Algebrite returned the integral unevaluated' }],
-    ['i', { status: 'unparseable', reason: "Algebrite's answer contains the imaginary unit i" }],
     ['nil', { status: 'unparseable', reason: 'Algebrite answered nil' }],
   ] as const),
   message: (text) => {

@@ -23,9 +23,9 @@ const nerdamerOutput: CasOutputDialect = {
     ['S', 'fresnels'],
     ['C', 'fresnelc'],
   ]),
+  imaginaryUnit: 'i',
   refusals: new Map([
     ['integrate', { status: 'no-answer', reason: 'nerdamer returned the integral (partly) unevaluated' }],
-    ['i', { status: 'unparseable', reason: "nerdamer's answer contains the imaginary unit i" }],
     ['Infinity', { status: 'unparseable', reason: "nerdamer's answer contains Infinity" }],
     ['NaN', { status: 'unparseable', reason: "nerdamer's answer contains NaN" }],
   ] as const),

@@ -1,21 +1,37 @@
 import type { Limits } from '../../expr/limits.js';
 import { tryParseExpr } from '../../expr/parse.js';
+import { toInfix } from '../../expr/toInfix.js';
 import type { Expr } from '../../expr/types.js';
+import { parseWithImaginaryUnit } from './parseWithImaginaryUnit.js';
+import { realFromComplex } from './realFromComplex.js';
 
 /** A CAS's printed answer, read into our tree or classified as a refusal. */
 export type CasConversion =
   | { readonly status: 'ok'; readonly expr: Expr; /** The answer in our infix syntax. */ readonly infix: string }
-  | { readonly status: 'no-answer' | 'unparseable'; readonly error: string };
+  | { readonly status: 'no-answer' | 'unparseable'; readonly error: string }
+  /**
+   * An answer sagga cannot judge (the imaginary unit with no real form): neither right nor a model
+   * failure. Reported as a target `error` so that the search never archives it.
+   */
+  | { readonly status: 'error'; readonly error: string };
 
 export interface CasOutputDialect {
   readonly system: string;
   /** The system's identifiers that have an exact counterpart in our syntax, mapped to our spelling. */
   readonly names: ReadonlyMap<string, string>;
-  /** Identifiers that decide the outcome by their mere presence (unevaluated integral, imaginary unit). */
+  /** Identifiers that decide the outcome by their mere presence (unevaluated integral, infinity). */
   readonly refusals: ReadonlyMap<string, { readonly status: 'no-answer' | 'unparseable'; readonly reason: string }>;
+  /**
+   * The system's name for the imaginary unit (`i`, Maxima's `%i` after renaming, SymPy's `I`). An
+   * answer containing it is read through its real form (realFromComplex) when it has one.
+   */
+  readonly imaginaryUnit?: string;
   /** Whole-text messages (errors, "could not find a solution"): a reason when `text` is one. */
   readonly message?: (text: string) => string | undefined;
 }
+
+/** Marks the places of the imaginary unit in a translated answer; no text can produce it. */
+const IMAGINARY_UNIT = Symbol('imaginary unit');
 
 // CAS answers carry exact rationals; a coefficient such as 1000^6 is far above the 1e15 that a
 // user-typed literal may have, and refusing it would turn a right answer into a false failure.
@@ -36,14 +52,15 @@ export function readCasOutput(raw: string, dialect: CasOutputDialect): CasConver
     return { status: 'unparseable', error: `${dialect.system} printed a floating-point number with truncated digits` };
   }
 
-  let out = '';
+  // The translated text, with IMAGINARY_UNIT where the system wrote its imaginary unit.
+  const out: Array<string | typeof IMAGINARY_UNIT> = [];
   let unparseable: string | undefined;
   let i = 0;
   while (i < text.length) {
     const c = text[i];
     if (isDigit(c) || (c === '.' && isDigit(text[i + 1] ?? ''))) {
       const end = numberEnd(text, i);
-      out += text.slice(i, end);
+      out.push(text.slice(i, end));
       i = end;
       continue;
     }
@@ -52,6 +69,10 @@ export function readCasOutput(raw: string, dialect: CasOutputDialect): CasConver
       while (end < text.length && isIdentPart(text[end])) end++;
       const name = text.slice(i, end);
       i = end;
+      if (name === dialect.imaginaryUnit) {
+        out.push(IMAGINARY_UNIT);
+        continue;
+      }
       const refusal = dialect.refusals.get(name);
       if (refusal !== undefined) {
         if (refusal.status === 'no-answer') return { status: 'no-answer', error: refusal.reason };
@@ -63,16 +84,37 @@ export function readCasOutput(raw: string, dialect: CasOutputDialect): CasConver
         unparseable ??= `${dialect.system} answered with '${clip(name)}', which has no counterpart in sagga's whitelist`;
         continue;
       }
-      out += ours;
+      out.push(ours);
       continue;
     }
-    out += c;
+    out.push(c);
     i++;
   }
   if (unparseable !== undefined) return { status: 'unparseable', error: unparseable };
-  const parsed = tryParseExpr(out, CAS_LITERAL_LIMITS);
-  if (!parsed.ok) return { status: 'unparseable', error: `cannot read ${dialect.system}'s answer: ${parsed.error.message}` };
-  return { status: 'ok', expr: parsed.expr, infix: out };
+  if (!out.includes(IMAGINARY_UNIT)) {
+    const infix = out.join('');
+    const parsed = tryParseExpr(infix, CAS_LITERAL_LIMITS);
+    if (!parsed.ok) return { status: 'unparseable', error: `cannot read ${dialect.system}'s answer: ${parsed.error.message}` };
+    return { status: 'ok', expr: parsed.expr, infix };
+  }
+  return readComplexAnswer((unit) => out.map((piece) => (piece === IMAGINARY_UNIT ? unit : piece)).join(''), dialect.system, CAS_LITERAL_LIMITS);
+}
+
+/**
+ * An answer written with the imaginary unit may well be right (erf(i*x)/i is erfi(x)); reading it
+ * as unparseable would archive a correct answer as the model's failure. It is read through its real
+ * form, or, when it has none, reported as an answer sagga cannot judge. `render(unit)` is the
+ * answer in our syntax with `unit` in every place of the imaginary unit (parseWithImaginaryUnit).
+ */
+export function readComplexAnswer(render: (unit: string) => string, system: string, limits: Partial<Limits>): CasConversion {
+  const parsed = parseWithImaginaryUnit(render, limits);
+  if (!parsed.ok) return { status: 'unparseable', error: `cannot read ${system}'s answer: ${parsed.error.message}` };
+  const realForm = realFromComplex(parsed.expr);
+  if (realForm.ok) return { status: 'ok', expr: realForm.expr, infix: toInfix(realForm.expr) };
+  return {
+    status: 'error',
+    error: `${system}'s answer contains the imaginary unit and has ${realForm.reason}; sagga verifies real antiderivatives only, so the answer is not judged (not a model failure)`,
+  };
 }
 
 // Same number shape as src/expr/parse.ts: an exponent only when digits follow the `e`.

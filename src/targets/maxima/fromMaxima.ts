@@ -28,9 +28,9 @@ const maximaOutput: CasOutputDialect = {
     ['lambert_w', 'LambertW'],
     ['polylog', 'polylog'], // written by the li[s](z) rewrite below
   ]),
+  imaginaryUnit: `${PCT}i`,
   refusals: new Map([
     ['integrate', { status: 'no-answer', reason: 'Maxima returned the integral unevaluated' }],
-    [`${PCT}i`, { status: 'unparseable', reason: "Maxima's answer contains the imaginary unit %i" }],
     ['inf', { status: 'unparseable', reason: 'Maxima answered with infinity' }],
     ['minf', { status: 'unparseable', reason: 'Maxima answered with minus infinity' }],
     ['infinity', { status: 'unparseable', reason: 'Maxima answered with complex infinity' }],
@@ -42,8 +42,9 @@ const maximaOutput: CasOutputDialect = {
 /**
  * Read Maxima's one-line output (`display2d:false`, `string(F)`) into our tree: `%e`, `%pi`,
  * `signum`, `expintegral_ei`, `gamma_incomplete`, `li[s](z)` … become our names; `'integrate(…)` is a
- * no-answer; `%i` and names without an exact counterpart (atan2, expintegral_e, hypergeometric …)
- * make it `unparseable`.
+ * no-answer; `%i` is read through the answer's real form (an answer with none is not judged: status
+ * `error`); names without an exact counterpart (atan2, expintegral_e, hypergeometric …) make it
+ * `unparseable`.
  */
 export function fromMaxima(output: string): AnswerReading {
   const text = output

@@ -1,0 +1,244 @@
+/**
+ * Two figures about the in-process CAS targets (nerdamer, Algebrite).
+ *
+ * 1. Conversion (`--conversions N`, each system): N distinct problems of bench/cas-problems.ts are
+ *    integrated and every answer read back is verified (SEARCH_VERIFY_OPTIONS). An answer the
+ *    verifier rejects is the system's own mistake only when the system's own numeric evaluation of
+ *    its printed answer (and of the problem as sent) agrees with our reading
+ *    (bench/targets-faithfulness.ts). Figure: of the answers that are not the system's own mistakes
+ *    and that the verifier can decide, the share whose converted answer verifies (target ≥ 99 %);
+ *    unreadable answers and complex answers without a real form count as misses.
+ * 2. Precision of CAS failures: when our verifier says nerdamer's answer is wrong, does an independent
+ * check agree? Candidates are made the way the search makes them (integrands of the kinds a search
+ * meets, mutated with the `robustness` and `distance` presets, kept when the search's candidate
+ * check accepts them, deduplicated), integrated by the nerdamer target and verified with
+ * SEARCH_VERIFY_OPTIONS until at least `--wrong N` answers are classified `incorrect`. Those pairs are
+ * then checked by bench/python/cas-sympy-check.py under Debian's /usr/bin/python3: SymPy
+ * differentiates the answer and compares it with the integrand numerically (30 digits, random real
+ * points) and with simplify. Precision = pairs SymPy also calls incorrect / pairs checked; the
+ * project's target is ≥ 99 %.
+ *
+ * Run through `npm run bench:targets` (bench/targets.ts): `-- --only precision [--conversions 300]
+ * [--wrong 300] [--precision-seed cas-precision] [--python /usr/bin/python3] [--json out.json]` (0 skips a part).
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { canonicalKey } from '../src/expr/canonical.js';
+import { toInfix } from '../src/expr/toInfix.js';
+import { toLatex } from '../src/expr/toLatex.js';
+import type { Expr } from '../src/expr/types.js';
+import { checkCandidate } from '../src/search/validity.js';
+import { createAlgebriteTarget } from '../src/targets/algebriteTarget.js';
+import { createNerdamerTarget } from '../src/targets/nerdamerTarget.js';
+import type { TargetProblem } from '../src/targets/types.js';
+import { createRng, type Rng } from '../src/util/rng.js';
+import { SEARCH_VERIFY_OPTIONS } from '../src/verify/types.js';
+import { verifyPair } from '../src/verify/verifyPair.js';
+import { mutate } from '../mutations/mutate.js';
+import { resolveMutationConfig } from '../mutations/presets.js';
+import { casProblems } from './cas-problems.js';
+import { checkConversions, conversionShare, distinctCasProblems, type ConversionSummary } from './targets-conversions.js';
+import { nativeFaithfulness } from './targets-faithfulness.js';
+
+interface Options {
+  readonly conversions: number;
+  readonly wrong: number;
+  readonly seed: string;
+  readonly python: string;
+  readonly json?: string;
+  readonly batch: number;
+  readonly maxCandidates: number;
+}
+
+interface WrongPair {
+  readonly id: string;
+  readonly problem: string;
+  readonly answer: string;
+  readonly nerdamer: string;
+  readonly reason: string;
+}
+
+interface SympyCheck {
+  readonly id: string;
+  readonly verdict: 'correct' | 'incorrect' | 'unknown';
+  readonly symbolic: string;
+  readonly numeric: string;
+  readonly detail: string;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const get = (name: string): string | undefined => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  return {
+    conversions: Number(get('conversions') ?? 300),
+    wrong: Number(get('wrong') ?? 300),
+    seed: get('precision-seed') ?? 'cas-precision',
+    python: get('python') ?? '/usr/bin/python3',
+    json: get('json'),
+    batch: Number(get('batch') ?? 400),
+    maxCandidates: Number(get('max-candidates') ?? 20000),
+  };
+}
+
+const ROBUSTNESS = resolveMutationConfig('robustness');
+const DISTANCE = resolveMutationConfig('distance');
+
+/**
+ * One batch of candidates: integrands of the search's kinds; half get new constants (robustness,
+ * [-100, 100]: the "larger constants" that trip CAS integrators), a quarter a structural mutation.
+ */
+function candidates(rng: Rng, count: number): Expr[] {
+  return casProblems(rng, count).map((e) => {
+    const r = rng.next();
+    if (r < 0.5) return mutate(e, rng, ROBUSTNESS);
+    if (r < 0.75) return mutate(e, rng, DISTANCE);
+    return e;
+  });
+}
+
+async function collectWrong(options: Options): Promise<{ wrong: WrongPair[]; candidates: number; asked: number; statuses: Record<string, number>; verdicts: Record<string, number> }> {
+  const rng = createRng(options.seed);
+  const target = createNerdamerTarget({ timeLimitMs: 3000 });
+  const seen = new Set<string>();
+  const wrong: WrongPair[] = [];
+  const statuses: Record<string, number> = {};
+  const verdicts: Record<string, number> = {};
+  let made = 0;
+  let asked = 0;
+  try {
+    while (wrong.length < options.wrong && made < options.maxCandidates) {
+      const problems: TargetProblem[] = [];
+      for (const e of candidates(rng, options.batch)) {
+        made++;
+        const check = checkCandidate(e);
+        if (!check.ok) continue;
+        const key = canonicalKey(check.expr);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        problems.push({ id: `c${made}`, expr: check.expr, infix: toInfix(check.expr), latex: toLatex(check.expr) });
+      }
+      asked += problems.length;
+      const outcomes = await target.solve(problems, 1);
+      for (let i = 0; i < problems.length; i++) {
+        const a = outcomes[i].answers[0];
+        statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+        if (a.status !== 'ok' || a.expr === undefined) continue;
+        const v = verifyPair(problems[i].expr, a.expr, SEARCH_VERIFY_OPTIONS);
+        verdicts[v.verdict] = (verdicts[v.verdict] ?? 0) + 1;
+        if (v.verdict === 'incorrect') {
+          wrong.push({ id: problems[i].id, problem: problems[i].infix, answer: toInfix(a.expr), nerdamer: a.text, reason: v.reason });
+        }
+      }
+      process.stderr.write(`\rcandidates ${made}, asked ${asked}, wrong ${wrong.length}   `);
+    }
+  } finally {
+    await target.close();
+    process.stderr.write('\n');
+  }
+  return { wrong, candidates: made, asked, statuses, verdicts };
+}
+
+/** Check the pairs with SymPy in `workers` Python processes, each taking every workers-th pair. */
+async function sympyCheck(pairs: readonly WrongPair[], python: string, workers = 2): Promise<SympyCheck[]> {
+  const script = fileURLToPath(new URL('../../bench/python/cas-sympy-check.py', import.meta.url));
+  const shards = Array.from({ length: workers }, (_, w) => pairs.filter((_, i) => i % workers === w));
+  const results = await Promise.all(
+    shards.map(
+      (shard) =>
+        new Promise<SympyCheck[]>((resolve, reject) => {
+          const child = spawn(python, [script], { stdio: ['pipe', 'pipe', 'inherit'] });
+          let out = '';
+          child.stdout.setEncoding('utf8');
+          child.stdout.on('data', (d: string) => {
+            out += d;
+          });
+          child.on('error', (err) => reject(new Error(`cannot run ${python} (install python3-sympy): ${err.message}`)));
+          child.on('close', (code) => {
+            if (code !== 0) return reject(new Error(`${script} exited with ${code}`));
+            resolve(out.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as SympyCheck));
+          });
+          child.stdin.end(shard.map((p) => JSON.stringify({ id: p.id, problem: p.problem, answer: p.answer })).join('\n') + '\n');
+        }),
+    ),
+  );
+  return results.flat();
+}
+
+async function conversions(system: 'nerdamer' | 'algebrite', options: Options): Promise<ConversionSummary> {
+  const problems = distinctCasProblems(`${options.seed}-${system}`, options.conversions);
+  const target = system === 'nerdamer' ? createNerdamerTarget({ timeLimitMs: 3000 }) : createAlgebriteTarget({ timeLimitMs: 3000 });
+  const started = performance.now();
+  try {
+    const s = await checkConversions(target, problems, { faithful: nativeFaithfulness(system) });
+    // Answers the verifier rejects whose translation was not shown exact (the system's own numeric
+    // evaluation can be wrong too): SymPy reads the system's raw text itself, independently of our
+    // conversion; where it too finds the answer wrong, the mistake is the system's.
+    const suspects = s.suspects.map((x, i) => ({ id: `s${i}`, problem: x.problem, answer: x.text, nerdamer: x.text, reason: '' }));
+    const sympy = suspects.length > 0 ? await sympyCheck(suspects, options.python) : [];
+    const sympyWrong = sympy.filter((c) => c.verdict === 'incorrect').length;
+    const { verified, solved, share } = conversionShare(s, sympyWrong);
+    console.log(`${system}: ${problems.length} distinct problems, ${((performance.now() - started) / 1000).toFixed(1)} s; statuses ${JSON.stringify(s.statuses)}; verdicts ${JSON.stringify(s.verdicts)}`);
+    console.log(
+      `  the system's own mistakes (translation shown exact) ${s.systemWrong.length}; translation refuted ${s.unfaithful.length}; ` +
+        `faithfulness undecided ${s.undecided}; verifier unknown ${s.unknown.length}`,
+    );
+    for (const c of sympy) {
+      const x = s.suspects[Number(c.id.slice(1))];
+      console.log(`  rejected, translation not shown exact; SymPy on the raw text: ${c.verdict} (${c.detail}): ∫ ${x.problem} dx = ${x.text}`);
+    }
+    console.log(`  of ${s.suspects.length} such answers SymPy finds ${sympyWrong} wrong as the system printed them: the system's mistakes`);
+    console.log(`  converted answer verifies: ${verified} of ${solved} = ${(100 * share).toFixed(2)} % — target ≥ 99 %: ${share >= 0.99 ? 'met' : 'NOT met'}`);
+    for (const [label, lines] of [['read through its real form', s.imaginary], ['translation refuted', s.unfaithful], ['unparseable', s.unparseable], ['not judged (error)', s.errors], ['verifier unknown', s.unknown]] as const) {
+      for (const line of lines) console.log(`  ${label}: ${line}`);
+    }
+    return s;
+  } finally {
+    await target.close();
+  }
+}
+
+/** Both figures, printed; options as in the header, from `argv`. Run by bench/targets.ts. */
+export async function runCasPrecision(argv: readonly string[]): Promise<void> {
+  const options = parseOptions(argv);
+  const converted: Record<string, ConversionSummary> = {};
+  if (options.conversions > 0) {
+    console.log(`Conversion of CAS answers (seed ${options.seed}, SEARCH_VERIFY_OPTIONS)`);
+    for (const system of ['nerdamer', 'algebrite'] as const) converted[system] = await conversions(system, options);
+    console.log('');
+  }
+  if (options.wrong <= 0) {
+    if (options.json !== undefined) writeFileSync(options.json, JSON.stringify({ options, converted }, null, 2));
+    return;
+  }
+  const started = performance.now();
+  const collected = await collectWrong(options);
+  const collectSeconds = (performance.now() - started) / 1000;
+  const checkStarted = performance.now();
+  const checks = await sympyCheck(collected.wrong, options.python);
+  const checkSeconds = (performance.now() - checkStarted) / 1000;
+  const byId = new Map(checks.map((c) => [c.id, c]));
+  const counts = { incorrect: 0, correct: 0, unknown: 0 };
+  const disagreements: Array<WrongPair & { sympy: SympyCheck | undefined }> = [];
+  for (const p of collected.wrong) {
+    const c = byId.get(p.id);
+    const verdict = c?.verdict ?? 'unknown';
+    counts[verdict]++;
+    if (verdict !== 'incorrect') disagreements.push({ ...p, sympy: c });
+  }
+  const total = collected.wrong.length;
+  const precision = total === 0 ? 0 : counts.incorrect / total;
+  console.log(`nerdamer answers classified wrong by sagga's verifier, checked by SymPy (seed ${options.seed})`);
+  console.log(`candidates made ${collected.candidates}, asked (valid, distinct) ${collected.asked}; target statuses ${JSON.stringify(collected.statuses)}; verdicts ${JSON.stringify(collected.verdicts)}`);
+  console.log(`collect ${collectSeconds.toFixed(1)} s, SymPy check ${checkSeconds.toFixed(1)} s`);
+  console.log(`SymPy verdicts on the ${total} wrong answers: incorrect ${counts.incorrect}, correct ${counts.correct}, unknown ${counts.unknown}`);
+  console.log(`precision (SymPy agrees the answer is wrong) ${(100 * precision).toFixed(2)} % — target ≥ 99 %: ${precision >= 0.99 ? 'met' : 'NOT met'}`);
+  for (const d of disagreements) {
+    console.log(`  SymPy ${d.sympy?.verdict ?? 'no reply'} (${d.sympy?.symbolic}/${d.sympy?.numeric}: ${d.sympy?.detail}): ∫ ${d.problem} dx = ${d.answer} — sagga: ${d.reason}`);
+  }
+  if (options.json !== undefined) {
+    writeFileSync(options.json, JSON.stringify({ options, converted, ...collected, checks, counts, precision }, null, 2));
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * `npm run bench:targets`: the figures the models-under-test issue asks for, in three parts.
+ *
+ * 1. `cas` — CAS targets (nerdamer, Algebrite in worker threads; SymPy, Maxima as subprocesses):
+ *    problems per second on the problems a search meets first — mutants of the default seed set
+ *    (seeds/default.txt) made with the search's default mutation preset (`uniform`), kept when the
+ *    search's candidate check accepts them and when new; each accepted mutant may itself be
+ *    mutated again, as later generations do. Every target gets the same list, the same time limit
+ *    per problem and its default number of workers (the machine's cores for the in-process systems,
+ *    2 processes for SymPy and Maxima). A target whose Debian package is missing is reported and
+ *    skipped.
+ * 2. `openai` — the OpenAI target against the local fake server (bench/targets-openai.ts): N
+ *    problems at delay L and concurrency C against the N·L/C bound (target ≤ 1.15).
+ * 3. `precision` — conversion of nerdamer's and Algebrite's answers on a few hundred problems, and
+ *    the precision of nerdamer failures checked by SymPy (bench/cas-precision.ts, target ≥ 99 %).
+ *
+ * Run: npm run bench:targets -- [--only cas,openai,precision] [--problems 200] [--time-limit 5000]
+ *      [--seed bench-targets] [--cas nerdamer,algebrite,sympy,maxima] [--openai N,L_ms,C]
+ *      [--conversions 300] [--wrong 300] [--precision-seed cas-precision] [--json FILE]
+ */
+import { availableParallelism } from 'node:os';
+import { canonicalKey } from '../src/expr/canonical.js';
+import { toInfix } from '../src/expr/toInfix.js';
+import { toLatex } from '../src/expr/toLatex.js';
+import type { Expr } from '../src/expr/types.js';
+import { loadSeeds } from '../src/search/loadSeeds.js';
+import { checkCandidate } from '../src/search/validity.js';
+import { createTarget } from '../src/targets/createTarget.js';
+import type { TargetProblem } from '../src/targets/types.js';
+import { createRng } from '../src/util/rng.js';
+import { mutate } from '../mutations/mutate.js';
+import { resolveMutationConfig } from '../mutations/presets.js';
+import { runCasPrecision } from './cas-precision.js';
+import { runOpenAIBenchmark } from './targets-openai.js';
+
+interface Options {
+  readonly problems: number;
+  readonly timeLimitMs: number;
+  readonly seed: string;
+  readonly cas: readonly string[];
+  readonly parts: readonly string[];
+  /** One OpenAI scenario `N,L_ms,C` instead of the default ones. */
+  readonly openai: readonly string[];
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const get = (name: string): string | undefined => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  return {
+    problems: Number(get('problems') ?? 200),
+    timeLimitMs: Number(get('time-limit') ?? 5000),
+    seed: get('seed') ?? 'bench-targets',
+    cas: (get('cas') ?? 'nerdamer,algebrite,sympy,maxima').split(',').filter((s) => s !== ''),
+    parts: (get('only') ?? 'cas,openai,precision').split(',').filter((s) => s !== ''),
+    openai: (get('openai') ?? '').split(',').filter((s) => s !== ''),
+  };
+}
+
+/** `count` distinct, valid mutants grown from the default seeds with the search's default preset. */
+function seedMutants(count: number, seed: string): TargetProblem[] {
+  const rng = createRng(seed);
+  const config = resolveMutationConfig('uniform');
+  const pool: Expr[] = [...loadSeeds('default').exprs];
+  const seen = new Set(pool.map((e) => canonicalKey(e)));
+  const out: TargetProblem[] = [];
+  for (let attempts = 0; out.length < count && attempts < count * 100; attempts++) {
+    const parent = rng.pick(pool);
+    let mutant: Expr;
+    try {
+      mutant = mutate(parent, rng, config);
+    } catch {
+      continue;
+    }
+    const check = checkCandidate(mutant);
+    if (!check.ok || seen.has(check.key)) continue;
+    seen.add(check.key);
+    pool.push(check.expr);
+    out.push({ id: `m${out.length}`, expr: check.expr, infix: toInfix(check.expr), latex: toLatex(check.expr) });
+  }
+  return out;
+}
+
+async function benchCas(name: string, problems: readonly TargetProblem[], options: Options): Promise<void> {
+  let target;
+  try {
+    target = await createTarget(name, { concurrency: availableParallelism(), timeLimitMs: options.timeLimitMs });
+  } catch (err) {
+    console.log(`${name.padEnd(10)} skipped: ${err instanceof Error ? err.message : String(err)}`);
+    return;
+  }
+  try {
+    // Warm-up: starts the workers or processes and loads the system, which a search pays once.
+    await target.solve(problems.slice(0, 2).map((p) => ({ ...p, id: `warm-${p.id}` })), 1);
+    const started = performance.now();
+    const outcomes = await target.solve(problems, 1);
+    const seconds = (performance.now() - started) / 1000;
+    const statuses: Record<string, number> = {};
+    for (const o of outcomes) {
+      const a = o.answers[0];
+      statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+    }
+    const ps = problems.length / seconds;
+    console.log(`${name.padEnd(10)} ${String(problems.length).padStart(8)} ${seconds.toFixed(1).padStart(8)} ${ps.toFixed(1).padStart(10)}  ${JSON.stringify(statuses)}`);
+  } finally {
+    await target.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const options = parseOptions(argv);
+  const unknownParts = options.parts.filter((p) => !['cas', 'openai', 'precision'].includes(p));
+  if (unknownParts.length > 0) throw new Error(`--only: unknown part(s) ${unknownParts.join(', ')} (cas, openai, precision)`);
+  if (options.parts.includes('cas')) {
+    const problems = seedMutants(options.problems, options.seed);
+    console.log(
+      `## CAS targets on ${problems.length} mutants of seeds/default.txt (preset uniform, seed ${options.seed}), ` +
+        `time limit ${options.timeLimitMs} ms per problem, ${availableParallelism()} cores.`,
+    );
+    console.log('target     problems  seconds  problems/s  outcomes');
+    for (const name of options.cas) await benchCas(name, problems, options);
+    console.log('');
+  }
+  if (options.parts.includes('openai')) {
+    console.log('## OpenAI target against the local fake server');
+    await runOpenAIBenchmark(options.openai);
+    console.log('');
+  }
+  if (options.parts.includes('precision')) {
+    console.log('## CAS answers: conversion, and precision of nerdamer failures (SymPy check)');
+    await runCasPrecision(argv);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { distinctCasProblems } from '../../bench/targets-conversions.js';
+import type { Expr } from '../../src/expr/types.js';
+import { createAlgebriteTarget } from '../../src/targets/algebriteTarget.js';
+import type { Target } from '../../src/targets/types.js';
+import { nativeFaithfulness } from './casFaithfulness.js';
+import { checkConversions } from './cmdConversionCheck.js';
+import { problem } from './cmdHelpers.js';
+
+// The worker script is loaded from dist/: `npm test` compiles first (run `npx tsc -p tsconfig.json`
+// before running this file on its own).
+
+/**
+ * Algebrite integrates sums slowly (a quartic polynomial can take a second, ten times its time on a
+ * sine, much of it in its allocator): the conversion test keeps problems whose sums have at most two
+ * terms. Its answers still have many terms, rational coefficients and every function it prints.
+ */
+const fewTerms = (e: Expr): boolean => e.type === 'num' || e.type === 'sym' || ((e.type !== 'add' || e.args.length <= 2) && e.args.every(fewTerms));
+
+describe('algebrite target (real Algebrite in worker threads)', () => {
+  let target: Target;
+  beforeAll(() => {
+    target = createAlgebriteTarget({ concurrency: 2, timeLimitMs: 2000 });
+  });
+  afterAll(async () => {
+    await target?.close();
+  });
+
+  test('answers to 150 distinct problems read back exactly; the ones that do not verify are Algebrite’s own mistakes', async () => {
+    // Fewer problems than for nerdamer keep the file lean; bench/cas-precision.ts checks 300 more.
+    const problems = distinctCasProblems('algebrite-conversions', 150, fewTerms, 'a');
+    const s = await checkConversions(target, problems, { faithful: nativeFaithfulness('algebrite') });
+    console.log(
+      `algebrite conversions: ${JSON.stringify(s.statuses)} verdicts ${JSON.stringify(s.verdicts)}; ` +
+        `Algebrite wrong (translation shown exact) ${s.systemWrong.length}, faithfulness undecided ${s.undecided}, read through the real form ${s.imaginary.length}\n  ` +
+        `wrong:\n  ${s.systemWrong.join('\n  ')}\n  not judged:\n  ${s.errors.join('\n  ')}\n  unknown:\n  ${s.unknown.join('\n  ')}\n  unparseable:\n  ${s.unparseable.join('\n  ')}`,
+    );
+    expect(s.unfaithful).toEqual([]);
+    expect(s.incorrect).toEqual([]);
+    for (const e of s.errors) expect(e).toMatch(/imaginary unit.*not a model failure/);
+    expect(s.statuses.error).toBeLessThanOrEqual(5);
+    expect(s.statuses.ok).toBeGreaterThanOrEqual(60);
+    expect(s.verdicts.correct ?? 0).toBeGreaterThanOrEqual(0.95 * (s.statuses.ok - s.systemWrong.length));
+  });
+
+  test('"could not find a solution" is a no-answer, and functions Algebrite lacks are rewritten, not refused', async () => {
+    const [none, sec, acot] = await target.solve([problem('none', 'sin(sin(x))'), problem('sec', 'sec(x)^2'), problem('acot', 'x*cot(x^2)')], 1);
+    expect(none.answers).toEqual([
+      expect.objectContaining({ status: 'no-answer', text: 'Stop: integral: sorry, could not find a solution', error: 'Algebrite: integral: sorry, could not find a solution' }),
+    ]);
+    // ∫ sec(x)^2 = tan(x): Algebrite gets 1/cos(x)^2 and must answer in a form that verifies.
+    expect(sec.answers[0].status).toBe('ok');
+    expect(acot.answers[0].status).not.toBe('error');
+  });
+});
+
+test('a problem past the time limit is a timeout; its worker is replaced and later problems get answers', async () => {
+  const target = createAlgebriteTarget({ concurrency: 1, timeLimitMs: 1000 });
+  try {
+    // Algebrite spends about 27 s on this one (measured on a free core).
+    const slow = problem('slow', 'x^7 + 3*x^5 - 9/x^4');
+    const later = ['x^2', 'cos(3*x)', 'x*exp(x)'].map((t, i) => problem(`later${i}`, t));
+    const outcomes = await target.solve([slow, ...later], 1);
+    expect(outcomes.map((o) => o.id)).toEqual(['slow', 'later0', 'later1', 'later2']);
+    expect(outcomes[0].answers).toEqual([expect.objectContaining({ status: 'timeout' })]);
+    for (const o of outcomes.slice(1)) expect(o.answers[0].status).toBe('ok');
+    expect(target.stats()).toMatchObject({ timeouts: 1, restarts: 1, requests: 4 });
+  } finally {
+    await target.close();
+  }
+});

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { distinctCasProblems } from '../../bench/targets-conversions.js';
+import { parseExpr } from '../../src/expr/parse.js';
+import { createNerdamerTarget } from '../../src/targets/nerdamerTarget.js';
+import type { Target, TargetAnswer } from '../../src/targets/types.js';
+import { nativeFaithfulness } from './casFaithfulness.js';
+import { checkConversions } from './cmdConversionCheck.js';
+import { problem } from './cmdHelpers.js';
+
+// The worker script is loaded from dist/: `npm test` compiles first (run `npx tsc -p tsconfig.json`
+// before running this file on its own).
+
+test('the faithfulness check refutes a translation that changes values, in either direction', () => {
+  const faithful = nativeFaithfulness('nerdamer');
+  const answer = (text: string, read: string): TargetAnswer => ({ status: 'ok', text, expr: parseExpr(read), latencyMs: 0 });
+  expect(faithful(problem('p', 'x'), answer('(1/2)*x^2+asin(x)', '1/2*x^2 + asin(x)'))).toEqual({ ok: true });
+  expect(faithful(problem('p', 'x'), answer('(1/2)*x^2+asin(x)', '1/2*x^2 + acos(x)'))).toMatchObject({ ok: false, reason: expect.stringContaining('answer as read back') });
+  expect(faithful(problem('p', 'x'), answer('e^x', 'exp(x)'))).toEqual({ ok: true });
+  expect(faithful(problem('p', 'x'), answer('Li(x)', 'li(x)'))).toBeUndefined(); // our real evaluator has no li
+});
+
+describe('nerdamer target (real nerdamer in worker threads)', () => {
+  let target: Target;
+  beforeAll(() => {
+    target = createNerdamerTarget({ concurrency: 2, timeLimitMs: 3000 });
+  });
+  afterAll(async () => {
+    await target?.close();
+  });
+
+  test('answers to 200 distinct problems read back exactly; the ones that do not verify are nerdamer’s own mistakes', async () => {
+    // 200 keeps the file lean; bench/cas-precision.ts runs the same check on a few hundred more.
+    const problems = distinctCasProblems('nerdamer-conversions', 200, () => true, 'n');
+    const s = await checkConversions(target, problems, { faithful: nativeFaithfulness('nerdamer') });
+    console.log(
+      `nerdamer conversions: ${JSON.stringify(s.statuses)} verdicts ${JSON.stringify(s.verdicts)}; ` +
+        `nerdamer wrong (translation shown exact) ${s.systemWrong.length}, faithfulness undecided ${s.undecided}, read through the real form ${s.imaginary.length}` +
+        `\n  not judged:\n  ${s.errors.join('\n  ')}\n  unknown:\n  ${s.unknown.join('\n  ')}`,
+    );
+    // Every answer read back takes the values nerdamer itself gives its printed answer, and every
+    // problem sent takes the values of our tree: no conversion bug.
+    expect(s.unfaithful).toEqual([]);
+    // An answer the verifier rejects is only nerdamer's fault when the translation was shown exact.
+    expect(s.incorrect).toEqual([]);
+    // Answers with the imaginary unit are read through their real form (∫ exp(x^2) = erf(i*x)/i …)
+    // and verify; the few not handed over for judging are complex ones with no real form.
+    expect(s.imaginary.length).toBeGreaterThan(0);
+    for (const e of s.errors) expect(e).toMatch(/imaginary unit.*not a model failure/);
+    expect(s.statuses.error).toBeLessThanOrEqual(5);
+    expect(s.statuses.ok).toBeGreaterThanOrEqual(140);
+    // Of the answers that are not nerdamer's own mistakes, the verifier decides nearly all.
+    expect(s.verdicts.correct ?? 0).toBeGreaterThanOrEqual(0.95 * (s.statuses.ok - s.systemWrong.length));
+  });
+
+  test('an answer with an integral left inside, or none at all, is a no-answer', async () => {
+    const [whole, nested, xtan, after] = await target.solve(
+      [problem('whole', 'sin(sin(x))'), problem('nested', 'sin(x)/log(x)'), problem('xtan', 'x*tan(x)'), problem('after', 'x*cos(x)')],
+      1,
+    );
+    for (const o of [whole, nested, xtan]) {
+      expect(o.answers).toEqual([expect.objectContaining({ status: 'no-answer', error: 'nerdamer returned the integral (partly) unevaluated' })]);
+      expect(o.answers[0].text).toContain('integrate(');
+    }
+    expect(after.answers[0].status).toBe('ok');
+  });
+});
+
+test('a problem past the time limit is a timeout; its worker is replaced and later problems get answers', async () => {
+  // One worker, so the problems after the slow one must run on its replacement.
+  const target = createNerdamerTarget({ concurrency: 1, timeLimitMs: 1000 });
+  try {
+    // nerdamer's partial fractions run for more than 90 s on this one (measured on a free core).
+    const slow = problem('slow', '(x^5 + x^2)/(x^5 + 3*x^3 + 7*x + 11)');
+    const later = ['x^2', 'cos(3*x)', 'x*exp(x)'].map((t, i) => problem(`later${i}`, t));
+    const outcomes = await target.solve([slow, ...later], 1);
+    expect(outcomes.map((o) => o.id)).toEqual(['slow', 'later0', 'later1', 'later2']);
+    expect(outcomes[0].answers).toEqual([expect.objectContaining({ status: 'timeout' })]);
+    for (const o of outcomes.slice(1)) expect(o.answers[0].status).toBe('ok');
+    expect(target.stats()).toMatchObject({ timeouts: 1, restarts: 1, requests: 4 });
+  } finally {
+    await target.close();
+  }
+});
