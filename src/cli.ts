@@ -5,6 +5,7 @@ import { registerSuiteCommand } from './cli/suiteCommand.js';
 import { registerAugmentCommand } from './cli/augmentCommand.js';
 import { registerReportCommand } from './cli/reportCommand.js';
 import { registerArchiveCommand } from './cli/archiveCommand.js';
+import { registerIntegrateCommand } from './cli/integrateCommand.js';
 
 /** Build the command-line program. Every command is a thin wrapper over an exported, typed function. */
 export function buildProgram(): Command {
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   registerVerifyCommand(program);
   registerSuiteCommand(program);
   registerAugmentCommand(program);
+  registerIntegrateCommand(program);
   registerReportCommand(program);
   registerArchiveCommand(program);
   return program;

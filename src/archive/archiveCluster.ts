@@ -3,6 +3,7 @@ import type { Embedder } from '../embed/types.js';
 import { answerSummary } from './answerSummary.js';
 import { clusterArchive, type ArchiveClustering } from './clusterArchive.js';
 import { formatWarning, readRun } from './readRun.js';
+import { terminalSafe } from '../util/terminalSafe.js';
 
 export interface ArchiveClusterOptions {
   /** Prototypes listed per cluster (closest to the centroid first). Default 3. */
@@ -50,10 +51,4 @@ export async function archiveCluster(dir: string, k: number, options: ArchiveClu
     });
   }
   return { output: lines.join('\n'), clustering, warnings: run.warnings.map(formatWarning) };
-}
-
-/** Model text in a terminal: no escape sequences or other control characters, one line. */
-export function terminalSafe(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, ' ');
 }

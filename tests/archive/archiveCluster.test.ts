@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { archiveCluster, terminalSafe } from '../../src/archive/archiveCluster.js';
+import { archiveCluster } from '../../src/archive/archiveCluster.js';
+import { terminalSafe } from '../../src/util/terminalSafe.js';
 import { writeRun } from './fixtures.js';
 
 /** Two families a reader tells apart at a glance: polynomials, and trigonometric products. */

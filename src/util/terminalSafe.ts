@@ -1,0 +1,9 @@
+/**
+ * Model text for a terminal: escape sequences and other control characters, line and paragraph
+ * separators, zero-width and bidirectional marks become spaces, so a hostile answer can neither
+ * drive the terminal nor reorder what is shown.
+ */
+export function terminalSafe(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, ' ');
+}
