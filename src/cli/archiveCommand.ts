@@ -1,20 +1,15 @@
 import { statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { archiveCluster, DEFAULT_CLUSTER_SEED } from '../archive/archiveCluster.js';
 import { archiveExport, EXPORT_FORMATS, type ExportFormat } from '../archive/archiveExport.js';
 import { archiveMerge } from '../archive/archiveMerge.js';
 import { archiveStats } from '../archive/archiveStats.js';
 import { NotARunError } from '../archive/readRun.js';
+import { positiveInt } from './positiveInt.js';
 
 /** Read warnings printed in full on stderr; the rest are counted. */
 const WARNINGS_PRINTED = 10;
-
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
-  return n;
-}
 
 /** `sagga <command>: warning: …` lines for unreadable lines and files, at most WARNINGS_PRINTED of them. */
 export function printReadWarnings(command: string, warnings: readonly string[], stderr: NodeJS.WritableStream = process.stderr): void {

@@ -1,11 +1,12 @@
 import { createWriteStream, existsSync, readFileSync, statSync, type WriteStream } from 'node:fs';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { AUGMENT_FAMILY_NAMES, parseAugmentFamily, type AugmentFamily } from '../augment/augmentFamily.js';
 import { augmentProblems } from '../augment/augmentProblems.js';
 import { readProblemLines, type ProblemLine } from '../augment/readProblemLines.js';
 import { createRng } from '../util/rng.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { verifyStrings } from '../verify/verifyStrings.js';
+import { positiveInt } from './positiveInt.js';
 
 interface AugmentCliOptions {
   readonly from?: string;
@@ -17,12 +18,6 @@ interface AugmentCliOptions {
 
 /** Largest input file read (a problem file is small; bound hostile input before parsing). */
 const MAX_INPUT_BYTES = 64 * 1024 * 1024;
-
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
-  return n;
-}
 
 /** `sagga augment <family>`: problems with known, verified antiderivatives. */
 export function registerAugmentCommand(program: Command): void {

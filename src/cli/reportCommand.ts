@@ -1,12 +1,7 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { reportCommand } from '../report/reportCommand.js';
 import { failCommand, printReadWarnings } from './archiveCommand.js';
-
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
-  return n;
-}
+import { positiveInt } from './positiveInt.js';
 
 /** `sagga report DIR...`: one self-contained HTML report of one or more runs. */
 export function registerReportCommand(program: Command): void {

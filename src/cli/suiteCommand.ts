@@ -10,6 +10,7 @@ import type { Target } from '../targets/types.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { verifyPair } from '../verify/verifyPair.js';
 import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
+import { positiveInt } from './positiveInt.js';
 
 interface SuiteCliOptions extends TargetCliOptions {
   readonly k?: string;
@@ -18,12 +19,6 @@ interface SuiteCliOptions extends TargetCliOptions {
   readonly out?: string;
   readonly of?: string;
   readonly range?: readonly [number, number];
-}
-
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
-  return n;
 }
 
 export function parseKList(value: string): number[] {

@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { TARGET_SPECS, type TargetOptions } from '../targets/createTarget.js';
+import { positiveInt } from './positiveInt.js';
 
 export interface TargetCliOptions {
   readonly target?: string;
@@ -12,12 +13,6 @@ export interface TargetCliOptions {
   readonly requestTimeout?: number;
   readonly retries?: number;
   readonly cache?: boolean;
-}
-
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
-  return n;
 }
 
 function nonNegativeInt(value: string): number {
