@@ -51,7 +51,7 @@ export async function checkConversions(
   options: { readonly faithful?: FaithfulnessCheck } = {},
 ): Promise<ConversionSummary> {
   const outcomes = await target.solve(problems, 1);
-  const statuses: Record<AnswerStatus, number> = { ok: 0, unparseable: 0, 'no-answer': 0, timeout: 0, error: 0 };
+  const statuses: Record<AnswerStatus, number> = { ok: 0, unparseable: 0, 'no-answer': 0, timeout: 0, unjudged: 0, error: 0 };
   const verdicts: Record<string, number> = {};
   const incorrect: string[] = [];
   const suspects: Array<{ problem: string; text: string; read: string }> = [];
@@ -68,7 +68,7 @@ export async function checkConversions(
     const a = outcomes[i].answers[0];
     statuses[a.status]++;
     if (a.status === 'unparseable') unparseable.push(`${p.infix} -> ${a.text.slice(0, 120)}: ${a.error}`);
-    if (a.status === 'error') errors.push(`${p.infix} -> ${a.text.slice(0, 120)}: ${a.error}`);
+    if (a.status === 'error' || a.status === 'unjudged') errors.push(`${a.status}: ${p.infix} -> ${a.text.slice(0, 120)}: ${a.error}`);
     if (a.status !== 'ok') continue;
     if (/(^|[^A-Za-z_])(i|%i|I)($|[^A-Za-z_0-9])/.test(a.text)) imaginary.push(`∫ ${p.infix} dx = ${a.text} (read as ${toInfix(a.expr!)})`);
     const faithful = options.faithful?.(p, a);

@@ -14,7 +14,8 @@ const KIND_ORDER: readonly FailureKind[] = ['wrong', 'unparseable', 'no-answer',
  * Fail@k for one problem. Parsed answers are verified in order until one is correct (the rest are
  * then not checked). The problem is a failure only when no answer is correct and every answer
  * failed in a way the verifier or the target made certain: verified incorrect, unparseable,
- * declined, or timed out. A verdict of `unknown` or `invalid` on any answer makes it `undecided`
+ * declined, or timed out. A verdict of `unknown` or `invalid`, or an answer sagga cannot judge
+ * (`unjudged`), on any answer makes it `undecided`
  * (not a failure: the paper's generous rule); a transport `error` on any answer makes it `error`.
  * A verifier that throws is treated like `unknown`.
  */
@@ -52,9 +53,10 @@ export async function judgeOutcome(problem: Expr, answers: readonly TargetAnswer
   }
   const lost = records.find((r) => r.status === 'error');
   if (lost) return { judgement: { status: 'error', reason: `transport error: ${lost.reason}`, answers: records }, verifySeconds };
-  const undecided = records.find((r) => r.verdict === 'unknown' || r.verdict === 'invalid');
+  const undecided = records.find((r) => r.verdict === 'unknown' || r.verdict === 'invalid' || r.status === 'unjudged');
   if (undecided) {
-    return { judgement: { status: 'undecided', reason: `verifier could not decide (${undecided.verdict}): ${undecided.reason}`, answers: records }, verifySeconds };
+    const why = undecided.status === 'unjudged' ? 'the answer cannot be judged' : `verifier could not decide (${undecided.verdict})`;
+    return { judgement: { status: 'undecided', reason: `${why}: ${undecided.reason}`, answers: records }, verifySeconds };
   }
   const kinds = records.map(kindOf);
   const kind = KIND_ORDER.find((k) => kinds.includes(k))!;
@@ -72,6 +74,7 @@ function kindOf(r: AnswerRecord): FailureKind {
       return 'no-answer';
     case 'timeout':
       return 'timeout';
+    case 'unjudged':
     case 'error':
       // Filtered out before; kept total for the type checker.
       return 'timeout';

@@ -6,7 +6,7 @@ export type AnswerReading =
   | { readonly status: 'ok'; readonly expr: Expr }
   | { readonly status: 'no-answer' | 'unparseable'; readonly error: string }
   /** An answer sagga cannot judge (e.g. complex-valued with no real form): never a model failure. */
-  | { readonly status: 'error'; readonly error: string };
+  | { readonly status: 'unjudged'; readonly error: string };
 
 /** Turns one answer string, exactly as a program wrote it, into a reading. Pure and bounded. */
 export type AnswerReader = (text: string) => AnswerReading;

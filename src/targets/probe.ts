@@ -65,7 +65,7 @@ export async function integrateProbe(target: Target, problemText: string, k: num
 
 function classify(answers: readonly ProbedAnswer[]): ProbeOutcome {
   if (answers.some((a) => a.verdict === 'correct')) return 'solved';
-  if (answers.some((a) => a.status === 'error' || (a.status === 'ok' && a.verdict !== 'incorrect'))) return 'undecided';
+  if (answers.some((a) => a.status === 'error' || a.status === 'unjudged' || (a.status === 'ok' && a.verdict !== 'incorrect'))) return 'undecided';
   if (answers.some((a) => a.verdict === 'incorrect')) return 'wrong';
   for (const kind of ['unparseable', 'no-answer', 'timeout'] as const) {
     if (answers.some((a) => a.status === kind)) return kind;

@@ -5,7 +5,7 @@ import { readComplexAnswer } from './convert/readCasOutput.js';
 /**
  * Read SymPy's `str(F)` into our tree. sagga's infix parser reads SymPy's printing directly (`**`,
  * `E`, `Abs`, `exp`, `log`, `Si`, `erfi` …); the imaginary unit `I` is read through the answer's real
- * form (erf(I*x)/I is erfi(x)), and an answer with none is not judged (status `error`, never a model
+ * form (erf(I*x)/I is erfi(x)), and an answer with none is not judged (status `unjudged`, never a model
  * failure); what else has no counterpart in the whitelist (`oo`, `Piecewise`, `hyper`, `meijerg`,
  * `exp_polar` …) makes the answer `unparseable`, with the parser's reason. No free-text extraction: a
  * CAS prints expressions, nothing else.

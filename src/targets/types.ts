@@ -31,9 +31,11 @@ export interface TargetProblem {
  * `unparseable`: text came back but no whitelisted expression could be read from it.
  * `no-answer`: the model declined, returned the integral unevaluated or said it found no solution.
  * `timeout`: the model did not answer within the time limit.
+ * `unjudged`: an answer was read but sagga cannot judge it (complex-valued with no real form); like a
+ *   verifier's `unknown`, the problem is undecided, neither a failure nor asked again.
  * `error`: a transport or infrastructure fault that survived retries; never counted as a model failure.
  */
-export type AnswerStatus = 'ok' | 'unparseable' | 'no-answer' | 'timeout' | 'error';
+export type AnswerStatus = 'ok' | 'unparseable' | 'no-answer' | 'timeout' | 'unjudged' | 'error';
 
 export interface TargetAnswer {
   readonly status: AnswerStatus;

@@ -6,6 +6,7 @@ import type { Target } from '../../src/targets/types.js';
 import { nativeFaithfulness } from './casFaithfulness.js';
 import { checkConversions } from './cmdConversionCheck.js';
 import { problem } from './cmdHelpers.js';
+import { expectTimeoutRecovery } from './expectTimeoutRecovery.js';
 
 // The worker script is loaded from dist/: `npm test` compiles first (run `npx tsc -p tsconfig.json`
 // before running this file on its own).
@@ -37,8 +38,10 @@ describe('algebrite target (real Algebrite in worker threads)', () => {
     );
     expect(s.unfaithful).toEqual([]);
     expect(s.incorrect).toEqual([]);
-    for (const e of s.errors) expect(e).toMatch(/imaginary unit.*not a model failure/);
-    expect(s.statuses.error).toBeLessThanOrEqual(5);
+    // Only answers sagga cannot judge (complex with no real form), never a transport error.
+    for (const e of s.errors) expect(e).toMatch(/^unjudged: .*imaginary unit.*not a model failure/);
+    expect(s.statuses.error).toBe(0);
+    expect(s.statuses.unjudged).toBeLessThanOrEqual(5);
     expect(s.statuses.ok).toBeGreaterThanOrEqual(60);
     expect(s.verdicts.correct ?? 0).toBeGreaterThanOrEqual(0.95 * (s.statuses.ok - s.systemWrong.length));
   });
@@ -55,17 +58,6 @@ describe('algebrite target (real Algebrite in worker threads)', () => {
 });
 
 test('a problem past the time limit is a timeout; its worker is replaced and later problems get answers', async () => {
-  const target = createAlgebriteTarget({ concurrency: 1, timeLimitMs: 1000 });
-  try {
-    // Algebrite spends about 27 s on this one (measured on a free core).
-    const slow = problem('slow', 'x^7 + 3*x^5 - 9/x^4');
-    const later = ['x^2', 'cos(3*x)', 'x*exp(x)'].map((t, i) => problem(`later${i}`, t));
-    const outcomes = await target.solve([slow, ...later], 1);
-    expect(outcomes.map((o) => o.id)).toEqual(['slow', 'later0', 'later1', 'later2']);
-    expect(outcomes[0].answers).toEqual([expect.objectContaining({ status: 'timeout' })]);
-    for (const o of outcomes.slice(1)) expect(o.answers[0].status).toBe('ok');
-    expect(target.stats()).toMatchObject({ timeouts: 1, restarts: 1, requests: 4 });
-  } finally {
-    await target.close();
-  }
+  // Algebrite spends about 27 s on this one (measured on a free core).
+  await expectTimeoutRecovery(createAlgebriteTarget({ concurrency: 1, timeLimitMs: 1000 }), 'x^7 + 3*x^5 - 9/x^4');
 });

@@ -6,6 +6,7 @@ import type { Target, TargetAnswer } from '../../src/targets/types.js';
 import { nativeFaithfulness } from './casFaithfulness.js';
 import { checkConversions } from './cmdConversionCheck.js';
 import { problem } from './cmdHelpers.js';
+import { expectTimeoutRecovery } from './expectTimeoutRecovery.js';
 
 // The worker script is loaded from dist/: `npm test` compiles first (run `npx tsc -p tsconfig.json`
 // before running this file on its own).
@@ -45,8 +46,10 @@ describe('nerdamer target (real nerdamer in worker threads)', () => {
     // Answers with the imaginary unit are read through their real form (∫ exp(x^2) = erf(i*x)/i …)
     // and verify; the few not handed over for judging are complex ones with no real form.
     expect(s.imaginary.length).toBeGreaterThan(0);
-    for (const e of s.errors) expect(e).toMatch(/imaginary unit.*not a model failure/);
-    expect(s.statuses.error).toBeLessThanOrEqual(5);
+    // Only answers sagga cannot judge (complex with no real form), never a transport error.
+    for (const e of s.errors) expect(e).toMatch(/^unjudged: .*imaginary unit.*not a model failure/);
+    expect(s.statuses.error).toBe(0);
+    expect(s.statuses.unjudged).toBeLessThanOrEqual(5);
     expect(s.statuses.ok).toBeGreaterThanOrEqual(140);
     // Of the answers that are not nerdamer's own mistakes, the verifier decides nearly all.
     expect(s.verdicts.correct ?? 0).toBeGreaterThanOrEqual(0.95 * (s.statuses.ok - s.systemWrong.length));
@@ -66,18 +69,7 @@ describe('nerdamer target (real nerdamer in worker threads)', () => {
 });
 
 test('a problem past the time limit is a timeout; its worker is replaced and later problems get answers', async () => {
-  // One worker, so the problems after the slow one must run on its replacement.
-  const target = createNerdamerTarget({ concurrency: 1, timeLimitMs: 1000 });
-  try {
-    // nerdamer's partial fractions run for more than 90 s on this one (measured on a free core).
-    const slow = problem('slow', '(x^5 + x^2)/(x^5 + 3*x^3 + 7*x + 11)');
-    const later = ['x^2', 'cos(3*x)', 'x*exp(x)'].map((t, i) => problem(`later${i}`, t));
-    const outcomes = await target.solve([slow, ...later], 1);
-    expect(outcomes.map((o) => o.id)).toEqual(['slow', 'later0', 'later1', 'later2']);
-    expect(outcomes[0].answers).toEqual([expect.objectContaining({ status: 'timeout' })]);
-    for (const o of outcomes.slice(1)) expect(o.answers[0].status).toBe('ok');
-    expect(target.stats()).toMatchObject({ timeouts: 1, restarts: 1, requests: 4 });
-  } finally {
-    await target.close();
-  }
+  // One worker, so the problems after the slow one must run on its replacement. nerdamer's partial
+  // fractions run for more than 90 s on this one (measured on a free core).
+  await expectTimeoutRecovery(createNerdamerTarget({ concurrency: 1, timeLimitMs: 1000 }), '(x^5 + x^2)/(x^5 + 3*x^3 + 7*x + 11)');
 });

@@ -11,9 +11,9 @@ export type CasConversion =
   | { readonly status: 'no-answer' | 'unparseable'; readonly error: string }
   /**
    * An answer sagga cannot judge (the imaginary unit with no real form): neither right nor a model
-   * failure. Reported as a target `error` so that the search never archives it.
+   * failure: the problem is undecided, so the search never archives it.
    */
-  | { readonly status: 'error'; readonly error: string };
+  | { readonly status: 'unjudged'; readonly error: string };
 
 export interface CasOutputDialect {
   readonly system: string;
@@ -112,7 +112,7 @@ export function readComplexAnswer(render: (unit: string) => string, system: stri
   const realForm = realFromComplex(parsed.expr);
   if (realForm.ok) return { status: 'ok', expr: realForm.expr, infix: toInfix(realForm.expr) };
   return {
-    status: 'error',
+    status: 'unjudged',
     error: `${system}'s answer contains the imaginary unit and has ${realForm.reason}; sagga verifies real antiderivatives only, so the answer is not judged (not a model failure)`,
   };
 }

@@ -43,7 +43,7 @@ const maximaOutput: CasOutputDialect = {
  * Read Maxima's one-line output (`display2d:false`, `string(F)`) into our tree: `%e`, `%pi`,
  * `signum`, `expintegral_ei`, `gamma_incomplete`, `li[s](z)` … become our names; `'integrate(…)` is a
  * no-answer; `%i` is read through the answer's real form (an answer with none is not judged: status
- * `error`); names without an exact counterpart (atan2, expintegral_e, hypergeometric …) make it
+ * `unjudged`); names without an exact counterpart (atan2, expintegral_e, hypergeometric …) make it
  * `unparseable`.
  */
 export function fromMaxima(output: string): AnswerReading {
