@@ -66,20 +66,7 @@ export function archiveGrowthSpec(runs: readonly ChartRun[]): TopLevelSpec | nul
     }
   }
   if (values.length <= runs.length) return null;
-  return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    description: 'Cumulative archive size per generation',
-    width: WIDTH,
-    height: HEIGHT,
-    config: CONFIG,
-    data: { values },
-    mark: { type: 'line', point: { size: 28, filled: true }, strokeWidth: 2, interpolate: 'monotone' },
-    encoding: {
-      x: { field: 'generation', type: 'quantitative', title: 'Generation', axis: { format: 'd', tickMinStep: 1 } },
-      y: { field: 'archive', type: 'quantitative', title: 'Archive size' },
-      color: runColor(runs),
-    },
-  };
+  return perGenerationLineSpec(runs, 'Cumulative archive size per generation', values, { field: 'archive', type: 'quantitative', title: 'Archive size' }, 'monotone');
 }
 
 /** Mean length of the problems each generation added to the archive. */
@@ -96,20 +83,12 @@ export function newMemberLengthSpec(runs: readonly ChartRun[], measure: string):
     for (const [generation, s] of [...sums].sort((a, b) => a[0] - b[0])) values.push({ run: r.legend, generation, length: s.total / s.n, added: s.n });
   }
   if (values.length === 0) return null;
-  return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    description: 'Mean length of new archive members per generation',
-    width: WIDTH,
-    height: HEIGHT,
-    config: CONFIG,
-    data: { values },
-    mark: { type: 'line', point: { size: 28, filled: true }, strokeWidth: 2 },
-    encoding: {
-      x: { field: 'generation', type: 'quantitative', title: 'Generation', axis: { format: 'd', tickMinStep: 1 } },
-      y: { field: 'length', type: 'quantitative', title: `Mean length of new members (${measure})`, scale: { zero: false } },
-      color: runColor(runs),
-    },
-  };
+  return perGenerationLineSpec(runs, 'Mean length of new archive members per generation', values, {
+    field: 'length',
+    type: 'quantitative',
+    title: `Mean length of new members (${measure})`,
+    scale: { zero: false },
+  });
 }
 
 /** Failures / problems evaluated, per generation (from generations.jsonl). */
@@ -121,17 +100,43 @@ export function failureRateSpec(runs: readonly ChartRun[]): TopLevelSpec | null 
     }
   }
   if (values.length === 0) return null;
+  return perGenerationLineSpec(runs, 'Failure rate per generation', values, {
+    field: 'rate',
+    type: 'quantitative',
+    title: 'Failure rate (failures / evaluated)',
+    axis: { format: '.0%' },
+    scale: { domain: [0, 1] },
+  });
+}
+
+/** The y encoding of a per-generation chart. */
+interface QuantitativeAxis {
+  readonly field: string;
+  readonly type: 'quantitative';
+  readonly title: string;
+  readonly axis?: { readonly format: string };
+  readonly scale?: { readonly zero?: boolean; readonly domain?: [number, number] };
+}
+
+/** A line per run over the generations, with `y` as given: the three per-generation charts share it. */
+function perGenerationLineSpec(
+  runs: readonly ChartRun[],
+  description: string,
+  values: readonly Record<string, string | number>[],
+  y: QuantitativeAxis,
+  interpolate?: 'monotone',
+): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    description: 'Failure rate per generation',
+    description,
     width: WIDTH,
     height: HEIGHT,
     config: CONFIG,
-    data: { values },
-    mark: { type: 'line', point: { size: 28, filled: true }, strokeWidth: 2 },
+    data: { values: [...values] },
+    mark: { type: 'line', point: { size: 28, filled: true }, strokeWidth: 2, ...(interpolate ? { interpolate } : {}) },
     encoding: {
       x: { field: 'generation', type: 'quantitative', title: 'Generation', axis: { format: 'd', tickMinStep: 1 } },
-      y: { field: 'rate', type: 'quantitative', title: 'Failure rate (failures / evaluated)', axis: { format: '.0%' }, scale: { domain: [0, 1] } },
+      y,
       color: runColor(runs),
     },
   };
