@@ -8,7 +8,7 @@ import type { Verdict, VerifyResult } from '../../src/verify/types.js';
 
 const problem = parseExpr('2*x');
 const ok = (text: string): TargetAnswer => ({ status: 'ok', text, expr: parseExpr(text), latencyMs: 1 });
-const status = (s: TargetAnswer['status'], error = s): TargetAnswer => ({ status: s, text: '', error, latencyMs: 1 });
+const status = (s: TargetAnswer['status'], error: string = s): TargetAnswer => ({ status: s, text: '', error, latencyMs: 1 });
 
 /** A verifier that looks the verdict up by the answer's printed form, and records what it was asked. */
 function tableVerifier(table: Record<string, Verdict>) {

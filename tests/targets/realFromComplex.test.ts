@@ -106,6 +106,6 @@ describe('answers written with the imaginary unit', () => {
     // any limit. The reading stays bounded and says why.
     const read = fromNerdamer('((x+i)^12)^12*(sin(i*x)+i)^12');
     expect(read.status).toBe('unjudged');
-    expect(read.error).toMatch(/no real form within \d+ nodes/);
+    expect(read.status === 'ok' ? '' : read.error).toMatch(/no real form within \d+ nodes/);
   });
 });
