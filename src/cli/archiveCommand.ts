@@ -6,6 +6,7 @@ import { archiveExport, EXPORT_FORMATS, type ExportFormat } from '../archive/arc
 import { archiveMerge } from '../archive/archiveMerge.js';
 import { archiveStats } from '../archive/archiveStats.js';
 import { NotARunError } from '../archive/readRun.js';
+import { createEmbedder, EMBEDDER_SPECS } from '../embed/createEmbedder.js';
 import { positiveInt } from './positiveInt.js';
 
 /** Read warnings printed in full on stderr; the rest are counted. */
@@ -142,18 +143,21 @@ Examples:
     .option('-k, --k <k>', 'number of clusters', positiveInt, 10)
     .option('--prototypes <n>', 'problems shown per cluster (nearest the centroid first)', positiveInt, 3)
     .option('--seed <seed>', 'seed of the k-means++ start', DEFAULT_CLUSTER_SEED)
+    .option('--embedder <spec>', `embeddings to cluster: ${EMBEDDER_SPECS.join(' | ')}`, 'structural')
     .addHelpText(
       'after',
       `
-Embeddings are the structural embedder's (offline, deterministic); the same seed gives the same clusters.
+The structural embedder (the default) is offline and deterministic: the same seed gives the same clusters.
 
 Examples:
   $ sagga archive cluster archives/nerd --k 8
-  $ sagga archive cluster archives/nerd --k 5 --prototypes 5`,
+  $ sagga archive cluster archives/nerd --k 5 --prototypes 5
+  $ sagga archive cluster archives/nerd --embedder transformers:models/scibert   # a local model directory`,
     )
-    .action(async (dir: string, opts: { k: number; prototypes: number; seed: string }) => {
+    .action(async (dir: string, opts: { k: number; prototypes: number; seed: string; embedder: string }) => {
       try {
-        const result = await archiveCluster(dir, opts.k, { prototypes: opts.prototypes, seed: opts.seed });
+        const embedder = await createEmbedder(opts.embedder);
+        const result = await archiveCluster(dir, opts.k, { prototypes: opts.prototypes, seed: opts.seed, embedder }).finally(() => embedder.close?.());
         process.stdout.write(result.output + '\n');
         printReadWarnings('archive cluster', result.warnings);
       } catch (error) {

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { createEmbedder, EMBEDDER_SPECS } from '../embed/createEmbedder.js';
 import { reportCommand } from '../report/reportCommand.js';
 import { failCommand, printReadWarnings } from './archiveCommand.js';
 import { positiveInt } from './positiveInt.js';
@@ -13,6 +14,7 @@ export function registerReportCommand(program: Command): void {
     .option('--clusters <k>', "k of the k-means over the archive (default: the first run's --clusters, else 10)", positiveInt)
     .option('--prototypes <n>', 'prototype problems shown per cluster', positiveInt, 3)
     .option('--seed <seed>', 'seed of the clustering (same seed, same report)', 'sagga')
+    .option('--embedder <spec>', `embeddings for the clusters and the projection: ${EMBEDDER_SPECS.join(' | ')}`, 'structural')
     .addHelpText(
       'after',
       `
@@ -24,11 +26,15 @@ in a warning box at the top of the report.
 Examples:
   $ sagga report archives/nerd                      # writes archives/nerd/report.html
   $ sagga report archives/nerd --out nerd.html
+  $ sagga report archives/nerd --embedder transformers:models/scibert   # a local model directory
   $ sagga report archives/paper-settings/length10 archives/paper-settings/length20 archives/paper-settings/length40 --out lengths.html`,
     )
-    .action(async (dirs: string[], opts: { out?: string; clusters?: number; prototypes: number; seed: string }) => {
+    .action(async (dirs: string[], opts: { out?: string; clusters?: number; prototypes: number; seed: string; embedder: string }) => {
       try {
-        const result = await reportCommand(dirs, { out: opts.out, clusters: opts.clusters, prototypes: opts.prototypes, seed: opts.seed });
+        const embedder = await createEmbedder(opts.embedder);
+        const result = await reportCommand(dirs, { out: opts.out, clusters: opts.clusters, prototypes: opts.prototypes, seed: opts.seed, embedder }).finally(
+          () => embedder.close?.(),
+        );
         printReadWarnings('report', result.warnings);
         const size = result.bytes >= 1e6 ? `${(result.bytes / 1e6).toFixed(2)} MB` : `${Math.ceil(result.bytes / 1e3)} kB`;
         process.stderr.write(`sagga report: wrote ${result.out} (${size}, ${result.entries} archived problem(s) from ${dirs.length} run(s))\n`);

@@ -68,7 +68,10 @@ export async function transformersEmbedder(modelNameOrDir: string, options: Tran
   try {
     extractor = (await pipeline('feature-extraction', modelId, { quantized })) as unknown as FeatureExtractor;
   } catch (err) {
-    throw new Error(`transformers embedder: could not load ${modelNameOrDir}: ${err instanceof Error ? err.message : String(err)}`);
+    const where = isLocal
+      ? ''
+      : ` (there is no directory ${localDir}, so it was looked up on the Hugging Face hub; give a local model directory with config.json, tokenizer.json and onnx/model.onnx, or a hub id on a machine with internet access)`;
+    throw new Error(`transformers embedder: could not load ${modelNameOrDir}: ${err instanceof Error ? err.message : String(err)}${where}`);
   }
   const config = extractor.model.config;
   const dim = config.hidden_size ?? config.d_model ?? config.dim ?? readHiddenSize(localDir);

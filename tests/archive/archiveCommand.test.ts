@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBuiltCli } from '../helpers/runBuiltCli.js';
 import { sagga } from './cliInProcess.js';
@@ -64,6 +64,17 @@ describe('sagga archive (CLI)', () => {
     expect(cluster.stdout.match(/^ {2}1\. /gm)).toHaveLength(2);
   });
 
+  it('cluster and report with the transformers embedder, loaded from a local model directory', async () => {
+    const model = resolve(__dirname, '../fixtures/tiny-model');
+    const cluster = await sagga(['archive', 'cluster', good, '--k', '2', '--embedder', `transformers:${model}`]);
+    expect(cluster.status, cluster.stderr).toBe(0);
+    expect(cluster.stdout).toContain(`good: 4 archived problem(s) in 2 cluster(s) (k-means on transformers:${model} embeddings)`);
+    const out = join(work, 'tiny.html');
+    const report = await sagga(['report', good, '--out', out, '--clusters', '2', '--embedder', `transformers:${model}`]);
+    expect(report.status, report.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain(`on transformers:${model} embeddings`);
+  });
+
   it('bad input: one clear line, no stack trace, exit 2 (1 for an option commander rejects)', async () => {
     const missing = await sagga(['archive', 'stats', join(work, 'nowhere')]);
     expect(missing.status).toBe(2);
@@ -79,6 +90,13 @@ describe('sagga archive (CLI)', () => {
     const k = await sagga(['archive', 'cluster', good, '--k', 'zero']);
     expect(k.status).toBe(1);
     expect(k.stderr).toMatch(/expected a whole number ≥ 1/);
+    const embedder = await sagga(['archive', 'cluster', good, '--embedder', 'word2vec']);
+    expect(embedder.status).toBe(2);
+    expect(embedder.stderr).toContain('--embedder word2vec: unknown embedder (expected one of structural, transformers, transformers:<model dir | hub id>)');
+    const noModel = await sagga(['archive', 'cluster', good, '--embedder', `transformers:${join(work, 'no-model')}`]);
+    expect(noModel.status).toBe(2);
+    expect(noModel.stderr).toContain(`could not load ${join(work, 'no-model')}`);
+    expect(noModel.stderr).toContain(`there is no directory ${join(work, 'no-model')}, so it was looked up on the Hugging Face hub`);
     const one = await sagga(['archive', 'merge', good, '--out', join(work, 'x')]);
     expect(one.status).toBe(2);
     expect(one.stderr).toBe('sagga archive merge: give at least two archives to merge\n');
