@@ -10,22 +10,27 @@ export type VerifyPair = (problem: Expr, answer: Expr) => VerifyResult | Promise
 /** Precedence of failure kinds when the k answers failed in different ways. */
 const KIND_ORDER: readonly FailureKind[] = ['wrong', 'unparseable', 'no-answer', 'timeout'];
 
+/** `checkAll`: verify every parsed answer, also after a correct one (a one-shot probe shows them all). */
+export interface JudgeOptions {
+  readonly checkAll?: boolean;
+}
+
 /**
  * Fail@k for one problem. Parsed answers are verified in order until one is correct (the rest are
- * then not checked). The problem is a failure only when no answer is correct and every answer
+ * then not checked, unless `options.checkAll`). The problem is a failure only when no answer is correct and every answer
  * failed in a way the verifier or the target made certain: verified incorrect, unparseable,
  * declined, or timed out. A verdict of `unknown` or `invalid`, or an answer sagga cannot judge
  * (`unjudged`), on any answer makes it `undecided`
  * (not a failure: the paper's generous rule); a transport `error` on any answer makes it `error`.
  * A verifier that throws is treated like `unknown`.
  */
-export async function judgeOutcome(problem: Expr, answers: readonly TargetAnswer[], verify: VerifyPair): Promise<{ judgement: Judgement; verifySeconds: number }> {
+export async function judgeOutcome(problem: Expr, answers: readonly TargetAnswer[], verify: VerifyPair, options: JudgeOptions = {}): Promise<{ judgement: Judgement; verifySeconds: number }> {
   const records: AnswerRecord[] = [];
   let verifySeconds = 0;
   let correct: AnswerRecord | undefined;
   for (const a of answers) {
     const text = a.text ?? '';
-    if (correct) {
+    if (correct && !options.checkAll) {
       records.push({ text, status: a.status, verdict: null, reason: 'not checked: an earlier answer was correct', ...(a.expr ? { answer: safeInfix(a.expr) } : {}) });
       continue;
     }
@@ -44,7 +49,7 @@ export async function judgeOutcome(problem: Expr, answers: readonly TargetAnswer
     verifySeconds += (performance.now() - started) / 1000;
     const record: AnswerRecord = { text, status: 'ok', verdict: result.verdict, reason: result.reason, answer: safeInfix(a.expr) };
     records.push(record);
-    if (result.verdict === 'correct') correct = record;
+    if (result.verdict === 'correct') correct ??= record;
   }
 
   if (correct) return { judgement: { status: 'pass', reason: correct.reason, answers: records }, verifySeconds };

@@ -1,12 +1,10 @@
 import { tryParseExpr } from '../expr/parse.js';
 import { toInfix } from '../expr/toInfix.js';
 import { toLatex } from '../expr/toLatex.js';
-import type { Expr } from '../expr/types.js';
-import type { Verdict, VerifyResult } from '../verify/types.js';
+import { judgeOutcome, type VerifyPair } from '../search/judgeOutcome.js';
+import type { Judgement } from '../search/searchTypes.js';
+import type { Verdict } from '../verify/types.js';
 import type { AnswerStatus, Target } from './types.js';
-
-/** The verifier, passed in explicitly (in production `verifyPair` from src/verify/). */
-export type VerifyFn = (problem: Expr, answer: Expr) => VerifyResult | Promise<VerifyResult>;
 
 export interface ProbedAnswer {
   readonly status: AnswerStatus;
@@ -43,32 +41,37 @@ export type ProbeResult =
 /**
  * Ask `target` for up to `k` antiderivatives of one problem given as text, and verify each answer.
  * Backs `sagga integrate --target T "<problem>"`. The problem text is user input: it is parsed into
- * the whitelisted tree first, and a parse failure is returned as a value.
+ * the whitelisted tree first, and a parse failure is returned as a value. The outcome is the
+ * search's Fail@k judgement, except that every answer is verified so the probe can show them all.
  */
-export async function integrateProbe(target: Target, problemText: string, k: number, verify: VerifyFn): Promise<ProbeResult> {
+export async function integrateProbe(target: Target, problemText: string, k: number, verify: VerifyPair): Promise<ProbeResult> {
   const parsed = tryParseExpr(problemText);
   if (!parsed.ok) return { ok: false, error: `cannot read the problem: ${parsed.error.message}` };
   const expr = parsed.expr;
   const problem = toInfix(expr);
   const [outcome] = await target.solve([{ id: 'probe', expr, infix: problem, latex: toLatex(expr) }], Math.max(1, Math.floor(k)));
-  const answers: ProbedAnswer[] = [];
-  for (const a of outcome?.answers ?? []) {
-    if (a.status === 'ok' && a.expr !== undefined) {
-      const v = await verify(expr, a.expr);
-      answers.push({ status: a.status, text: a.text, answer: toInfix(a.expr), verdict: v.verdict, reason: v.reason, latencyMs: a.latencyMs });
-    } else {
-      answers.push({ status: a.status, text: a.text, reason: a.error ?? a.status, latencyMs: a.latencyMs });
-    }
-  }
-  return { ok: true, target: target.name, problem, outcome: classify(answers), answers };
+  const given = outcome?.answers ?? [];
+  const { judgement } = await judgeOutcome(expr, given, verify, { checkAll: true });
+  // Same fields and key order as the JSON printed before: `answer` and `verdict` only for a verified answer.
+  const answers = judgement.answers.map((r, i): ProbedAnswer => ({
+    status: r.status,
+    text: r.text,
+    ...(r.verdict !== null ? { answer: r.answer, verdict: r.verdict } : {}),
+    reason: r.reason,
+    latencyMs: given[i].latencyMs,
+  }));
+  return { ok: true, target: target.name, problem, outcome: probeOutcome(judgement), answers };
 }
 
-function classify(answers: readonly ProbedAnswer[]): ProbeOutcome {
-  if (answers.some((a) => a.verdict === 'correct')) return 'solved';
-  if (answers.some((a) => a.status === 'error' || a.status === 'unjudged' || (a.status === 'ok' && a.verdict !== 'incorrect'))) return 'undecided';
-  if (answers.some((a) => a.verdict === 'incorrect')) return 'wrong';
-  for (const kind of ['unparseable', 'no-answer', 'timeout'] as const) {
-    if (answers.some((a) => a.status === kind)) return kind;
+/** A failure keeps its kind; `undecided` and `error` (a lost answer, or none at all) are not failures. */
+function probeOutcome(judgement: Judgement): ProbeOutcome {
+  switch (judgement.status) {
+    case 'pass':
+      return 'solved';
+    case 'fail':
+      return judgement.kind;
+    case 'undecided':
+    case 'error':
+      return 'undecided';
   }
-  return 'undecided'; // no answers at all
 }

@@ -30,6 +30,14 @@ describe('judgeOutcome (Fail@k)', () => {
     expect(judgement.answers.map((a) => a.verdict)).toEqual(['incorrect', 'correct', null]);
   });
 
+  it('with checkAll, verifies the answers after a correct one too; the first correct one gives the reason', async () => {
+    const { verify, asked } = tableVerifier({ 'x^3': 'incorrect', 'x^2': 'correct', 'x^2 + 1': 'correct' });
+    const { judgement } = await judgeOutcome(problem, [ok('x^2'), ok('x^3'), ok('x^2+1')], verify, { checkAll: true });
+    expect(judgement).toMatchObject({ status: 'pass', reason: 'table says correct' });
+    expect(asked).toEqual(['x^2', 'x^3', 'x^2 + 1']);
+    expect(judgement.answers.map((a) => a.verdict)).toEqual(['correct', 'incorrect', 'correct']);
+  });
+
   it('fails as wrong when every parsed answer is verified incorrect', async () => {
     const { verify } = tableVerifier({ 'x^3': 'incorrect', '3*x': 'incorrect' });
     const { judgement } = await judgeOutcome(problem, [ok('x^3'), ok('3*x')], verify);
