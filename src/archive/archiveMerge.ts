@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { RUN_FILES } from '../search/runFiles.js';
 import { mergeEntries } from './mergeEntries.js';
-import { formatWarning, readRun, RUN_FILE_NAMES } from './readRun.js';
+import { formatWarning, readRun } from './readRun.js';
 import { toExportRecord } from './toExportRecord.js';
 
 export interface ArchiveMergeResult {
@@ -27,7 +28,7 @@ export function archiveMerge(inputs: readonly string[], out: string): ArchiveMer
   const runs = inputs.map(readRun);
   const merged = mergeEntries(runs);
   const toFile = out.endsWith('.jsonl');
-  const archive = toFile ? out : join(out, RUN_FILE_NAMES.archive);
+  const archive = toFile ? out : join(out, RUN_FILES.archive);
   if (existsSync(archive)) throw new Error(`archive merge: ${archive} already exists; choose another --out`);
   mkdirSync(toFile ? dirname(out) : out, { recursive: true });
   writeFileSync(archive, merged.entries.map((e) => JSON.stringify(toExportRecord(e)) + '\n').join(''));

@@ -1,17 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
+import { RUN_FILES } from '../search/runFiles.js';
 import { readJsonLines } from './readJsonLines.js';
 import { isRecord, toArchiveEntry } from './toArchiveEntry.js';
 import { numberOrNull, tokenCount, toGenerationRow } from './toGenerationRow.js';
 import type { ArchiveEntry, GenerationRow, ReadWarning, RunData, RunTotalsView } from './types.js';
 
-/** The files of a run directory that the report and the archive commands read (DESIGN.md). */
-export const RUN_FILE_NAMES = {
-  config: 'config.json',
-  archive: 'archive.jsonl',
-  generations: 'generations.jsonl',
-  checkpoint: 'checkpoint.json',
-} as const;
+/** The files of a run directory that the report and the archive commands read (DESIGN.md), in the order messages name them. */
+const READ_FILES = [RUN_FILES.config, RUN_FILES.archive, RUN_FILES.generations, RUN_FILES.checkpoint];
 
 /** A path that holds nothing sagga can read as a run. */
 export class NotARunError extends Error {
@@ -43,13 +39,13 @@ export function readRun(dir: string): RunData {
   if (isFile) return readArchiveFile(dir);
 
   const warnings: ReadWarning[] = [];
-  const configPath = join(dir, RUN_FILE_NAMES.config);
+  const configPath = join(dir, RUN_FILES.config);
   const config = readJsonObject(configPath, warnings);
 
-  const archivePath = join(dir, RUN_FILE_NAMES.archive);
+  const archivePath = join(dir, RUN_FILES.archive);
   const archive = readEntries(archivePath, warnings);
 
-  const generationsPath = join(dir, RUN_FILE_NAMES.generations);
+  const generationsPath = join(dir, RUN_FILES.generations);
   const generationLines = readJsonLines(generationsPath);
   warnings.push(...generationLines.warnings);
   const generations: GenerationRow[] = [];
@@ -60,12 +56,12 @@ export function readRun(dir: string): RunData {
   }
   generations.sort((a, b) => a.generation - b.generation);
 
-  const checkpoint = readJsonObject(join(dir, RUN_FILE_NAMES.checkpoint), warnings);
+  const checkpoint = readJsonObject(join(dir, RUN_FILES.checkpoint), warnings);
   const engine = checkpoint && isRecord(checkpoint.engine) ? checkpoint.engine : null;
 
   if (config === null && !archive.exists && !generationLines.exists && checkpoint === null) {
     throw new NotARunError(
-      `${dir}: not a sagga run directory (none of ${Object.values(RUN_FILE_NAMES).join(', ')} is there)` + describeWarnings(warnings),
+      `${dir}: not a sagga run directory (none of ${READ_FILES.join(', ')} is there)` + describeWarnings(warnings),
       dir,
     );
   }

@@ -7,9 +7,9 @@ import { parseExpr } from '../expr/parse.js';
 import { toInfix } from '../expr/toInfix.js';
 import { toLatex } from '../expr/toLatex.js';
 import type { Expr } from '../expr/types.js';
+import { CHECKPOINT_FORMAT, RUN_FILES } from '../search/runFiles.js';
 import { checkCandidate } from '../search/validity.js';
 import { createRng, type Rng } from '../util/rng.js';
-import { RUN_FILE_NAMES } from './readRun.js';
 
 export interface SyntheticRunOptions {
   /** Archive size to reach. */
@@ -164,7 +164,7 @@ export function synthesizeRun(dir: string, options: SyntheticRunOptions): Synthe
     target: { name: target },
   };
   const checkpoint = {
-    format: 1,
+    format: CHECKPOINT_FORMAT,
     synthetic: true,
     engine: { generation: generationCount, archiveCount: archive.length, stopReason: archive.length >= options.failures ? 'archive-full' : 'max-generations' },
     totals: {
@@ -176,10 +176,10 @@ export function synthesizeRun(dir: string, options: SyntheticRunOptions): Synthe
       seconds: { target: round(totals.target), verify: round(totals.verify), engine: round(totals.engine), wall: round(totals.target + totals.verify + totals.engine) },
     },
   };
-  writeFileSync(join(dir, RUN_FILE_NAMES.config), JSON.stringify(configRecord, null, 2) + '\n');
-  writeFileSync(join(dir, RUN_FILE_NAMES.archive), archive.map((a) => JSON.stringify(a) + '\n').join(''));
-  writeFileSync(join(dir, RUN_FILE_NAMES.generations), generations.map((g) => JSON.stringify(g) + '\n').join(''));
-  writeFileSync(join(dir, RUN_FILE_NAMES.checkpoint), JSON.stringify(checkpoint) + '\n');
+  writeFileSync(join(dir, RUN_FILES.config), JSON.stringify(configRecord, null, 2) + '\n');
+  writeFileSync(join(dir, RUN_FILES.archive), archive.map((a) => JSON.stringify(a) + '\n').join(''));
+  writeFileSync(join(dir, RUN_FILES.generations), generations.map((g) => JSON.stringify(g) + '\n').join(''));
+  writeFileSync(join(dir, RUN_FILES.checkpoint), JSON.stringify(checkpoint) + '\n');
   return { archive, generations };
 }
 
