@@ -2,9 +2,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { RUN_FILES } from '../search/runFiles.js';
 import { readJsonLines } from './readJsonLines.js';
-import { isRecord, toArchiveEntry } from './toArchiveEntry.js';
-import { numberOrNull, tokenCount, toGenerationRow } from './toGenerationRow.js';
-import type { ArchiveEntry, GenerationRow, ReadWarning, RunData, RunTotalsView } from './types.js';
+import { isRecord, numberOrNull, toArchiveEntry } from './toArchiveEntry.js';
+import { tokenCount, toGenerationRow } from './toGenerationRow.js';
+import type { ArchiveEntry, Converted, ReadWarning, RunData, RunTotalsView } from './types.js';
 
 /** The files of a run directory that the report and the archive commands read (DESIGN.md), in the order messages name them. */
 const READ_FILES = [RUN_FILES.config, RUN_FILES.archive, RUN_FILES.generations, RUN_FILES.checkpoint];
@@ -45,16 +45,8 @@ export function readRun(dir: string): RunData {
   const archivePath = join(dir, RUN_FILES.archive);
   const archive = readEntries(archivePath, warnings);
 
-  const generationsPath = join(dir, RUN_FILES.generations);
-  const generationLines = readJsonLines(generationsPath);
-  warnings.push(...generationLines.warnings);
-  const generations: GenerationRow[] = [];
-  for (const { line, value } of generationLines.values) {
-    const result = toGenerationRow(value);
-    if (result.ok) generations.push(result.row);
-    else warnings.push({ file: generationsPath, line, message: `${result.error}; skipped` });
-  }
-  generations.sort((a, b) => a.generation - b.generation);
+  const generationLines = readConverted(join(dir, RUN_FILES.generations), toGenerationRow, (error) => `${error}; skipped`, warnings);
+  const generations = generationLines.values.sort((a, b) => a.generation - b.generation);
 
   const checkpoint = readJsonObject(join(dir, RUN_FILES.checkpoint), warnings);
   const engine = checkpoint && isRecord(checkpoint.engine) ? checkpoint.engine : null;
@@ -65,7 +57,7 @@ export function readRun(dir: string): RunData {
       dir,
     );
   }
-  if (config === null && archive.entries.length === 0 && generations.length === 0 && checkpoint === null) {
+  if (config === null && archive.values.length === 0 && generations.length === 0 && checkpoint === null) {
     throw new NotARunError(`${dir}: nothing readable in this run directory` + describeWarnings(warnings), dir);
   }
   if (!archive.exists) warnings.push({ file: archivePath, line: null, message: 'missing: no failure was archived yet, or the run directory is incomplete' });
@@ -74,7 +66,7 @@ export function readRun(dir: string): RunData {
     dir,
     name: basename(dir.replace(/[\\/]+$/, '')) || dir,
     config,
-    entries: archive.entries,
+    entries: archive.values,
     generations,
     totals: checkpoint ? readTotals(checkpoint.totals) : null,
     stopReason: engine && typeof engine.stopReason === 'string' ? engine.stopReason : null,
@@ -86,14 +78,14 @@ export function readRun(dir: string): RunData {
 function readArchiveFile(path: string): RunData {
   const warnings: ReadWarning[] = [];
   const archive = readEntries(path, warnings);
-  if (archive.entries.length === 0) {
+  if (archive.values.length === 0) {
     throw new NotARunError(`${path}: no readable archive line in this file` + describeWarnings(warnings), path);
   }
   return {
     dir: path,
     name: basename(path, extname(path)),
     config: null,
-    entries: archive.entries,
+    entries: archive.values,
     generations: [],
     totals: null,
     stopReason: null,
@@ -102,16 +94,21 @@ function readArchiveFile(path: string): RunData {
   };
 }
 
-function readEntries(path: string, warnings: ReadWarning[]): { entries: ArchiveEntry[]; exists: boolean } {
+function readEntries(path: string, warnings: ReadWarning[]): { values: ArchiveEntry[]; exists: boolean } {
+  return readConverted(path, toArchiveEntry, (error) => `not an archive entry (${error}); skipped`, warnings);
+}
+
+/** The lines of a JSON Lines file that `convert` accepts; each line it rejects becomes a warning worded by `rejected`. */
+function readConverted<T>(path: string, convert: (value: unknown) => Converted<T>, rejected: (error: string) => string, warnings: ReadWarning[]): { values: T[]; exists: boolean } {
   const lines = readJsonLines(path);
   warnings.push(...lines.warnings);
-  const entries: ArchiveEntry[] = [];
+  const values: T[] = [];
   for (const { line, value } of lines.values) {
-    const result = toArchiveEntry(value);
-    if (result.ok) entries.push(result.entry);
-    else warnings.push({ file: path, line, message: `not an archive entry (${result.error}); skipped` });
+    const result = convert(value);
+    if (result.ok) values.push(result.value);
+    else warnings.push({ file: path, line, message: rejected(result.error) });
   }
-  return { entries, exists: lines.exists };
+  return { values, exists: lines.exists };
 }
 
 function readJsonObject(path: string, warnings: ReadWarning[]): Record<string, unknown> | null {

@@ -1,6 +1,4 @@
-import type { ArchiveAnswer, ArchiveEntry, ArchiveSource } from './types.js';
-
-export type EntryResult = { readonly ok: true; readonly entry: ArchiveEntry } | { readonly ok: false; readonly error: string };
+import type { ArchiveAnswer, ArchiveEntry, ArchiveSource, Converted } from './types.js';
 
 /**
  * Check a parsed archive line against the contract (DESIGN.md: `id`, `problem`, `generation`,
@@ -8,7 +6,7 @@ export type EntryResult = { readonly ok: true; readonly entry: ArchiveEntry } | 
  * normalise it: optional fields a run may add (`latex`, `key`, `terms`, …) become null when absent;
  * fields sagga does not know are dropped. Nothing in the line is trusted beyond its type.
  */
-export function toArchiveEntry(value: unknown): EntryResult {
+export function toArchiveEntry(value: unknown): Converted<ArchiveEntry> {
   if (!isRecord(value)) return { ok: false, error: 'not a JSON object' };
   const problems: string[] = [];
   const str = (name: string): string => {
@@ -40,7 +38,7 @@ export function toArchiveEntry(value: unknown): EntryResult {
 
   return {
     ok: true,
-    entry: {
+    value: {
       id,
       problem,
       generation,
@@ -53,9 +51,9 @@ export function toArchiveEntry(value: unknown): EntryResult {
       answers,
       latex: optionalString(value.latex),
       key: optionalString(value.key),
-      terms: optionalNumber(value.terms),
-      chars: optionalNumber(value.chars),
-      tokens: optionalNumber(value.tokens),
+      terms: numberOrNull(value.terms),
+      chars: numberOrNull(value.chars),
+      tokens: numberOrNull(value.tokens),
       reason: optionalString(value.reason),
       parent: optionalString(value.parent),
       sources,
@@ -99,7 +97,7 @@ function optionalString(v: unknown): string | null {
   return typeof v === 'string' ? v : null;
 }
 
-function optionalNumber(v: unknown): number | null {
+export function numberOrNull(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 

@@ -1,14 +1,12 @@
-import { isRecord } from './toArchiveEntry.js';
-import type { GenerationRow } from './types.js';
-
-export type GenerationResult = { readonly ok: true; readonly row: GenerationRow } | { readonly ok: false; readonly error: string };
+import { isRecord, numberOrNull } from './toArchiveEntry.js';
+import type { Converted, GenerationRow } from './types.js';
 
 /**
  * Check a parsed generations.jsonl line: `generation` is required, every other field of the
  * contract is read when it is a finite number and null otherwise (older or foreign runs may lack
  * some), so that one odd field does not hide a whole generation from the plots.
  */
-export function toGenerationRow(value: unknown): GenerationResult {
+export function toGenerationRow(value: unknown): Converted<GenerationRow> {
   if (!isRecord(value)) return { ok: false, error: 'not a JSON object' };
   const generation = value.generation;
   if (typeof generation !== 'number' || !Number.isFinite(generation)) {
@@ -17,7 +15,7 @@ export function toGenerationRow(value: unknown): GenerationResult {
   const seconds = isRecord(value.seconds) ? value.seconds : {};
   return {
     ok: true,
-    row: {
+    value: {
       generation,
       candidates: numberOrNull(value.candidates),
       valid: numberOrNull(value.valid),
@@ -32,10 +30,6 @@ export function toGenerationRow(value: unknown): GenerationResult {
       seconds: { target: numberOrNull(seconds.target), verify: numberOrNull(seconds.verify), engine: numberOrNull(seconds.engine) },
     },
   };
-}
-
-export function numberOrNull(v: unknown): number | null {
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
 /** Tokens as a number, or as a usage record `{prompt, completion, total}`. */

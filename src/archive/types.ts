@@ -90,6 +90,9 @@ export interface GenerationRow {
   readonly seconds: { readonly target: number | null; readonly verify: number | null; readonly engine: number | null };
 }
 
+/** A parsed line checked and normalised, or why it was rejected. */
+export type Converted<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+
 /** A line or file that could not be read, named so that the user can find it (`file:line`). */
 export interface ReadWarning {
   readonly file: string;
