@@ -10,8 +10,6 @@ export interface NumberedValue {
 export interface JsonLines {
   readonly values: NumberedValue[];
   readonly warnings: ReadWarning[];
-  /** Lines that held something (parsed or not). */
-  readonly nonBlankLines: number;
 }
 
 /** Longest excerpt of a parser message kept in a warning (messages may quote the bad line). */
@@ -28,11 +26,9 @@ export function parseJsonLines(text: string, file: string): JsonLines {
   const warnings: ReadWarning[] = [];
   const lines = text.split('\n');
   const endsWithNewline = text.endsWith('\n');
-  let nonBlankLines = 0;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i].endsWith('\r') ? lines[i].slice(0, -1) : lines[i];
     if (raw.trim() === '') continue;
-    nonBlankLines++;
     const isLast = i === lines.length - 1;
     try {
       values.push({ line: i + 1, value: JSON.parse(raw) });
@@ -48,7 +44,7 @@ export function parseJsonLines(text: string, file: string): JsonLines {
       });
     }
   }
-  return { values, warnings, nonBlankLines };
+  return { values, warnings };
 }
 
 /** `parseJsonLines` of a file; a missing file reads as empty, an unreadable one as a warning. */
@@ -58,8 +54,8 @@ export function readJsonLines(path: string, file: string = path): JsonLines & { 
     text = readFileSync(path, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { values: [], warnings: [], nonBlankLines: 0, exists: false };
-    return { values: [], warnings: [{ file, line: null, message: `cannot read (${code ?? String(err)})` }], nonBlankLines: 0, exists: true };
+    if (code === 'ENOENT') return { values: [], warnings: [], exists: false };
+    return { values: [], warnings: [{ file, line: null, message: `cannot read (${code ?? String(err)})` }], exists: true };
   }
   return { ...parseJsonLines(text, file), exists: true };
 }
