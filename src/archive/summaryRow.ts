@@ -1,4 +1,5 @@
 import { entryTerms } from './problemMetrics.js';
+import { numberOrNull } from './toArchiveEntry.js';
 import type { RunData } from './types.js';
 
 /**
@@ -60,10 +61,18 @@ export function runIterations(run: RunData): number | null {
 
 /** A string setting of config.json's `settings`, if there is one. */
 export function runSetting(run: RunData, name: string): string | null {
-  const settings = run.config?.settings;
-  if (typeof settings !== 'object' || settings === null) return null;
-  const v = (settings as Record<string, unknown>)[name];
+  const v = setting(run, name);
   return typeof v === 'string' ? v : null;
+}
+
+/** A numeric setting of config.json's `settings`, if there is one. */
+export function numberSetting(run: RunData, name: string): number | null {
+  return numberOrNull(setting(run, name));
+}
+
+function setting(run: RunData, name: string): unknown {
+  const settings = run.config?.settings;
+  return typeof settings === 'object' && settings !== null ? (settings as Record<string, unknown>)[name] : undefined;
 }
 
 export function runFitness(run: RunData): string | null {

@@ -4,7 +4,7 @@ import { answerSummary } from '../archive/answerSummary.js';
 import { clusterArchive, type ArchiveClustering } from '../archive/clusterArchive.js';
 import { MISSING, summaryColumns } from '../archive/formatSummaryRows.js';
 import { formatWarning } from '../archive/readRun.js';
-import { runFitness, runSetting, summaryRow } from '../archive/summaryRow.js';
+import { numberSetting, runFitness, runSetting, summaryRow } from '../archive/summaryRow.js';
 import type { ArchiveEntry, ReadWarning, RunData } from '../archive/types.js';
 import type { Embedder } from '../embed/types.js';
 import { STOP_REASON_TEXT, type StopReason } from '../search/searchTypes.js';
@@ -380,13 +380,6 @@ function sumOrNull(values: readonly (number | null)[]): number | null {
 
 function clip(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit)}…` : text;
-}
-
-function numberSetting(run: RunData, name: string): number | null {
-  const settings = run.config?.settings;
-  if (typeof settings !== 'object' || settings === null) return null;
-  const v = (settings as Record<string, unknown>)[name];
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
 function commonMeasure(runs: readonly RunData[]): string {

@@ -1,4 +1,4 @@
-import { runIterations } from '../archive/summaryRow.js';
+import { numberSetting, runIterations } from '../archive/summaryRow.js';
 import type { GenerationRow, RunData } from '../archive/types.js';
 
 /** The headline numbers of a run; null where the run directory does not record them. */
@@ -62,11 +62,4 @@ function sum(rows: readonly GenerationRow[], pick: (g: GenerationRow) => number 
     }
   }
   return any ? total : null;
-}
-
-function numberSetting(run: RunData, name: string): number | null {
-  const settings = run.config?.settings;
-  if (typeof settings !== 'object' || settings === null) return null;
-  const v = (settings as Record<string, unknown>)[name];
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
