@@ -1,9 +1,7 @@
-import { ARCHIVE_FIELDS, type ArchiveEntry } from './types.js';
+import { toExportRecord } from './toExportRecord.js';
+import { SCALAR_FIELDS, type ArchiveEntry } from './types.js';
 
 /** Columns of the CSV export: the archive's scalar fields, the first answer spelt out, all answers as JSON. */
-/** The archive's scalar fields, in export order (answers and sources become JSON columns). */
-const SCALAR_FIELDS = ARCHIVE_FIELDS.filter((f): f is Exclude<(typeof ARCHIVE_FIELDS)[number], 'answers' | 'sources'> => f !== 'answers' && f !== 'sources');
-
 export const CSV_COLUMNS = [
   ...SCALAR_FIELDS,
   'answer',
@@ -23,30 +21,17 @@ export const CSV_COLUMNS = [
 export function toCsv(entries: readonly ArchiveEntry[]): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const e of entries) {
-    const first = e.answers[0];
+    const { answers, sources, ...scalars } = toExportRecord(e);
+    const first = answers[0];
     const values: Record<(typeof CSV_COLUMNS)[number], string | number | null> = {
-      id: e.id,
-      problem: e.problem,
-      latex: e.latex,
-      key: e.key,
-      generation: e.generation,
-      fitness: e.fitness,
-      length: e.length,
-      chars: e.chars,
-      tokens: e.tokens,
-      nodes: e.nodes,
-      depth: e.depth,
-      terms: e.terms,
-      target: e.target,
-      kind: e.kind,
-      reason: defuse(e.reason),
-      parent: e.parent,
+      ...scalars,
+      reason: defuse(scalars.reason),
       answer: first?.answer ?? null,
       answer_text: defuse(first?.text ?? null),
       verdict: first?.verdict ?? null,
       answer_reason: defuse(first?.reason ?? null),
-      answers_json: JSON.stringify(e.answers.map((a) => ({ text: a.text, status: a.status, verdict: a.verdict, reason: a.reason, answer: a.answer }))),
-      sources_json: e.sources === null ? null : JSON.stringify(e.sources),
+      answers_json: JSON.stringify(answers),
+      sources_json: sources === null ? null : JSON.stringify(sources),
     };
     lines.push(CSV_COLUMNS.map((c) => csvField(values[c])).join(','));
   }

@@ -72,6 +72,12 @@ export const ARCHIVE_FIELDS = [
   'sources',
 ] as const satisfies readonly (keyof ArchiveEntry)[];
 
+/** The fields of ARCHIVE_FIELDS that hold one value (all but the lists `answers` and `sources`). */
+export type ScalarField = Exclude<(typeof ARCHIVE_FIELDS)[number], 'answers' | 'sources'>;
+
+/** The scalar fields, in ARCHIVE_FIELDS order: the plain columns of the CSV and Parquet exports. */
+export const SCALAR_FIELDS: readonly ScalarField[] = ARCHIVE_FIELDS.filter((f): f is ScalarField => f !== 'answers' && f !== 'sources');
+
 /** One line of generations.jsonl. Fields DESIGN.md does not require are null when missing. */
 export interface GenerationRow {
   readonly generation: number;

@@ -1,13 +1,11 @@
 import { parquetWriteFile } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet-writer';
-import type { ArchiveEntry } from './types.js';
+import { ANSWER_FIELDS, toExportRecord } from './toExportRecord.js';
+import { SCALAR_FIELDS, type ArchiveEntry, type ScalarField } from './types.js';
 
-type Scalar = 'id' | 'problem' | 'latex' | 'key' | 'generation' | 'fitness' | 'length' | 'chars' | 'tokens' | 'nodes' | 'depth' | 'terms' | 'target' | 'kind' | 'reason' | 'parent';
-
-const STRING_COLUMNS: readonly Scalar[] = ['id', 'problem', 'latex', 'key', 'target', 'kind', 'reason', 'parent'];
-const NUMBER_COLUMNS: readonly Scalar[] = ['generation', 'fitness', 'length', 'chars', 'tokens', 'nodes', 'depth', 'terms'];
-const REQUIRED: ReadonlySet<Scalar> = new Set<Scalar>(['id', 'problem', 'target', 'kind', 'generation', 'fitness', 'length', 'nodes', 'depth']);
-const ANSWER_FIELDS = ['text', 'status', 'verdict', 'reason', 'answer'] as const;
+/** Scalar columns stored as text; the others are numbers. */
+const STRING_COLUMNS: readonly ScalarField[] = ['id', 'problem', 'latex', 'key', 'target', 'kind', 'reason', 'parent'];
+const REQUIRED: ReadonlySet<ScalarField> = new Set<ScalarField>(['id', 'problem', 'target', 'kind', 'generation', 'fitness', 'length', 'nodes', 'depth']);
 
 /**
  * Write the entries as Parquet with an explicit schema: the archive's fields in ARCHIVE_FIELDS order,
@@ -18,12 +16,13 @@ const ANSWER_FIELDS = ['text', 'status', 'verdict', 'reason', 'answer'] as const
 export function writeParquet(entries: readonly ArchiveEntry[], filename: string): void {
   const columns: { name: string; data: unknown[] }[] = [];
   const schema: SchemaElement[] = [{ name: 'root', num_children: 0 }];
-  for (const name of ['id', 'problem', 'latex', 'key', 'generation', 'fitness', 'length', 'chars', 'tokens', 'nodes', 'depth', 'terms', 'target', 'kind', 'reason', 'parent'] as const) {
-    const data = entries.map((e) => e[name]);
+  const records = entries.map(toExportRecord);
+  for (const name of SCALAR_FIELDS) {
+    const data = records.map((r) => r[name]);
     const repetition_type = REQUIRED.has(name) ? 'REQUIRED' : 'OPTIONAL';
     if (STRING_COLUMNS.includes(name)) {
       schema.push({ name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type });
-    } else if (NUMBER_COLUMNS.includes(name)) {
+    } else {
       const integral = name !== 'fitness' && data.every((v) => v === null || (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 31));
       schema.push({ name, type: integral ? 'INT32' : 'DOUBLE', repetition_type });
     }
@@ -35,7 +34,7 @@ export function writeParquet(entries: readonly ArchiveEntry[], filename: string)
     { name: 'element', repetition_type: 'REQUIRED', num_children: ANSWER_FIELDS.length },
     ...ANSWER_FIELDS.map((f): SchemaElement => ({ name: f, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: f === 'text' ? 'REQUIRED' : 'OPTIONAL' })),
   );
-  columns.push({ name: 'answers', data: entries.map((e) => e.answers.map((a) => ({ text: a.text, status: a.status, verdict: a.verdict, reason: a.reason, answer: a.answer }))) });
+  columns.push({ name: 'answers', data: records.map((r) => r.answers) });
   schema.push(
     { name: 'sources', repetition_type: 'OPTIONAL', converted_type: 'LIST', num_children: 1 },
     { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
@@ -43,7 +42,7 @@ export function writeParquet(entries: readonly ArchiveEntry[], filename: string)
     { name: 'run', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
     { name: 'id', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
   );
-  columns.push({ name: 'sources', data: entries.map((e) => (e.sources === null ? null : e.sources.map((s) => ({ run: s.run, id: s.id })))) });
+  columns.push({ name: 'sources', data: records.map((r) => r.sources) });
   schema[0] = { name: 'root', num_children: columns.length };
   parquetWriteFile({ filename, schema, columnData: columns, kvMetadata: [{ key: 'sagga.format', value: 'archive-v1' }] });
 }
