@@ -1,10 +1,9 @@
 import type { FnName } from '../expr/functions.js';
+import { mkAdd, mkDiv, mkMul, mkNeg, mkPow, ONE, ZERO } from '../expr/build.js';
 import { hasX, type Expr } from '../expr/types.js';
 
 export type DerivativeResult = { ok: true; expr: Expr } | { ok: false; reason: string };
 
-const ZERO: Expr = { type: 'num', value: 0 };
-const ONE: Expr = { type: 'num', value: 1 };
 const TWO: Expr = { type: 'num', value: 2 };
 const PI: Expr = { type: 'sym', name: 'pi' };
 
@@ -233,61 +232,4 @@ function twoOverSqrtPi(): Expr {
 function minusOne(v: Expr): Expr {
   if (v.type === 'num' && Number.isInteger(v.value)) return { type: 'num', value: v.value - 1 };
   return mkAdd([v, { type: 'num', value: -1 }]);
-}
-
-const isNum = (e: Expr, v: number): boolean => e.type === 'num' && e.value === v;
-
-function mkAdd(terms: readonly Expr[]): Expr {
-  const kept: Expr[] = [];
-  for (const t of terms) {
-    if (isNum(t, 0)) continue;
-    if (t.type === 'add') kept.push(...t.args);
-    else kept.push(t);
-  }
-  if (kept.length === 0) return ZERO;
-  return kept.length === 1 ? kept[0] : { type: 'add', args: kept };
-}
-
-function mkNeg(a: Expr): Expr {
-  if (a.type === 'num') return { type: 'num', value: -a.value + 0 };
-  if (a.type === 'neg') return a.args[0];
-  return { type: 'neg', args: [a] };
-}
-
-function mkMul(factors: readonly Expr[]): Expr {
-  const kept: Expr[] = [];
-  let coefficient = 1;
-  for (const f of factors) {
-    if (isNum(f, 0)) return ZERO;
-    if (f.type === 'num' && Number.isInteger(f.value)) {
-      // Only integer literals are folded, and only while the product stays exact.
-      const c = coefficient * f.value;
-      if (Number.isSafeInteger(c)) {
-        coefficient = c;
-        continue;
-      }
-    }
-    if (f.type === 'mul') kept.push(...f.args);
-    else kept.push(f);
-  }
-  let sign = 1;
-  if (coefficient < 0) {
-    sign = -1;
-    coefficient = -coefficient;
-  }
-  if (coefficient !== 1) kept.unshift({ type: 'num', value: coefficient });
-  const product: Expr = kept.length === 0 ? ONE : kept.length === 1 ? kept[0] : { type: 'mul', args: kept };
-  return sign < 0 ? mkNeg(product) : product;
-}
-
-function mkDiv(a: Expr, b: Expr): Expr {
-  if (isNum(a, 0)) return ZERO;
-  if (isNum(b, 1)) return a;
-  return { type: 'div', args: [a, b] };
-}
-
-function mkPow(a: Expr, b: Expr): Expr {
-  if (isNum(b, 0)) return ONE;
-  if (isNum(b, 1)) return a;
-  return { type: 'pow', args: [a, b] };
 }

@@ -1,6 +1,7 @@
+import { mkAdd, mkDiv, mkMul, mkNeg, mkPow, ONE, ZERO } from '../../expr/build.js';
 import { DEFAULT_LIMITS } from '../../expr/limits.js';
 import { simplify } from '../../expr/simplify.js';
-import { add, div, fn, hasX, mul, neg, num, pow, sym, X, type Expr } from '../../expr/types.js';
+import { add, div, fn, hasX, num, pow, sym, X, type Expr } from '../../expr/types.js';
 import { SEARCH_VERIFY_OPTIONS } from '../../verify/types.js';
 import { verifyPair } from '../../verify/verifyPair.js';
 import type { ComplexExpr } from './parseWithImaginaryUnit.js';
@@ -14,27 +15,18 @@ interface Split {
   readonly im: Expr;
 }
 
-const ZERO = num(0);
-const ONE = num(1);
 const TWO = num(2);
 const HALF_PI = div(sym('pi'), TWO);
 const isZero = (e: Expr): boolean => e.type === 'num' && e.value === 0;
-const isOne = (e: Expr): boolean => e.type === 'num' && e.value === 1;
 const real = (e: Expr): Split => ({ re: e, im: ZERO });
 const imaginary = (e: Expr): Split => ({ re: ZERO, im: e });
 
-function plus(...terms: Expr[]): Expr {
-  const kept = terms.filter((t) => !isZero(t));
-  return kept.length === 0 ? ZERO : add(...kept);
-}
-function times(...factors: Expr[]): Expr {
-  if (factors.some(isZero)) return ZERO;
-  const kept = factors.filter((f) => !isOne(f));
-  return kept.length === 0 ? ONE : mul(...kept);
-}
-const minus = (e: Expr): Expr => (isZero(e) ? ZERO : neg(e));
-const over = (a: Expr, b: Expr): Expr => (isZero(a) ? ZERO : isOne(b) ? a : div(a, b));
-const square = (e: Expr): Expr => pow(e, TWO);
+// Short names for the shared builders, so that the complex arithmetic below reads as formulas.
+const plus = (...terms: Expr[]): Expr => mkAdd(terms);
+const times = (...factors: Expr[]): Expr => mkMul(factors);
+const minus = mkNeg;
+const over = mkDiv;
+const square = (e: Expr): Expr => mkPow(e, TWO);
 
 function cmul(a: Split, b: Split): Split {
   return {
