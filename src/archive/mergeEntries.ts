@@ -1,6 +1,7 @@
 import { canonicalKey } from '../expr/canonicalKey.js';
 import { problemTree } from './problemMetrics.js';
 import type { ArchiveEntry, ArchiveSource, RunData } from './types.js';
+import { uniqueLabels } from './uniqueLabels.js';
 
 export interface MergeOutcome {
   readonly entries: ArchiveEntry[];
@@ -17,7 +18,7 @@ export interface MergeOutcome {
  * sources along. Merged ids are `<label>/<id>` of the first source, unique across inputs.
  */
 export function mergeEntries(runs: readonly RunData[]): MergeOutcome {
-  const labels = uniqueLabels(runs.map((r) => r.name));
+  const labels = uniqueLabels(runs.map((r) => r.name), (n) => `-${n}`);
   const byKey = new Map<string, { entry: ArchiveEntry; sources: ArchiveSource[] }>();
   let duplicates = 0;
   runs.forEach((run, r) => {
@@ -43,14 +44,4 @@ export function mergeKey(entry: ArchiveEntry): string {
   const tree = problemTree(entry);
   if (tree) return canonicalKey(tree);
   return entry.key ?? `text:${entry.problem}`;
-}
-
-function uniqueLabels(names: readonly string[]): string[] {
-  const used = new Set<string>();
-  return names.map((name) => {
-    let label = name || 'run';
-    for (let n = 2; used.has(label); n++) label = `${name || 'run'}-${n}`;
-    used.add(label);
-    return label;
-  });
 }

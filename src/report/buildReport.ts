@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { scheme } from 'vega';
 import { answerSummary } from '../archive/answerSummary.js';
 import { clusterArchive, type ArchiveClustering } from '../archive/clusterArchive.js';
-import { MISSING, summaryColumns } from '../archive/formatSummaryRows.js';
+import { MISSING, percent, summaryColumns } from '../archive/formatSummaryRows.js';
 import { formatWarning } from '../archive/readRun.js';
 import { numberSetting, runFitness, runSetting, summaryRow } from '../archive/summaryRow.js';
 import type { ArchiveEntry, ReadWarning, RunData } from '../archive/types.js';
+import { uniqueLabels } from '../archive/uniqueLabels.js';
 import type { Embedder } from '../embed/types.js';
 import { STOP_REASON_TEXT, type StopReason } from '../search/searchTypes.js';
 import { html, trusted, type SafeHtml } from './html.js';
@@ -41,7 +42,7 @@ export interface BuildReportOptions {
 /** Default of BuildReportOptions.typesetTableLimit. */
 export const TYPESET_TABLE_LIMIT = 300;
 
-/** One colour per run, in the order given (Vega's tableau10, which the charts use as well). */
+/** One colour per run, in the order given, in the report and its charts: the ten colours of Vega's tableau10, though not in tableau10's order (blue, orange, green, red, … here). */
 const RUN_COLORS = ['#4c78a8', '#f58518', '#54a24b', '#e45756', '#72b7b2', '#b279a2', '#eeca3b', '#9d755d', '#ff9da6', '#bab0ac'];
 /** Warnings listed in full; the rest are counted. */
 const WARNINGS_SHOWN = 40;
@@ -71,7 +72,7 @@ interface Member {
  */
 export async function buildReport(runs: readonly RunData[], options: BuildReportOptions): Promise<string> {
   if (runs.length === 0) throw new Error('report: no run given');
-  const labels = uniqueLabels(runs.map((r) => r.name));
+  const labels = uniqueLabels(runs.map((r) => r.name), (n) => ` (${n})`);
   const views: RunView[] = runs.map((run, index) => {
     const fitness = runFitness(run);
     return {
@@ -199,7 +200,7 @@ function figures(v: RunView): Figure[] {
     { label: 'Generations', value: count(h.generations) },
     { label: 'Candidates made', value: count(h.candidates) },
     { label: 'Problems evaluated', value: count(h.evaluated), note: h.failures !== null ? `${count(h.failures)} failures` : undefined },
-    { label: 'Failure rate', value: h.failureRate === null ? MISSING : `${(100 * h.failureRate).toFixed(1)}%` },
+    { label: 'Failure rate', value: percent(h.failureRate) },
     { label: 'Target calls', value: count(h.targetCalls), note: h.targetCalls !== null ? `problems asked${k}` : undefined },
     { label: 'Tokens', value: count(h.tokens) },
     { label: 'Time', value: duration(h.seconds.wall ?? sumOrNull([h.seconds.target, h.seconds.verify, h.seconds.engine])), note: timeNote(h) },
@@ -385,14 +386,4 @@ function clip(text: string, limit: number): string {
 function commonMeasure(runs: readonly RunData[]): string {
   const measures = new Set(runs.map((r) => runSetting(r, 'lengthMeasure') ?? 'chars'));
   return measures.size === 1 ? [...measures][0] : 'run’s measure';
-}
-
-function uniqueLabels(names: readonly string[]): string[] {
-  const used = new Set<string>();
-  return names.map((name) => {
-    let label = name || 'run';
-    for (let n = 2; used.has(label); n++) label = `${name || 'run'} (${n})`;
-    used.add(label);
-    return label;
-  });
 }
