@@ -37,6 +37,7 @@ import { SEARCH_VERIFY_OPTIONS } from '../src/verify/types.js';
 import { verifyPair } from '../src/verify/verifyPair.js';
 import { mutate } from '../mutations/mutate.js';
 import { resolveMutationConfig } from '../mutations/presets.js';
+import { benchArg } from './benchArg.js';
 import { casProblems } from './cas-problems.js';
 import { checkConversions, conversionShare, distinctCasProblems, type ConversionSummary } from './targets-conversions.js';
 import { nativeFaithfulness } from './targets-faithfulness.js';
@@ -68,18 +69,14 @@ interface SympyCheck {
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const get = (name: string): string | undefined => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
   return {
-    conversions: Number(get('conversions') ?? 300),
-    wrong: Number(get('wrong') ?? 300),
-    seed: get('precision-seed') ?? 'cas-precision',
-    python: get('python') ?? '/usr/bin/python3',
-    json: get('json'),
-    batch: Number(get('batch') ?? 400),
-    maxCandidates: Number(get('max-candidates') ?? 20000),
+    conversions: Number(benchArg(argv, 'conversions') ?? 300),
+    wrong: Number(benchArg(argv, 'wrong') ?? 300),
+    seed: benchArg(argv, 'precision-seed') ?? 'cas-precision',
+    python: benchArg(argv, 'python') ?? '/usr/bin/python3',
+    json: benchArg(argv, 'json'),
+    batch: Number(benchArg(argv, 'batch') ?? 400),
+    maxCandidates: Number(benchArg(argv, 'max-candidates') ?? 20000),
   };
 }
 

@@ -9,15 +9,11 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { synthesizeRun } from '../src/archive/synthesizeRun.js';
 import { reportCommand } from '../src/report/reportCommand.js';
+import { benchArg } from './benchArg.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SIZE_BAR_MB = 5;
 const OPEN_BAR_MS = 2000;
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
-}
 
 function args(name: string): string[] {
   return process.argv.flatMap((a, i) => (a === `--${name}` && process.argv[i + 1] !== undefined ? [process.argv[i + 1]] : []));
@@ -94,9 +90,9 @@ function median(xs: readonly number[]): number {
 }
 
 async function main(): Promise<void> {
-  const failures = Number(arg('failures', '1000'));
-  const opens = Number(arg('opens', '5'));
-  const outDir = resolve(arg('out', mkdtempSync(join(tmpdir(), 'sagga-bench-report-'))));
+  const failures = Number(benchArg(process.argv, 'failures') ?? '1000');
+  const opens = Number(benchArg(process.argv, 'opens') ?? '5');
+  const outDir = resolve(benchArg(process.argv, 'out') ?? mkdtempSync(join(tmpdir(), 'sagga-bench-report-')));
   mkdirSync(outDir, { recursive: true });
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found (Debian package chromium)`);
 

@@ -9,17 +9,13 @@ import { writeSuiteOutputs } from '../src/suite/writeSuiteOutputs.js';
 import { createTarget } from '../src/targets/createTarget.js';
 import { SEARCH_VERIFY_OPTIONS } from '../src/verify/types.js';
 import { verifyPair } from '../src/verify/verifyPair.js';
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
-}
+import { benchArg } from './benchArg.js';
 
 async function main(): Promise<void> {
-  const n = Number(arg('n', '1000'));
-  const targets = arg('targets', 'nerdamer,sympy').split(',');
-  const suites = arg('suites', 'primitives,extrapolation').split(',') as SuiteName[];
-  const out = arg('out', join('archives', 'bench-suite'));
+  const n = Number(benchArg(process.argv, 'n') ?? '1000');
+  const targets = (benchArg(process.argv, 'targets') ?? 'nerdamer,sympy').split(',');
+  const suites = (benchArg(process.argv, 'suites') ?? 'primitives,extrapolation').split(',') as SuiteName[];
+  const out = benchArg(process.argv, 'out') ?? join('archives', 'bench-suite');
   for (const spec of targets) {
     for (const suite of suites) {
       const target = await createTarget(spec, { concurrency: availableParallelism() });

@@ -30,6 +30,7 @@ import type { TargetProblem } from '../src/targets/types.js';
 import { createRng } from '../src/util/rng.js';
 import { mutate } from '../mutations/mutate.js';
 import { resolveMutationConfig } from '../mutations/presets.js';
+import { benchArg } from './benchArg.js';
 import { runCasPrecision } from './cas-precision.js';
 import { runOpenAIBenchmark } from './targets-openai.js';
 
@@ -44,17 +45,13 @@ interface Options {
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const get = (name: string): string | undefined => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
   return {
-    problems: Number(get('problems') ?? 200),
-    timeLimitMs: Number(get('time-limit') ?? 5000),
-    seed: get('seed') ?? 'bench-targets',
-    cas: (get('cas') ?? 'nerdamer,algebrite,sympy,maxima').split(',').filter((s) => s !== ''),
-    parts: (get('only') ?? 'cas,openai,precision').split(',').filter((s) => s !== ''),
-    openai: (get('openai') ?? '').split(',').filter((s) => s !== ''),
+    problems: Number(benchArg(argv, 'problems') ?? 200),
+    timeLimitMs: Number(benchArg(argv, 'time-limit') ?? 5000),
+    seed: benchArg(argv, 'seed') ?? 'bench-targets',
+    cas: (benchArg(argv, 'cas') ?? 'nerdamer,algebrite,sympy,maxima').split(',').filter((s) => s !== ''),
+    parts: (benchArg(argv, 'only') ?? 'cas,openai,precision').split(',').filter((s) => s !== ''),
+    openai: (benchArg(argv, 'openai') ?? '').split(',').filter((s) => s !== ''),
   };
 }
 
