@@ -122,10 +122,6 @@ Examples:
   $ sagga archive merge archives/a archives/b archives/c --out all.jsonl`,
     )
     .action((dirs: string[], opts: { out: string }) => {
-      if (dirs.length < 2) {
-        failCommand('archive merge', 'give at least two archives to merge');
-        return;
-      }
       try {
         const result = archiveMerge(dirs, opts.out);
         const inputs = result.inputs.map((i) => `${i.label} (${i.entries})`).join(' + ');
