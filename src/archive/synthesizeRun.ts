@@ -17,19 +17,15 @@ export interface SyntheticRunOptions {
   readonly seed?: string;
   /** `short` or `length:<L>`: what the archived problems are pulled towards. Default `short`. */
   readonly fitness?: string;
-  readonly target?: string;
   readonly generationSize?: number;
-}
-
-export interface SyntheticRun {
-  readonly archive: ReadonlyArray<Record<string, unknown>>;
-  readonly generations: ReadonlyArray<Record<string, unknown>>;
 }
 
 const KINDS = ['wrong', 'unparseable', 'no-answer', 'timeout'] as const;
 const KIND_WEIGHTS = [0.72, 0.12, 0.11, 0.05];
 const TAU = 0.01;
 const SEED_COUNT = 24;
+/** The target named in the run's files (no model is asked). */
+const TARGET = 'synthetic';
 
 /**
  * Write a run directory that looks like one `sagga search` writes (config.json, archive.jsonl,
@@ -39,10 +35,9 @@ const SEED_COUNT = 24;
  * generation, so that archives drift towards the fitness spec's length as real ones do. For
  * demos, tests and benchmarks of the report; `config.json` says `"synthetic": true`.
  */
-export function synthesizeRun(dir: string, options: SyntheticRunOptions): SyntheticRun {
+export function synthesizeRun(dir: string, options: SyntheticRunOptions): void {
   const seed = options.seed ?? 'synthetic';
   const fitnessSpec = options.fitness ?? 'short';
-  const target = options.target ?? 'synthetic';
   const generationSize = options.generationSize ?? 200;
   const targetLength = /^length:(\d+(?:\.\d+)?)$/.exec(fitnessSpec)?.[1];
   const fitnessOf = (length: number): number =>
@@ -99,7 +94,7 @@ export function synthesizeRun(dir: string, options: SyntheticRunOptions): Synthe
         nodes: m.nodes,
         depth: m.depth,
         terms: m.terms,
-        target,
+        target: TARGET,
         kind,
         reason: answer.reason,
         parent: toInfix(parent),
@@ -144,7 +139,7 @@ export function synthesizeRun(dir: string, options: SyntheticRunOptions): Synthe
     synthetic: true,
     created: new Date(0).toISOString(),
     settings: {
-      target,
+      target: TARGET,
       seeds: 'default',
       mutations: 'distance',
       fitness: fitnessSpec,
@@ -161,7 +156,7 @@ export function synthesizeRun(dir: string, options: SyntheticRunOptions): Synthe
     },
     fitness: { spec: fitnessSpec, description: targetLength !== undefined ? `failure × exp(-|chars - ${targetLength}| / ${targetLength})` : 'failure × 1/chars' },
     embedder: { name: 'structural' },
-    target: { name: target },
+    target: { name: TARGET },
   };
   const checkpoint = {
     format: CHECKPOINT_FORMAT,
@@ -180,7 +175,6 @@ export function synthesizeRun(dir: string, options: SyntheticRunOptions): Synthe
   writeFileSync(join(dir, RUN_FILES.archive), archive.map((a) => JSON.stringify(a) + '\n').join(''));
   writeFileSync(join(dir, RUN_FILES.generations), generations.map((g) => JSON.stringify(g) + '\n').join(''));
   writeFileSync(join(dir, RUN_FILES.checkpoint), JSON.stringify(checkpoint) + '\n');
-  return { archive, generations };
 }
 
 function syntheticAnswer(kind: (typeof KINDS)[number], problem: Expr, rng: Rng, config: ReturnType<typeof resolveMutationConfig>) {
