@@ -1,4 +1,4 @@
-import { metrics } from '../expr/metrics.js';
+import { countTerms } from '../expr/metrics.js';
 import { tryParseExpr } from '../expr/parse.js';
 import type { Expr } from '../expr/types.js';
 import type { ArchiveEntry } from './types.js';
@@ -13,8 +13,8 @@ export function problemTree(entry: Pick<ArchiveEntry, 'problem'>): Expr | null {
 }
 
 /** Top-level terms of the problem: the recorded `terms`, else counted on the parsed tree. */
-export function entryTerms(entry: ArchiveEntry, tree?: Expr | null): number | null {
+export function entryTerms(entry: ArchiveEntry): number | null {
   if (entry.terms !== null) return entry.terms;
-  const t = tree === undefined ? problemTree(entry) : tree;
-  return t ? metrics(t).terms : null;
+  const tree = problemTree(entry);
+  return tree ? countTerms(tree) : null;
 }

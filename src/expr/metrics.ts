@@ -35,7 +35,8 @@ export function countNodes(root: Expr): { nodes: number; depth: number } {
   return { nodes, depth };
 }
 
-function countTerms(e: Expr): number {
+/** Top-level summands, nested sums counted flat (ExprMetrics.terms). */
+export function countTerms(e: Expr): number {
   if (e.type !== 'add') return 1;
   let n = 0;
   for (const c of e.args) n += countTerms(c);
