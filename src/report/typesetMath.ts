@@ -13,17 +13,17 @@ const TYPESET_CHAR_LIMIT = 2_000;
  * written), with trust off. Text that does not parse is shown as escaped code. The plain text stays
  * in `title` and `data-text` for copying and searching.
  */
-export function typesetExpression(text: string, options: { display?: boolean } = {}): { html: SafeHtml; typeset: boolean } {
+export function typesetExpression(text: string): { html: SafeHtml; typeset: boolean } {
   if (text.length <= TYPESET_CHAR_LIMIT) {
     const parsed = tryParseExpr(text);
-    if (parsed.ok) return { html: typesetTree(parsed.expr, text, options.display ?? false), typeset: true };
+    if (parsed.ok) return { html: typesetTree(parsed.expr, text), typeset: true };
   }
   return { html: html`<code class="expr-text">${text}</code>`, typeset: false };
 }
 
-export function typesetTree(tree: Expr, text: string, display = false): SafeHtml {
+function typesetTree(tree: Expr, text: string): SafeHtml {
   const rendered = katex.renderToString(toLatex(tree), {
-    displayMode: display,
+    displayMode: false,
     throwOnError: false,
     trust: false,
     strict: 'ignore',
