@@ -21,9 +21,7 @@
  * Run through `npm run bench:targets` (bench/targets.ts): `-- --only precision [--conversions 300]
  * [--wrong 300] [--precision-seed cas-precision] [--python /usr/bin/python3] [--json out.json]` (0 skips a part).
  */
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { canonicalKey } from '../src/expr/canonical.js';
 import { toInfix } from '../src/expr/toInfix.js';
 import { toLatex } from '../src/expr/toLatex.js';
@@ -39,6 +37,7 @@ import { mutate } from '../mutations/mutate.js';
 import { resolveMutationConfig } from '../mutations/presets.js';
 import { benchArg } from './benchArg.js';
 import { casProblems } from './cas-problems.js';
+import { runPythonJsonLines } from './runPythonJsonLines.js';
 import { checkConversions, conversionShare, distinctCasProblems, type ConversionSummary } from './targets-conversions.js';
 import { nativeFaithfulness } from './targets-faithfulness.js';
 
@@ -139,29 +138,14 @@ async function collectWrong(options: Options): Promise<{ wrong: WrongPair[]; can
 }
 
 /** Check the pairs with SymPy in `workers` Python processes, each taking every workers-th pair. */
-async function sympyCheck(pairs: readonly WrongPair[], python: string, workers = 2): Promise<SympyCheck[]> {
-  const script = fileURLToPath(new URL('../../bench/python/cas-sympy-check.py', import.meta.url));
+async function sympyCheck(pairs: ReadonlyArray<Pick<WrongPair, 'id' | 'problem' | 'answer'>>, python: string, workers = 2): Promise<SympyCheck[]> {
   const shards = Array.from({ length: workers }, (_, w) => pairs.filter((_, i) => i % workers === w));
-  const results = await Promise.all(
-    shards.map(
-      (shard) =>
-        new Promise<SympyCheck[]>((resolve, reject) => {
-          const child = spawn(python, [script], { stdio: ['pipe', 'pipe', 'inherit'] });
-          let out = '';
-          child.stdout.setEncoding('utf8');
-          child.stdout.on('data', (d: string) => {
-            out += d;
-          });
-          child.on('error', (err) => reject(new Error(`cannot run ${python} (install python3-sympy): ${err.message}`)));
-          child.on('close', (code) => {
-            if (code !== 0) return reject(new Error(`${script} exited with ${code}`));
-            resolve(out.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as SympyCheck));
-          });
-          child.stdin.end(shard.map((p) => JSON.stringify({ id: p.id, problem: p.problem, answer: p.answer })).join('\n') + '\n');
-        }),
+  const runs = await Promise.all(
+    shards.map((shard) =>
+      runPythonJsonLines<SympyCheck>(python, 'cas-sympy-check.py', [], shard.map((p) => ({ id: p.id, problem: p.problem, answer: p.answer })), { stderr: 'inherit' }),
     ),
   );
-  return results.flat();
+  return runs.flatMap((r) => r.replies);
 }
 
 async function conversions(system: 'nerdamer' | 'algebrite', options: Options): Promise<ConversionSummary> {
@@ -173,7 +157,7 @@ async function conversions(system: 'nerdamer' | 'algebrite', options: Options): 
     // Answers the verifier rejects whose translation was not shown exact (the system's own numeric
     // evaluation can be wrong too): SymPy reads the system's raw text itself, independently of our
     // conversion; where it too finds the answer wrong, the mistake is the system's.
-    const suspects = s.suspects.map((x, i) => ({ id: `s${i}`, problem: x.problem, answer: x.text, nerdamer: x.text, reason: '' }));
+    const suspects = s.suspects.map((x, i) => ({ id: `s${i}`, problem: x.problem, answer: x.text }));
     const sympy = suspects.length > 0 ? await sympyCheck(suspects, options.python) : [];
     const sympyWrong = sympy.filter((c) => c.verdict === 'incorrect').length;
     const { verified, solved, share } = conversionShare(s, sympyWrong);
