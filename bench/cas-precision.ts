@@ -22,11 +22,8 @@
  * [--wrong 300] [--precision-seed cas-precision] [--python /usr/bin/python3] [--json out.json]` (0 skips a part).
  */
 import { writeFileSync } from 'node:fs';
-import { canonicalKey } from '../src/expr/canonical.js';
 import { toInfix } from '../src/expr/toInfix.js';
-import { toLatex } from '../src/expr/toLatex.js';
 import type { Expr } from '../src/expr/types.js';
-import { checkCandidate } from '../src/search/validity.js';
 import { createAlgebriteTarget } from '../src/targets/algebriteTarget.js';
 import { createNerdamerTarget } from '../src/targets/nerdamerTarget.js';
 import type { TargetProblem } from '../src/targets/types.js';
@@ -37,6 +34,7 @@ import { mutate } from '../mutations/mutate.js';
 import { resolveMutationConfig } from '../mutations/presets.js';
 import { benchArg } from './benchArg.js';
 import { casProblems } from './cas-problems.js';
+import { distinctProblem } from './distinctProblem.js';
 import { runPythonJsonLines } from './runPythonJsonLines.js';
 import { checkConversions, conversionShare, distinctCasProblems, type ConversionSummary } from './targets-conversions.js';
 import { nativeFaithfulness } from './targets-faithfulness.js';
@@ -109,12 +107,8 @@ async function collectWrong(options: Options): Promise<{ wrong: WrongPair[]; can
       const problems: TargetProblem[] = [];
       for (const e of candidates(rng, options.batch)) {
         made++;
-        const check = checkCandidate(e);
-        if (!check.ok) continue;
-        const key = canonicalKey(check.expr);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        problems.push({ id: `c${made}`, expr: check.expr, infix: toInfix(check.expr), latex: toLatex(check.expr) });
+        const problem = distinctProblem(e, `c${made}`, seen);
+        if (problem !== undefined) problems.push(problem);
       }
       asked += problems.length;
       const outcomes = await target.solve(problems, 1);

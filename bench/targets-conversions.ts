@@ -1,12 +1,11 @@
 import { toInfix } from '../src/expr/toInfix.js';
-import { toLatex } from '../src/expr/toLatex.js';
 import type { Expr } from '../src/expr/types.js';
-import { checkCandidate } from '../src/search/validity.js';
 import type { AnswerStatus, Target, TargetAnswer, TargetProblem } from '../src/targets/types.js';
 import { SEARCH_VERIFY_OPTIONS } from '../src/verify/types.js';
 import { createRng } from '../src/util/rng.js';
 import { verifyPair } from '../src/verify/verifyPair.js';
 import { casProblems } from './cas-problems.js';
+import { distinctProblem } from './distinctProblem.js';
 
 export interface ConversionSummary {
   readonly statuses: Record<AnswerStatus, number>;
@@ -112,10 +111,9 @@ export function distinctCasProblems(seed: string, count: number, keep: (e: Expr)
   const out: TargetProblem[] = [];
   for (let round = 0; out.length < count && round < 50; round++) {
     for (const e of casProblems(rng, count)) {
-      const check = checkCandidate(e);
-      if (!check.ok || seen.has(check.key) || out.length >= count || !keep(check.expr)) continue;
-      seen.add(check.key);
-      out.push({ id: `${prefix}${out.length}`, expr: check.expr, infix: toInfix(check.expr), latex: toLatex(check.expr) });
+      if (out.length >= count) break;
+      const problem = distinctProblem(e, `${prefix}${out.length}`, seen, keep);
+      if (problem !== undefined) out.push(problem);
     }
   }
   return out;

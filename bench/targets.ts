@@ -20,11 +20,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { canonicalKey } from '../src/expr/canonical.js';
-import { toInfix } from '../src/expr/toInfix.js';
-import { toLatex } from '../src/expr/toLatex.js';
 import type { Expr } from '../src/expr/types.js';
 import { loadSeeds } from '../src/search/loadSeeds.js';
-import { checkCandidate } from '../src/search/validity.js';
 import { createTarget } from '../src/targets/createTarget.js';
 import type { TargetProblem } from '../src/targets/types.js';
 import { createRng } from '../src/util/rng.js';
@@ -32,6 +29,7 @@ import { mutate } from '../mutations/mutate.js';
 import { resolveMutationConfig } from '../mutations/presets.js';
 import { benchArg } from './benchArg.js';
 import { runCasPrecision } from './cas-precision.js';
+import { distinctProblem } from './distinctProblem.js';
 import { runOpenAIBenchmark } from './targets-openai.js';
 
 interface Options {
@@ -70,11 +68,10 @@ function seedMutants(count: number, seed: string): TargetProblem[] {
     } catch {
       continue;
     }
-    const check = checkCandidate(mutant);
-    if (!check.ok || seen.has(check.key)) continue;
-    seen.add(check.key);
-    pool.push(check.expr);
-    out.push({ id: `m${out.length}`, expr: check.expr, infix: toInfix(check.expr), latex: toLatex(check.expr) });
+    const problem = distinctProblem(mutant, `m${out.length}`, seen);
+    if (problem === undefined) continue;
+    pool.push(problem.expr);
+    out.push(problem);
   }
   return out;
 }
