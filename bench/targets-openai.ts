@@ -118,10 +118,10 @@ function row(label: string, s: Scenario, r: Measured, bound: number): string {
 }
 
 /**
- * Run the scenarios (or the one given as `[N, L_ms, C]` in `args`) and print the table; returns the
- * worst ratio of the target's time to N·L/C. Run by bench/targets.ts (`npm run bench:targets`).
+ * Run the scenarios (or the one given as `[N, L_ms, C]` in `args`) and print the table, ending with
+ * the worst ratio of the target's time to N·L/C. Run by bench/targets.ts (`npm run bench:targets`).
  */
-export async function runOpenAIBenchmark(args: readonly string[]): Promise<number> {
+export async function runOpenAIBenchmark(args: readonly string[]): Promise<void> {
   const [nArg, lArg, cArg] = args.map(Number);
   // N is a multiple of C in every default scenario, so N·L/C is reachable, not just a lower bound.
   const scenarios: Scenario[] =
@@ -150,5 +150,4 @@ export async function runOpenAIBenchmark(args: readonly string[]): Promise<numbe
     worstVsFetch = Math.max(worstVsFetch, r.seconds / reference.seconds);
   }
   console.log(`worst target ratio ${worst.toFixed(3)} (${worst <= 1.15 ? 'within' : 'OVER'} 1.15); worst target / bare fetch ${worstVsFetch.toFixed(3)}`);
-  return worst;
 }
