@@ -1,7 +1,6 @@
-import { kmeans } from 'ml-kmeans';
 import type { Embedder } from '../embed/types.js';
 import type { Expr } from '../expr/types.js';
-import { kmeansPlusPlus } from '../search/selectSeeds.js';
+import { kmeansClusters } from '../search/kmeansClusters.js';
 import { createRng } from '../util/rng.js';
 import { problemTree } from './problemMetrics.js';
 import type { ArchiveEntry } from './types.js';
@@ -33,7 +32,8 @@ export interface ClusterOptions {
 /**
  * Group archived problems by structure: embed them (the run's structural embedder by default), run
  * k-means with a seeded k-means++ start (as the search's seed selection does), and order each
- * cluster's members by distance to its centroid, so the first few are its prototypes.
+ * cluster's members by distance to its centroid, so the first few are its prototypes. `k` is a
+ * positive integer (the callers check or clamp it).
  */
 export async function clusterArchive(entries: readonly ArchiveEntry[], k: number, options: ClusterOptions): Promise<ArchiveClustering> {
   const trees: (Expr | null)[] = entries.map(problemTree);
@@ -47,11 +47,10 @@ export async function clusterArchive(entries: readonly ArchiveEntry[], k: number
     vectors[entryIndex] = embedded[j];
   });
   const clusterOf: (number | null)[] = entries.map(() => null);
-  if (parsedIndex.length === 0 || k < 1) return { clusters: [], clusterOf, vectors, embedder: options.embedder.name };
+  if (parsedIndex.length === 0) return { clusters: [], clusterOf, vectors, embedder: options.embedder.name };
 
   const points = embedded.map((v) => Array.from(v));
-  const initial = kmeansPlusPlus(points, Math.floor(k), createRng(options.seed));
-  const assignment: number[] = initial.length <= 1 ? points.map(() => 0) : kmeans(points, initial.length, { initialization: initial, maxIterations: 100 }).clusters;
+  const assignment = kmeansClusters(points, k, createRng(options.seed)).clusterOf;
 
   const groups = new Map<number, number[]>();
   assignment.forEach((c, j) => {

@@ -1,6 +1,8 @@
-import { kmeans } from 'ml-kmeans';
 import type { Rng } from '../util/rng.js';
-import { squaredDistance } from '../util/squaredDistance.js';
+import { kmeansClusters } from './kmeansClusters.js';
+
+// Kept importable from here, where it used to live (tests/search/selectSeeds.test.ts imports it so).
+export { kmeansPlusPlus } from './kmeansPlusPlus.js';
 
 export type SeedSelection = 'kmeans' | 'fitness';
 export const SEED_SELECTIONS: readonly SeedSelection[] = ['kmeans', 'fitness'];
@@ -46,10 +48,7 @@ export function selectSeeds<T extends SeedCandidate>(pool: readonly T[], options
     if (!c.embedding) throw new Error(`selectSeeds: pool member ${i} (${c.key}) has no embedding`);
     return Array.from(c.embedding);
   });
-  const initial = kmeansPlusPlus(points, Math.max(1, Math.floor(options.clusters)), rng);
-  const k = initial.length;
-  const clusterOf: number[] =
-    k === 1 ? new Array<number>(points.length).fill(0) : kmeans(points, k, { initialization: initial, maxIterations: 100 }).clusters;
+  const { clusterOf, clusters: k } = kmeansClusters(points, Math.max(1, Math.floor(options.clusters)), rng);
 
   const members: number[][] = Array.from({ length: k }, () => []);
   for (const i of byFitness) members[clusterOf[i]].push(i);
@@ -72,26 +71,4 @@ function rankByFitness(pool: readonly SeedCandidate[]): number[] {
       const fb = Number.isFinite(pool[b].fitness) ? pool[b].fitness : -Infinity;
       return fb - fa || a - b;
     });
-}
-
-/**
- * k-means++ seeding (Arthur & Vassilvitskii 2007) with our generator: the first centre uniformly,
- * each next one with probability proportional to the squared distance to the nearest chosen
- * centre. Stops early when every point coincides with a centre (fewer distinct points than k).
- */
-export function kmeansPlusPlus(points: readonly number[][], k: number, rng: Rng): number[][] {
-  const n = points.length;
-  const first = rng.int(0, n - 1);
-  const centres: number[][] = [points[first].slice()];
-  const nearest = points.map((p) => squaredDistance(p, points[first]));
-  while (centres.length < Math.min(k, n)) {
-    if (!nearest.some((d) => d > 0)) break;
-    const next = rng.weighted(nearest);
-    centres.push(points[next].slice());
-    for (let i = 0; i < n; i++) {
-      const d = squaredDistance(points[i], points[next]);
-      if (d < nearest[i]) nearest[i] = d;
-    }
-  }
-  return centres;
 }
