@@ -7,7 +7,8 @@
  *    its printed answer (and of the problem as sent) agrees with our reading
  *    (bench/targets-faithfulness.ts). Figure: of the answers that are not the system's own mistakes
  *    and that the verifier can decide, the share whose converted answer verifies (target ≥ 99 %);
- *    unreadable answers and complex answers without a real form count as misses.
+ *    unreadable answers count as misses; complex answers without a real form (`unjudged`) are
+ *    left out, like those the verifier cannot decide (bench/targets-conversions.ts conversionShare).
  * 2. Precision of CAS failures: when our verifier says nerdamer's answer is wrong, does an independent
  * check agree? Candidates are made the way the search makes them (integrands of the kinds a search
  * meets, mutated with the `robustness` and `distance` presets, kept when the search's candidate

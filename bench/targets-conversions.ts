@@ -90,10 +90,12 @@ export async function checkConversions(
 
 /**
  * The conversion figure: of the closed forms the system returned that are not its own mistakes
- * (read back, unreadable, or complex with no real form; minus the shown-own mistakes and the
- * answers the verifier could not decide either way), the share whose converted answer verifies.
- * Unreadable answers and complex ones without a real form count as misses. `alsoSystemWrong`:
- * suspects shown to be the system's own mistakes by another, independent check.
+ * (read back or unreadable; minus the shown-own mistakes and the answers the verifier could not
+ * decide either way), the share whose converted answer verifies. Unreadable answers count as
+ * misses, and so do answers lost to a target `error`. Complex answers without a real form
+ * (`unjudged`) are left out, like the answers the verifier cannot decide: they were read, but
+ * sagga cannot judge them. `alsoSystemWrong`: suspects shown to be the system's own mistakes by
+ * another, independent check.
  */
 export function conversionShare(s: ConversionSummary, alsoSystemWrong = 0): { readonly verified: number; readonly solved: number; readonly share: number } {
   const verified = s.verdicts.correct ?? 0;
