@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { distinctCasProblems } from '../../bench/targets-conversions.js';
+import { checkConversions, distinctCasProblems } from '../../bench/targets-conversions.js';
+import { nativeFaithfulness } from '../../bench/targets-faithfulness.js';
 import type { Expr } from '../../src/expr/types.js';
 import { createAlgebriteTarget } from '../../src/targets/algebriteTarget.js';
 import type { Target } from '../../src/targets/types.js';
-import { nativeFaithfulness } from './casFaithfulness.js';
-import { checkConversions } from './cmdConversionCheck.js';
 import { problem } from './cmdHelpers.js';
+import { expectConversions } from './expectConversions.js';
 import { expectTimeoutRecovery } from './expectTimeoutRecovery.js';
 
 // The worker script is loaded from dist/: `npm test` compiles first (run `npx tsc -p tsconfig.json`
@@ -36,14 +36,7 @@ describe('algebrite target (real Algebrite in worker threads)', () => {
         `Algebrite wrong (translation shown exact) ${s.systemWrong.length}, faithfulness undecided ${s.undecided}, read through the real form ${s.imaginary.length}\n  ` +
         `wrong:\n  ${s.systemWrong.join('\n  ')}\n  not judged:\n  ${s.errors.join('\n  ')}\n  unknown:\n  ${s.unknown.join('\n  ')}\n  unparseable:\n  ${s.unparseable.join('\n  ')}`,
     );
-    expect(s.unfaithful).toEqual([]);
-    expect(s.incorrect).toEqual([]);
-    // Only answers sagga cannot judge (complex with no real form), never a transport error.
-    for (const e of s.errors) expect(e).toMatch(/^unjudged: .*imaginary unit.*not a model failure/);
-    expect(s.statuses.error).toBe(0);
-    expect(s.statuses.unjudged).toBeLessThanOrEqual(5);
-    expect(s.statuses.ok).toBeGreaterThanOrEqual(60);
-    expect(s.verdicts.correct ?? 0).toBeGreaterThanOrEqual(0.95 * (s.statuses.ok - s.systemWrong.length));
+    expectConversions(s, { minOk: 60, maxUnjudged: 5 });
   });
 
   test('"could not find a solution" is a no-answer, and functions Algebrite lacks are rewritten, not refused', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { checkConversions } from '../../bench/targets-conversions.js';
 import type { CmdTarget } from '../../src/targets/cmdTarget.js';
 import { createSympyTarget } from '../../src/targets/sympyTarget.js';
-import { checkConversions } from './cmdConversionCheck.js';
 import { hasSympy, problem, requireOrSkip } from './cmdHelpers.js';
 import { integrands } from './cmdIntegrands.js';
 
