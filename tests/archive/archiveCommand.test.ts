@@ -2,12 +2,9 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runBuiltCli } from '../helpers/runBuiltCli.js';
-import { sagga } from './cliInProcess.js';
+import { sagga } from '../helpers/cliInProcess.js';
+import { runBuiltCli as spawnSagga } from '../helpers/runBuiltCli.js';
 import { TRICKY_LINES, writeRun } from './fixtures.js';
-
-
-const spawnSagga = runBuiltCli;
 
 describe('sagga archive (CLI)', () => {
   const work = mkdtempSync(join(tmpdir(), 'sagga-archive-cli-'));

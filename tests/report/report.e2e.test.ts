@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sagga as saggaInProcess } from '../archive/cliInProcess.js';
-import { runBuiltCli, type CliRun } from '../helpers/runBuiltCli.js';
+import { sagga as saggaInProcess } from '../helpers/cliInProcess.js';
+import { runBuiltCli as sagga, type CliRun } from '../helpers/runBuiltCli.js';
 import { makeRealRun } from './makeRealRun.js';
 
 /*
@@ -19,8 +19,6 @@ const CHROMIUM = '/usr/bin/chromium';
 const OUTPUT = join(ROOT, 'tests/.out/report');
 // Under CI a missing browser is a failure (the launch throws), elsewhere the browser tests are skipped.
 const browserAvailable = existsSync(CHROMIUM) || process.env.CI === 'true';
-
-const sagga = runBuiltCli;
 
 interface ArchiveLine {
   id: string;
@@ -227,7 +225,11 @@ describe('sagga report, end to end in headless Chromium', () => {
       const strokes = await page.$$eval('#chart-growth svg .mark-line.role-mark path', (p) => p.map((x) => x.getAttribute('stroke')));
       expect(new Set(strokes).size).toBe(2);
       expect(await page.$$eval('#chart-projection svg .mark-symbol.role-mark path', (p) => p.length)).toBe(a.length + b.length);
-      // The growth lines end at each run's archive size (the last y of each line is the lowest point drawn).
+      // The growth lines end at each run's archive size: the points' labels give each generation's cumulative size.
+      const growth = await page.$$eval('#chart-growth svg .mark-symbol.role-mark path', (p) => p.map((x) => x.getAttribute('aria-label') ?? ''));
+      const finalSize = (legend: string) => Math.max(...growth.filter((l) => l.endsWith(`; Run: ${legend}`)).map((l) => Number(/Archive size: (\d+);/.exec(l)?.[1])));
+      expect(finalSize('short-run · short')).toBe(a.length);
+      expect(finalSize('length20-run · length:20')).toBe(b.length);
       expect(await visibleRows(page)).toBe(a.length + b.length);
       await page.selectOption('#archive-run', '1');
       expect(await visibleRows(page)).toBe(b.length);

@@ -1,12 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { vi } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
-
-export interface CliRun {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
+import type { CliRun } from './runBuiltCli.js';
 
 /**
  * The CLI's program in this process (a spawned `node bin/sagga.js` costs a second of module loading
