@@ -4,7 +4,7 @@ import { createTarget } from '../targets/createTarget.js';
 import { integrateProbe, type ProbeResult } from '../targets/probe.js';
 import type { Target } from '../targets/types.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
-import { terminalSafe } from '../util/terminalSafe.js';
+import { printable } from '../util/terminalSafe.js';
 import { verifyPair } from '../verify/verifyPair.js';
 import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
 
@@ -19,14 +19,8 @@ function answerCount(value: string): number {
   return n;
 }
 
-/** Model text for a terminal, cut to a readable length. */
-function printable(text: string, limit = 400): string {
-  const safe = terminalSafe(text);
-  return safe.length > limit ? `${safe.slice(0, limit - 3)}...` : safe;
-}
-
 /** The probe as lines for a person: the outcome first, then each answer with what the verifier said. */
-export function formatProbe(result: Extract<ProbeResult, { ok: true }>): string {
+function formatProbe(result: Extract<ProbeResult, { ok: true }>): string {
   const lines = [`∫ ${result.problem} dx   ${result.target}: ${result.outcome}`];
   result.answers.forEach((a, i) => {
     lines.push(`  answer ${i + 1} (${Math.round(a.latencyMs)} ms, ${a.status}): ${a.text === '' ? '(empty)' : printable(a.text)}`);
@@ -69,7 +63,7 @@ Examples:
     let target: Target | undefined;
     try {
       // No run directory: nothing is cached or written.
-      target = await createTarget(opts.target, targetOptionsFrom({ ...opts, cache: false }, { concurrency: opts.concurrency ?? Math.min(2, availableParallelism()) }));
+      target = await createTarget(opts.target, targetOptionsFrom(opts, { concurrency: opts.concurrency ?? Math.min(2, availableParallelism()) }));
       const result = await integrateProbe(target, problem, opts.k, (f, F) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS));
       if (!result.ok) return fail(result.error);
       process.stdout.write(opts.json ? JSON.stringify(result) + '\n' : formatProbe(result));

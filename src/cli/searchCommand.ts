@@ -5,6 +5,7 @@ import { EMBEDDER_SPECS } from '../embed/createEmbedder.js';
 import { searchCommand, type SearchCommandOptions } from '../search/searchCommand.js';
 import { STOP_REASON_TEXT } from '../search/searchTypes.js';
 import { createTarget } from '../targets/createTarget.js';
+import { printable } from '../util/terminalSafe.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { verifyPair } from '../verify/verifyPair.js';
 import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
@@ -120,7 +121,8 @@ function printSummary(outDir: string, stop: keyof typeof STOP_REASON_TEXT, size:
     const width = Math.max(...shortest.map((e) => e.problem.length));
     for (const e of shortest) {
       const answer = e.answers?.[0]?.text ?? '';
-      const shown = answer.length > 60 ? answer.slice(0, 57) + '...' : answer;
+      // The model's text, made safe for the terminal like every answer sagga prints.
+      const shown = printable(answer, 60);
       out.push(`  ∫ ${e.problem.padEnd(width)} dx   ${e.kind.padEnd(11)} ${shown ? 'answered: ' + shown : ''}`);
     }
   }

@@ -146,3 +146,20 @@ describe('sagga search against nerdamer, end to end', () => {
     expect(config.resumes.at(-1)!.changed.map((c) => c.setting).sort()).toEqual(['fitness', 'maxGenerations']);
   }, 120_000);
 });
+
+describe('sagga search: the end-of-run summary', () => {
+  it("shows the model's answers without their control characters, cut as before", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'sagga-search-summary-')), 'run');
+    const hostile = `x \u001b[31mred\u001b[0m ${'y'.repeat(80)}`;
+    const target = `cmd:node tests/fixtures/cmd/fixed-answers.mjs '${JSON.stringify([hostile])}'`;
+    const r = await sagga(['--target', target, '--generation-size', '10', '--seed-size', '3', '--clusters', '1', '--max-generations', '1', '--rng-seed', 'summary', '--out', out, '--show', '2']);
+    expect(r.status, r.stderr).toBe(0);
+    // The answer is archived verbatim; only what reaches the terminal is neutralised.
+    expect(lines(join(out, 'archive.jsonl')).some((l) => (JSON.parse(l) as { answers: { text: string }[] }).answers[0].text === hostile)).toBe(true);
+    expect(r.stdout).toMatch(/Shortest failures:/);
+    expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    const shown = [...r.stdout.matchAll(/answered: (.*)$/gm)].map((m) => m[1]);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const s of shown) expect(s).toBe(`x  [31mred [0m ${'y'.repeat(80)}`.slice(0, 57) + '...');
+  }, 60_000);
+});
