@@ -6,7 +6,7 @@ import { createDecimalEvaluator, HIGH_PRECISION_DIGITS, type DecimalEvaluator } 
 import { SAMPLE_POINTS } from './samplePoints.js';
 import { compileTape, TapeTooLarge, type Tape } from './tape.js';
 import { DEFAULT_VERIFY_OPTIONS, type Verdict, type VerifyOptions, type VerifyResult } from './types.js';
-import { formatNumber as fmt } from './formatNumber.js';
+import { formatReasonNumber as fmt } from './formatReasonNumber.js';
 
 /** Points that must agree (and none disagree) before an answer is called correct. */
 export const MIN_AGREEING_POINTS = 8;
