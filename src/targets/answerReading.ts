@@ -8,7 +8,13 @@ export type AnswerReading =
   /** An answer sagga cannot judge (e.g. complex-valued with no real form): never a model failure. */
   | { readonly status: 'unjudged'; readonly error: string };
 
-/** Turns one answer string, exactly as a program wrote it, into a reading. Pure and bounded. */
+/**
+ * Turns one answer string, exactly as a program wrote it, into a reading. No I/O, bounded by the
+ * parser limits; but an answer written with the imaginary unit is read through its real form, which
+ * runs the verifier (realFromComplex: is the imaginary part constant?) on the calling thread, up to
+ * its time budget (SEARCH_VERIFY_OPTIONS, 2 s): such a reading can take that long, and when the
+ * budget runs out the answer is `unjudged`.
+ */
 export type AnswerReader = (text: string) => AnswerReading;
 
 /**
