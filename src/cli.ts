@@ -6,6 +6,7 @@ import { registerAugmentCommand } from './cli/augmentCommand.js';
 import { registerReportCommand } from './cli/reportCommand.js';
 import { registerArchiveCommand } from './cli/archiveCommand.js';
 import { registerIntegrateCommand } from './cli/integrateCommand.js';
+import { packageVersion } from './search/packageVersion.js';
 
 /** Build the command-line program. Every command is a thin wrapper over an exported, typed function. */
 export function buildProgram(): Command {
@@ -13,7 +14,7 @@ export function buildProgram(): Command {
   program
     .name('sagga')
     .description('Search for math problems a model gets wrong (SAGGA: Welleck et al., AAAI 2022).')
-    .version(VERSION)
+    .version(packageVersion())
     .showHelpAfterError('(run with --help for usage)')
     .configureHelp({ sortSubcommands: false });
   registerSearchCommand(program);
@@ -25,8 +26,6 @@ export function buildProgram(): Command {
   registerArchiveCommand(program);
   return program;
 }
-
-const VERSION = '0.1.0';
 
 export async function main(argv: readonly string[]): Promise<void> {
   await buildProgram().parseAsync(argv as string[]);

@@ -1,11 +1,11 @@
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { formatWarning } from '../archive/readRun.js';
 import { readRuns } from '../archive/readRuns.js';
 import type { RunData } from '../archive/types.js';
 import { structuralEmbedder } from '../embed/structuralEmbedder.js';
 import type { Embedder } from '../embed/types.js';
-import { packageRoot } from '../search/packageRoot.js';
+import { packageVersion } from '../search/packageVersion.js';
 import { buildReport } from './buildReport.js';
 
 export interface ReportCommandOptions {
@@ -44,7 +44,7 @@ export async function reportCommand(dirs: readonly string[], opts: ReportCommand
     seed: opts.seed ?? 'sagga',
     prototypes: opts.prototypes,
     embedder: opts.embedder ?? structuralEmbedder(),
-    saggaVersion: saggaVersion(),
+    saggaVersion: packageVersion(),
     warnings: skipped,
   });
   mkdirSync(dirname(out), { recursive: true });
@@ -62,13 +62,4 @@ export function defaultReportPath(runs: readonly Pick<RunData, 'dir' | 'config' 
   if (runs.length !== 1) return 'report.html';
   const dir = runs[0].dir;
   return statSync(dir).isDirectory() ? join(dir, 'report.html') : `${dir.replace(/\.[^./\\]*$/, '')}.html`;
-}
-
-function saggaVersion(): string | undefined {
-  try {
-    const v = (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: unknown }).version;
-    return typeof v === 'string' ? v : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -18,6 +18,7 @@ import { jsonProgress } from './jsonProgress.js';
 import type { VerifyPair } from './judgeOutcome.js';
 import { loadSeeds } from './loadSeeds.js';
 import { packageRoot } from './packageRoot.js';
+import { packageVersion } from './packageVersion.js';
 import type { ProgressReporter, SearchSummary } from './progressReporter.js';
 import {
   compareSettings,
@@ -264,14 +265,6 @@ function defaultOutDir(target: string | undefined): string {
   const slug = (target ?? 'run').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'run';
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
   return join('archives', `${slug}-${stamp}`);
-}
-
-function packageVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
 }
 
 /** Versions of the packages whose behaviour the archive depends on. */
