@@ -9,13 +9,17 @@
  *      should be closer to the ten reference validation problems (seeds/target.txt) by the
  *      chosen distance: `near` uses the cosine distance of structural embeddings, `neartree`
  *      (`--distance tree`) the tree edit distance; both distances are reported for every run.
+ *   3. `length10fitness`: `length:10` with `--seed-selection fitness` instead of k-means, to tell
+ *      whether where `length:10` settles is set by the clustering or by the target; and for every
+ *      run the failure rate of the problems asked, by their length.
  *
  *   npm run build && node dist/bench/paper-settings.js
  *
  * Environment: PAPER_ARCHIVE (archive size, default 1000), PAPER_MAX_GENERATIONS (default 25),
  * PAPER_GENERATION_SIZE (default 1000), PAPER_SEED_SIZE (default 100; k-means k stays 10 unless the
  * seed size is smaller),
- * PAPER_RUNS (comma list among short,length10,length20,length40,near,neartree; default all),
+ * PAPER_RUNS (comma list among short,length10,length20,length40,near,neartree,length10fitness;
+ * default all),
  * PAPER_RNG_SEED (default 2022), PAPER_CONCURRENCY (default: available cores), PAPER_TIME_LIMIT_MS
  * (nerdamer's time per problem, default 5000: problems nerdamer hangs on cost this much each).
  * Runs go to archives/paper-settings/<run>/ (resumed if present); a summary to
@@ -32,7 +36,7 @@ import { loadSeeds } from '../src/search/loadSeeds.js';
 import { packageRoot } from '../src/search/packageRoot.js';
 import { searchCommand } from '../src/search/searchCommand.js';
 import type { SearchCommandOptions } from '../src/search/resolveSearchSettings.js';
-import type { ArchiveRecord, GenerationRecord } from '../src/search/searchTypes.js';
+import type { ArchiveRecord, EvaluatedRecord, GenerationRecord } from '../src/search/searchTypes.js';
 import { treeEditDistance } from '../src/search/treeEditDistance.js';
 import { createNerdamerTarget } from '../src/targets/nerdamerTarget.js';
 import { SEARCH_VERIFY_OPTIONS } from '../src/verify/types.js';
@@ -45,16 +49,31 @@ const GENERATION_SIZE = Number(process.env.PAPER_GENERATION_SIZE ?? 1000);
 const SEED_SIZE = Number(process.env.PAPER_SEED_SIZE ?? 100);
 const TIME_LIMIT_MS = Number(process.env.PAPER_TIME_LIMIT_MS ?? 5000);
 const CONCURRENCY = Number(process.env.PAPER_CONCURRENCY ?? availableParallelism());
-/** Run name → --fitness, and --distance when not the default cosine. */
-const RUNS: Record<string, { fitness: string; distance?: 'tree' }> = {
+/** Run name → --fitness, and --distance / --seed-selection when not the defaults. */
+const RUNS: Record<string, RunSpec> = {
   short: { fitness: 'short' },
   length10: { fitness: 'length:10' },
   length20: { fitness: 'length:20' },
   length40: { fitness: 'length:40' },
   near: { fitness: 'near:seeds/target' },
   neartree: { fitness: 'near:seeds/target', distance: 'tree' },
+  length10fitness: { fitness: 'length:10', seedSelection: 'fitness' },
 };
+/** Length buckets (characters) of the failure rate of problems asked. */
+const LENGTH_BUCKETS: readonly [number, number][] = [
+  [1, 9],
+  [10, 13],
+  [14, 20],
+  [21, 40],
+  [41, Infinity],
+];
 const selected = (process.env.PAPER_RUNS ?? Object.keys(RUNS).join(',')).split(',').map((s) => s.trim());
+
+interface RunSpec {
+  readonly fitness: string;
+  readonly distance?: 'tree';
+  readonly seedSelection?: 'fitness';
+}
 
 interface RunResult {
   readonly run: string;
@@ -74,7 +93,10 @@ interface RunResult {
   readonly lastArchivedMeanLength: number | null;
   /** Mean length archived per generation. */
   readonly lengthByGeneration: ReadonlyArray<number | null>;
+  /** Failures / problems asked, per LENGTH_BUCKETS entry (null when none was asked). */
+  readonly failureRateByLength: ReadonlyArray<number | null>;
   readonly stopReason: string;
+  /** Target, verifier and engine time summed over the generations, so a resumed run counts every sitting. */
   readonly seconds: number;
   readonly dir: string;
 }
@@ -87,7 +109,7 @@ function readJsonl<T>(path: string): T[] {
     .map((l) => JSON.parse(l) as T);
 }
 
-async function run(name: string, fitness: string, distance: 'tree' | undefined): Promise<RunResult> {
+async function run(name: string, { fitness, distance, seedSelection }: RunSpec): Promise<RunResult> {
   const dir = join('archives', 'paper-settings', name);
   const resume = existsSync(join(dir, 'config.json'));
   const options: SearchCommandOptions = resume
@@ -97,6 +119,7 @@ async function run(name: string, fitness: string, distance: 'tree' | undefined):
         out: dir,
         fitness,
         ...(distance ? { distance } : {}),
+        ...(seedSelection ? { seedSelection } : {}),
         archiveSize: ARCHIVE,
         maxGenerations: MAX_GENERATIONS,
         generationSize: GENERATION_SIZE,
@@ -105,14 +128,12 @@ async function run(name: string, fitness: string, distance: 'tree' | undefined):
         concurrency: CONCURRENCY,
       };
   const sizes = `${GENERATION_SIZE !== 1000 ? ` --generation-size ${GENERATION_SIZE}` : ''}${SEED_SIZE !== 100 ? ` --seed-size ${SEED_SIZE}` : ''}`;
-  const command = `npx sagga search --target nerdamer --out ${dir} --fitness ${fitness}${distance ? ` --distance ${distance}` : ''} --archive-size ${ARCHIVE} --max-generations ${MAX_GENERATIONS}${sizes} --rng-seed ${RNG_SEED} --concurrency ${CONCURRENCY}${TIME_LIMIT_MS !== 5000 ? ` --time-limit ${TIME_LIMIT_MS}` : ''}`;
+  const command = `npx sagga search --target nerdamer --out ${dir} --fitness ${fitness}${distance ? ` --distance ${distance}` : ''}${seedSelection ? ` --seed-selection ${seedSelection}` : ''} --archive-size ${ARCHIVE} --max-generations ${MAX_GENERATIONS}${sizes} --rng-seed ${RNG_SEED} --concurrency ${CONCURRENCY}${TIME_LIMIT_MS !== 5000 ? ` --time-limit ${TIME_LIMIT_MS}` : ''}`;
   process.stderr.write(`\n# ${command}${resume ? '   (resuming)' : ''}\n`);
-  const started = performance.now();
   const result = await searchCommand(options, {
     createTarget: (_spec, o) => createNerdamerTarget({ concurrency: o.concurrency, timeLimitMs: TIME_LIMIT_MS }),
     verify: (p, a) => verifyPair(p, a, SEARCH_VERIFY_OPTIONS),
   });
-  const seconds = (performance.now() - started) / 1000;
   const rows = readJsonl<GenerationRecord>(join(dir, 'generations.jsonl'));
   const archive = readJsonl<ArchiveRecord>(join(dir, 'archive.jsonl'));
   const lengths = archive.map((a) => a.length).sort((a, b) => a - b);
@@ -144,10 +165,19 @@ async function run(name: string, fitness: string, distance: 'tree' | undefined):
     medianLength: lengths.length ? lengths[Math.floor(lengths.length / 2)] : null,
     lastArchivedMeanLength: archiving.length ? archiving[archiving.length - 1].archived_mean_length : null,
     lengthByGeneration: rows.map((r) => r.archived_mean_length),
+    failureRateByLength: failureRateByLength(readJsonl<EvaluatedRecord>(join(dir, 'evaluated.jsonl'))),
     stopReason: result.summary.stopReason,
-    seconds,
+    seconds: rows.reduce((s, r) => s + r.seconds.target + r.seconds.verify + r.seconds.engine, 0),
     dir,
   };
+}
+
+/** Failures / problems asked in each LENGTH_BUCKETS range of the canonical problem's characters. */
+function failureRateByLength(evaluated: readonly EvaluatedRecord[]): (number | null)[] {
+  return LENGTH_BUCKETS.map(([lo, hi]) => {
+    const asked = evaluated.filter((e) => e.status !== 'skipped' && e.problem.length >= lo && e.problem.length <= hi);
+    return asked.length > 0 ? asked.filter((e) => e.status === 'fail').length / asked.length : null;
+  });
 }
 
 /** Mean over the archive of the distance to the nearest target. */
@@ -172,11 +202,11 @@ async function main(): Promise<void> {
   const results: RunResult[] = [];
   for (const name of selected) {
     if (!(name in RUNS)) throw new Error(`unknown run ${name}; choose among ${Object.keys(RUNS).join(', ')}`);
-    results.push(await run(name, RUNS[name].fitness, RUNS[name].distance));
+    results.push(await run(name, RUNS[name]));
   }
 
   console.log(`\n## Target length (archive ${ARCHIVE}, at most ${MAX_GENERATIONS} generations of ${GENERATION_SIZE}, seed size ${SEED_SIZE}, nerdamer)\n`);
-  console.log('| run | --fitness | archive | mean length (chars) | median | mean length archived in the last generation | generations to fill | problems asked to fill | failures / asked (generations ≥ 2) | stop | wall (s) |');
+  console.log('| run | --fitness | archive | mean length (chars) | median | mean length archived in the last generation | generations to fill | problems asked to fill | failures / asked (generations ≥ 2) | stop | time (s) |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     console.log(
@@ -184,7 +214,12 @@ async function main(): Promise<void> {
     );
   }
   console.log('\nMean length (chars) of the problems archived in each generation:\n');
-  for (const r of results) console.log(`    ${r.run.padEnd(10)} ${r.lengthByGeneration.map((l) => (l === null ? '—' : l.toFixed(1))).join('  ')}`);
+  for (const r of results) console.log(`    ${r.run.padEnd(15)} ${r.lengthByGeneration.map((l) => (l === null ? '—' : l.toFixed(1))).join('  ')}`);
+  const bucketName = ([lo, hi]: [number, number]) => (hi === Infinity ? `> ${lo - 1}` : lo === 1 ? `< ${hi + 1}` : `${lo}–${hi}`);
+  console.log('\nShare of the problems asked that failed, by length (chars):\n');
+  console.log(`| run | ${LENGTH_BUCKETS.map(bucketName).join(' | ')} |`);
+  console.log(`|---|${LENGTH_BUCKETS.map(() => '---').join('|')}|`);
+  for (const r of results) console.log(`| ${r.run} | ${r.failureRateByLength.map((x) => (x === null ? '—' : (100 * x).toFixed(1) + ' %')).join(' | ')} |`);
 
   const baseline = results.find((r) => r.run === 'short');
   const nearRuns = results.filter((r) => r.run === 'near' || r.run === 'neartree');
