@@ -1,7 +1,9 @@
 // Size and opening time of the HTML report of a 1000-failure archive, against the issue's bars
 // (opens in < 2 s in headless Chromium, weighs < 5 MB).
 // Usage: npx tsc -p tsconfig.json && node dist/bench/report.js [--failures 1000] [--opens 5] [--run DIR ...] [--out DIR]
-//   --run DIR   also measure the report of an existing run directory (repeatable)
+//        [--typeset-limit N]
+//   --run DIR            also measure the report of an existing run directory (repeatable)
+//   --typeset-limit N    typeset the archive table's math up to N members (the report's default: 300)
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -76,9 +78,9 @@ async function openTimes(browser: Browser, file: string, opens: number): Promise
   return { ms, tableMs, svgs, rows };
 }
 
-async function measure(browser: Browser, label: string, dirs: string[], out: string, opens: number): Promise<Measured> {
+async function measure(browser: Browser, label: string, dirs: string[], out: string, opens: number, typesetTableLimit: number | undefined): Promise<Measured> {
   const started = performance.now();
-  const report = await reportCommand(dirs, { out });
+  const report = await reportCommand(dirs, { out, typesetTableLimit });
   const buildMs = performance.now() - started;
   const opened = await openTimes(browser, report.out, opens);
   return { label, entries: report.entries, mb: report.bytes / 1e6, buildMs, openMs: opened.ms, tableMs: opened.tableMs, svgs: opened.svgs, rows: opened.rows };
@@ -92,6 +94,8 @@ function median(xs: readonly number[]): number {
 async function main(): Promise<void> {
   const failures = Number(benchArg(process.argv, 'failures') ?? '1000');
   const opens = Number(benchArg(process.argv, 'opens') ?? '5');
+  const typesetArg = benchArg(process.argv, 'typeset-limit');
+  const typesetLimit = typesetArg === undefined ? undefined : Number(typesetArg);
   const outDir = resolve(benchArg(process.argv, 'out') ?? mkdtempSync(join(tmpdir(), 'sagga-bench-report-')));
   mkdirSync(outDir, { recursive: true });
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found (Debian package chromium)`);
@@ -104,8 +108,8 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   const results: Measured[] = [];
   try {
-    results.push(await measure(browser, `synthetic, ${failures} failures`, [synthetic], join(outDir, 'synthetic.html'), opens));
-    for (const run of args('run')) results.push(await measure(browser, run, [run], join(outDir, `run-${results.length}.html`), opens));
+    results.push(await measure(browser, `synthetic, ${failures} failures`, [synthetic], join(outDir, 'synthetic.html'), opens, typesetLimit));
+    for (const run of args('run')) results.push(await measure(browser, run, [run], join(outDir, `run-${results.length}.html`), opens, typesetLimit));
   } finally {
     await browser.close();
   }

@@ -19,6 +19,8 @@ export interface ReportCommandOptions {
   readonly prototypes?: number;
   /** Default: the structural embedder. */
   readonly embedder?: Embedder;
+  /** Archives up to this size have their table typeset (BuildReportOptions.typesetTableLimit). */
+  readonly typesetTableLimit?: number;
 }
 
 export interface ReportCommandResult {
@@ -46,6 +48,7 @@ export async function reportCommand(dirs: readonly string[], opts: ReportCommand
     embedder: opts.embedder ?? structuralEmbedder(),
     saggaVersion: packageVersion(),
     warnings: skipped,
+    typesetTableLimit: opts.typesetTableLimit,
   });
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, page);
