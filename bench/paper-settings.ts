@@ -33,7 +33,7 @@ import { structuralVector } from '../src/embed/structuralEmbedder.js';
 import { parseExpr } from '../src/expr/parse.js';
 import type { Expr } from '../src/expr/types.js';
 import { loadSeeds } from '../src/search/loadSeeds.js';
-import { packageRoot } from '../src/search/packageRoot.js';
+import { packageRoot } from '../src/util/packageRoot.js';
 import { searchCommand } from '../src/search/searchCommand.js';
 import type { SearchCommandOptions } from '../src/search/resolveSearchSettings.js';
 import type { ArchiveRecord, EvaluatedRecord, GenerationRecord } from '../src/search/searchTypes.js';

@@ -21,7 +21,7 @@ import { resolveMutationConfig } from '../mutations/presets.js';
 import { createEmbedder } from '../src/embed/createEmbedder.js';
 import type { Embedder } from '../src/embed/types.js';
 import { loadSeeds } from '../src/search/loadSeeds.js';
-import { packageRoot } from '../src/search/packageRoot.js';
+import { packageRoot } from '../src/util/packageRoot.js';
 import { silentProgress } from '../src/search/progressReporter.js';
 import { SEARCH_DEFAULTS } from '../src/search/resolveSearchSettings.js';
 import { RunFiles, ZERO_TOTALS } from '../src/search/runFiles.js';

@@ -9,6 +9,7 @@ import { failureFitness } from './failureFitness.js';
 import { nearFitness, type NearTarget } from './nearFitness.js';
 import { requireOpsFitness } from './requireOpsFitness.js';
 import { shortFitness } from './shortFitness.js';
+import { splitFitnessSpec } from './splitFitnessSpec.js';
 import { targetLengthFitness } from './targetLengthFitness.js';
 import { DISTANCE_KINDS, LENGTH_MEASURES, type DistanceKind, type EmbedTargets, type Fitness, type FitnessTerm, type LengthMeasure } from './types.js';
 
@@ -25,7 +26,7 @@ export interface FitnessSpecOptions {
   readonly baseDir?: string;
 }
 
-export const FITNESS_SPECS: readonly string[] = ['short', 'length:<L>', 'near:<FILE|seed set|expr>'];
+export const FITNESS_SPECS: readonly string[] = ['short', 'length:<L>', 'near:<FILE|seed set|expr>', 'terms joined by *'];
 
 const MAX_TARGET_FILE_BYTES = 4 * 1024 * 1024;
 
@@ -69,10 +70,11 @@ function requireOpsList(v: readonly string[] | string | undefined): string[] {
 
 /**
  * Build the fitness of a run from `--fitness SPEC` and its companion options. Every fitness is the
- * failure indicator m (Fail@k) times the spec's term (times `requireOps`):
+ * failure indicator m (Fail@k) times the spec's terms (times `requireOps`):
  * - `short`: m · 1/|x| (paper eq. 6, the default);
  * - `length:<L>`: m · 1/(|len(x) − L| + 1) (eq. 7 as the reference computes it);
- * - `near:<FILE|seed set|expr>`: m · 1/min_t d(t, x) (eq. 4), d per `distance`.
+ * - `near:<FILE|seed set|expr>`: m · 1/min_t d(t, x) (eq. 4), d per `distance`;
+ * - terms joined by `*` multiply, e.g. `length:20*near:seeds/target.txt`.
  * Throws on an unknown spec, listing the valid ones.
  */
 export async function parseFitnessSpec(spec: string, options: FitnessSpecOptions = {}): Promise<Fitness> {
@@ -81,34 +83,36 @@ export async function parseFitnessSpec(spec: string, options: FitnessSpecOptions
   const distance = options.distance ?? 'cosine';
   if (!DISTANCE_KINDS.includes(distance)) throw new Error(`unknown distance '${String(distance)}'; valid ones: ${DISTANCE_KINDS.join(', ')}`);
 
-  const text = spec.trim();
-  const colon = text.indexOf(':');
-  const head = colon >= 0 ? text.slice(0, colon) : text;
-  const arg = colon >= 0 ? text.slice(colon + 1) : undefined;
-  let main: FitnessTerm;
-  if (head === 'short' && arg === undefined) {
-    main = shortFitness(measure);
-  } else if (head === 'length') {
-    const L = arg === undefined || arg.trim() === '' ? NaN : Number(arg);
-    if (!Number.isFinite(L) || L <= 0) throw specError(spec, `length:<L> needs a positive number L, got '${arg ?? ''}'`);
-    main = targetLengthFitness(L, measure);
-  } else if (head === 'near' && arg !== undefined) {
-    const exprs = readNearTargets(arg, spec, options.baseDir ?? process.cwd());
-    let targets: NearTarget[];
-    if (distance === 'cosine') {
-      if (!options.embed) throw new Error("near: with cosine distance needs an embedder for the targets; or use --distance tree");
-      const embeddings = await options.embed(exprs);
-      if (embeddings.length !== exprs.length) throw new Error(`embedder returned ${embeddings.length} embeddings for ${exprs.length} targets`);
-      targets = exprs.map((expr, i) => ({ expr, embedding: embeddings[i] }));
-    } else {
-      targets = exprs.map((expr) => ({ expr }));
-    }
-    main = nearFitness(targets, distance);
-  } else {
-    throw specError(spec, 'unknown spec');
-  }
-  const terms: FitnessTerm[] = [failureFitness, main];
+  const terms: FitnessTerm[] = [failureFitness];
+  for (const term of splitFitnessSpec(spec)) terms.push(await parseFitnessTerm(term, spec, { ...options, lengthMeasure: measure, distance }));
   const ops = requireOpsList(options.requireOps);
   if (ops.length > 0) terms.push(requireOpsFitness(ops));
   return composeFitness(terms);
+}
+
+/** One term of a spec (`short`, `length:<L>` or `near:<…>`); `spec` is the whole spec, for messages. */
+async function parseFitnessTerm(
+  term: string,
+  spec: string,
+  options: FitnessSpecOptions & { readonly lengthMeasure: LengthMeasure; readonly distance: DistanceKind },
+): Promise<FitnessTerm> {
+  const colon = term.indexOf(':');
+  const head = colon >= 0 ? term.slice(0, colon) : term;
+  const arg = colon >= 0 ? term.slice(colon + 1) : undefined;
+  if (head === 'short' && arg === undefined) return shortFitness(options.lengthMeasure);
+  if (head === 'length') {
+    const L = arg === undefined || arg.trim() === '' ? NaN : Number(arg);
+    if (!Number.isFinite(L) || L <= 0) throw specError(spec, `length:<L> needs a positive number L, got '${arg ?? ''}'`);
+    return targetLengthFitness(L, options.lengthMeasure);
+  }
+  if (head === 'near' && arg !== undefined) {
+    const exprs = readNearTargets(arg, spec, options.baseDir ?? process.cwd());
+    if (options.distance !== 'cosine') return nearFitness(exprs.map((expr) => ({ expr })), options.distance);
+    if (!options.embed) throw new Error('near: with cosine distance needs an embedder for the targets; or use --distance tree');
+    const embeddings = await options.embed(exprs);
+    if (embeddings.length !== exprs.length) throw new Error(`embedder returned ${embeddings.length} embeddings for ${exprs.length} targets`);
+    const targets: NearTarget[] = exprs.map((expr, i) => ({ expr, embedding: embeddings[i] }));
+    return nearFitness(targets, options.distance);
+  }
+  throw specError(spec, term === spec ? 'unknown spec' : `unknown term '${term}'`);
 }

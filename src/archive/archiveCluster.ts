@@ -1,6 +1,7 @@
 import { structuralEmbedder } from '../embed/structuralEmbedder.js';
 import type { Embedder } from '../embed/types.js';
 import { answerSummary } from './answerSummary.js';
+import { DEFAULT_CLUSTER_SEED } from './defaultClusterSeed.js';
 import { clusterArchive, type ArchiveClustering } from './clusterArchive.js';
 import { formatWarning, readRun } from './readRun.js';
 import { terminalSafe } from '../util/terminalSafe.js';
@@ -20,7 +21,7 @@ export interface ArchiveClusterResult {
   readonly warnings: readonly string[];
 }
 
-export const DEFAULT_CLUSTER_SEED = 'sagga';
+export { DEFAULT_CLUSTER_SEED };
 
 /**
  * `sagga archive cluster DIR -k K`: k-means over the archive's embeddings, and for each cluster

@@ -5,8 +5,9 @@ import { toCsv } from './toCsv.js';
 import { toExportRecord } from './toExportRecord.js';
 import { writeParquet } from './writeParquet.js';
 
-export type ExportFormat = 'jsonl' | 'csv' | 'parquet';
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['jsonl', 'csv', 'parquet'];
+import { EXPORT_FORMATS, type ExportFormat } from './exportFormats.js';
+
+export { EXPORT_FORMATS, type ExportFormat };
 
 export interface ArchiveExportOptions {
   readonly format: ExportFormat;

@@ -29,7 +29,7 @@ export function archiveMerge(inputs: readonly string[], out: string): ArchiveMer
   const merged = mergeEntries(runs);
   const toFile = out.endsWith('.jsonl');
   const archive = toFile ? out : join(out, RUN_FILES.archive);
-  if (existsSync(archive)) throw new Error(`archive merge: ${archive} already exists; choose another --out`);
+  if (existsSync(archive)) throw Object.assign(new Error(`archive merge: ${archive} already exists; choose another --out`), { code: 'EEXIST' });
   mkdirSync(toFile ? dirname(out) : out, { recursive: true });
   writeFileSync(archive, merged.entries.map((e) => JSON.stringify(toExportRecord(e)) + '\n').join(''));
   const described = runs.map((r, i) => ({ path: r.dir, label: merged.labels[i], entries: r.entries.length }));

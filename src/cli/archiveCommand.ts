@@ -1,38 +1,12 @@
 import { statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { Command, Option } from 'commander';
-import { archiveCluster, DEFAULT_CLUSTER_SEED } from '../archive/archiveCluster.js';
-import { archiveExport, EXPORT_FORMATS, type ExportFormat } from '../archive/archiveExport.js';
-import { archiveMerge } from '../archive/archiveMerge.js';
-import { archiveStats } from '../archive/archiveStats.js';
-import { NotARunError } from '../archive/readRun.js';
-import { createEmbedder, EMBEDDER_SPECS } from '../embed/createEmbedder.js';
+import { DEFAULT_CLUSTER_SEED } from '../archive/defaultClusterSeed.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../archive/exportFormats.js';
+import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
+import { failCommand } from './failCommand.js';
+import { printReadWarnings } from './printReadWarnings.js';
 import { positiveInt } from './positiveInt.js';
-
-/** Read warnings printed in full on stderr; the rest are counted. */
-const WARNINGS_PRINTED = 10;
-
-/** `sagga <command>: warning: …` lines for unreadable lines and files, at most WARNINGS_PRINTED of them. */
-export function printReadWarnings(command: string, warnings: readonly string[], stderr: NodeJS.WritableStream = process.stderr): void {
-  if (warnings.length === 0) return;
-  const lines = [`sagga ${command}: warning: ${warnings.length} unreadable line(s) or file(s) skipped; the rest was used:`];
-  for (const w of warnings.slice(0, WARNINGS_PRINTED)) lines.push(`  ${w}`);
-  if (warnings.length > WARNINGS_PRINTED) lines.push(`  … and ${warnings.length - WARNINGS_PRINTED} more`);
-  stderr.write(lines.join('\n') + '\n');
-}
-
-/**
- * The error as one clear line on stderr (never a stack trace), with what to give instead when the
- * path is not a run, and exit status 2.
- */
-export function failCommand(command: string, error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error);
-  const hint = error instanceof NotARunError ? `\n${RUN_HINT}` : '';
-  process.stderr.write(`sagga ${command}: ${message.replace(/^(archive \w+|report): /, '')}${hint}\n`);
-  process.exitCode = 2;
-}
-
-const RUN_HINT = '(give a run directory written by `sagga search`, holding config.json / archive.jsonl / generations.jsonl, or an archive .jsonl file)';
 
 /** `sagga archive stats|export|merge|cluster`: the archive of a run as a table, a dataset file, a merge, or clusters. */
 export function registerArchiveCommand(program: Command): void {
@@ -65,8 +39,9 @@ Examples:
   $ sagga archive stats archives/nerd
   $ sagga archive stats archives/paper-settings/length10 archives/paper-settings/length20 --json`,
     )
-    .action((dirs: string[], opts: { json?: boolean }) => {
+    .action(async (dirs: string[], opts: { json?: boolean }) => {
       try {
+        const { archiveStats } = await import('../archive/archiveStats.js');
         const result = archiveStats(dirs, { format: opts.json ? 'json' : 'text' });
         process.stdout.write(result.output + '\n');
         printReadWarnings('archive stats', result.warnings);
@@ -95,9 +70,10 @@ Examples:
   $ sagga archive export archives/nerd --format csv --out nerd.csv
   $ sagga archive export archives/nerd --format parquet --out nerd.parquet`,
     )
-    .action((dir: string, opts: { format: ExportFormat; out?: string }) => {
+    .action(async (dir: string, opts: { format: ExportFormat; out?: string }) => {
       try {
         const out = opts.out ?? (opts.format === 'parquet' ? defaultParquetPath(dir) : '-');
+        const { archiveExport } = await import('../archive/archiveExport.js');
         const result = archiveExport(dir, { format: opts.format, out });
         if (result.out !== '-') process.stderr.write(`sagga archive export: wrote ${result.rows} archived problem(s) to ${result.out}\n`);
         printReadWarnings('archive export', result.warnings);
@@ -121,8 +97,9 @@ Examples:
   $ sagga archive merge archives/a archives/b --out archives/a+b
   $ sagga archive merge archives/a archives/b archives/c --out all.jsonl`,
     )
-    .action((dirs: string[], opts: { out: string }) => {
+    .action(async (dirs: string[], opts: { out: string }) => {
       try {
+        const { archiveMerge } = await import('../archive/archiveMerge.js');
         const result = archiveMerge(dirs, opts.out);
         const inputs = result.inputs.map((i) => `${i.label} (${i.entries})`).join(' + ');
         process.stderr.write(`sagga archive merge: ${inputs} → ${result.entries} problem(s), ${result.duplicates} duplicate(s) dropped; wrote ${result.archive}\n`);
@@ -152,6 +129,7 @@ Examples:
     )
     .action(async (dir: string, opts: { k: number; prototypes: number; seed: string; embedder: string }) => {
       try {
+        const [{ createEmbedder }, { archiveCluster }] = await Promise.all([import('../embed/createEmbedder.js'), import('../archive/archiveCluster.js')]);
         const embedder = await createEmbedder(opts.embedder);
         const result = await archiveCluster(dir, opts.k, { prototypes: opts.prototypes, seed: opts.seed, embedder }).finally(() => embedder.close?.());
         process.stdout.write(result.output + '\n');

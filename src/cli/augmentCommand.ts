@@ -1,11 +1,11 @@
 import { createWriteStream, existsSync, readFileSync, statSync, type WriteStream } from 'node:fs';
 import { Command } from 'commander';
 import { AUGMENT_FAMILY_NAMES, parseAugmentFamily, type AugmentFamily } from '../augment/augmentFamily.js';
-import { augmentProblems } from '../augment/augmentProblems.js';
-import { readProblemLines, type ProblemLine } from '../augment/readProblemLines.js';
-import { createRng } from '../util/rng.js';
+import type { ProblemLine } from '../augment/readProblemLines.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
-import { verifyStrings } from '../verify/verifyStrings.js';
+import { checkOutputPath } from './checkOutputPath.js';
+import { EXIT, type ExitCode } from './exitCodes.js';
+import { exitCodeOf } from './exitCodeOf.js';
 import { positiveInt } from './positiveInt.js';
 
 interface AugmentCliOptions {
@@ -55,7 +55,7 @@ Examples:
   $ sagga augment backward --n 1000 --rng-seed 7 -o backward.jsonl`,
     )
     .action(async (familyName: string, opts: AugmentCliOptions) => {
-      const fail = (message: string, code = 2): void => {
+      const fail = (message: string, code: ExitCode = EXIT.usage): void => {
         process.stderr.write(`sagga augment: ${message}\n`);
         process.exitCode = code;
       };
@@ -68,13 +68,24 @@ Examples:
       let lines: readonly ProblemLine[] = [];
       if (family.kind !== 'backward') {
         if (opts.from === undefined) return fail(`${familyName} needs --from FILE (JSON Lines with "problem" and optionally "answer")`);
-        if (!existsSync(opts.from) || !statSync(opts.from).isFile()) return fail(`--from: file not found: ${opts.from}`);
+        if (!existsSync(opts.from) || !statSync(opts.from).isFile()) return fail(`--from: file not found: ${opts.from}`, EXIT.noInput);
         if (statSync(opts.from).size > MAX_INPUT_BYTES) return fail(`--from: ${opts.from} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB`);
+        const { readProblemLines } = await import('../augment/readProblemLines.js');
         const read = readProblemLines(readFileSync(opts.from, 'utf8'));
         for (const s of read.skipped) process.stderr.write(`sagga augment: ${opts.from}:${s.line}: ${s.message}\n`);
         lines = read.problems;
         if (lines.length === 0) return fail(`no usable problem in ${opts.from}`);
       }
+      try {
+        checkOutputPath(opts.output, '--output');
+      } catch (err) {
+        return fail(err instanceof Error ? err.message : String(err), exitCodeOf(err));
+      }
+      const [{ augmentProblems }, { createRng }, { verifyStrings }] = await Promise.all([
+        import('../augment/augmentProblems.js'),
+        import('../util/rng.js'),
+        import('../verify/verifyStrings.js'),
+      ]);
       const out: NodeJS.WritableStream | WriteStream = opts.output === '-' ? process.stdout : createWriteStream(opts.output);
       const summary = augmentProblems(family, lines, {
         familyName,
@@ -89,6 +100,6 @@ Examples:
       process.stderr.write(
         `sagga augment: ${familyName}: wrote ${summary.written} problems (${summary.withAnswer} with a verified answer, ${summary.withoutAnswer} without), skipped ${summary.dropped}\n`,
       );
-      if (summary.written === 0) process.exitCode = 1;
+      if (summary.written === 0) process.exitCode = EXIT.software;
     });
 }

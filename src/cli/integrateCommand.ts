@@ -1,16 +1,18 @@
 import { availableParallelism } from 'node:os';
 import { Command, InvalidArgumentError } from 'commander';
 import { createTarget } from '../targets/createTarget.js';
-import { integrateProbe, type ProbeResult } from '../targets/probe.js';
+import type { ProbeResult } from '../targets/probe.js';
 import type { Target } from '../targets/types.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { printable } from '../util/terminalSafe.js';
-import { verifyPair } from '../verify/verifyPair.js';
+import { EXIT, type ExitCode } from './exitCodes.js';
 import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
 
 interface IntegrateCliOptions extends TargetCliOptions {
   readonly k: number;
   readonly json?: boolean;
+  /** false with --no-canaries. */
+  readonly canaries: boolean;
 }
 
 function answerCount(value: string): number {
@@ -38,7 +40,8 @@ export function registerIntegrateCommand(program: Command): void {
     .description("ask the target for the antiderivative of one problem and verify each answer (a one-shot probe)")
     .argument('<problem>', 'the integrand in mathjs or SymPy syntax, e.g. "x*exp(x)" or "x**2*ln(x)"')
     .option('--k <k>', 'answers to ask for (Fail@k)', answerCount, 1)
-    .option('--json', 'print the result as one JSON object instead of text');
+    .option('--json', 'print the result as one JSON object instead of text')
+    .option('--no-canaries', 'skip the health check that the target solves a few easy problems first (for scripted targets that answer wrong on purpose)');
   addTargetOptions(cmd);
   cmd.addHelpText(
     'after',
@@ -46,7 +49,10 @@ export function registerIntegrateCommand(program: Command): void {
 Prints the problem as sagga reads it, the outcome (solved, wrong, unparseable, no-answer, timeout,
 or undecided when the verifier cannot tell), and each answer: the model's text, how sagga read it,
 and the verifier's verdict with its reason. Exit status: 0 solved, 1 a failure (the target got it
-wrong, gave nothing readable, or ran out of time), 2 undecided or an error.
+wrong, gave nothing readable, or ran out of time), 2 undecided, 3 the target failed its health check
+(6 easy problems, 1 to x*exp(x), asked first: at least half must come back correct and none wrong;
+--no-canaries skips it), 64 a bad command line or problem, 70 the target could not be started or
+asked (see sagga --help for every code).
 
 Examples:
   $ sagga integrate --target nerdamer "x*exp(x)"
@@ -55,21 +61,30 @@ Examples:
   $ OPENAI_API_KEY=sk-... sagga integrate --target openai:gpt-4o-mini "tan(exp(-9504*x^2))" --json`,
   );
   cmd.action(async (problem: string, opts: IntegrateCliOptions) => {
-    const fail = (message: string): void => {
+    const fail = (message: string, code: ExitCode = EXIT.software): void => {
       process.stderr.write(`sagga integrate: ${message}\n`);
-      process.exitCode = 2;
+      process.exitCode = code;
     };
-    if (opts.target === undefined) return fail('--target is required (e.g. --target nerdamer)');
+    if (opts.target === undefined) return fail('--target is required (e.g. --target nerdamer)', EXIT.usage);
     let target: Target | undefined;
     try {
       // No run directory: nothing is cached or written.
+      const [{ integrateProbe }, { verifyPair }] = await Promise.all([import('../targets/probe.js'), import('../verify/verifyPair.js')]);
       target = await createTarget(opts.target, targetOptionsFrom(opts, { concurrency: opts.concurrency ?? Math.min(2, availableParallelism()) }));
+      if (opts.canaries !== false) {
+        // A target that fails easy problems would make this one's verdict meaningless: say so instead.
+        const { checkCanaries } = await import('../targets/checkCanaries.js');
+        const health = await checkCanaries(target, (f, F) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS));
+        if (!health.ok) return fail(`${health.message} To ask it anyway, pass --no-canaries.`, EXIT.targetUnhealthy);
+      }
       const result = await integrateProbe(target, problem, opts.k, (f, F) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS));
-      if (!result.ok) return fail(result.error);
+      if (!result.ok) return fail(result.error, EXIT.usage);
       process.stdout.write(opts.json ? JSON.stringify(result) + '\n' : formatProbe(result));
-      process.exitCode = result.outcome === 'solved' ? 0 : result.outcome === 'undecided' ? 2 : 1;
+      process.exitCode = result.outcome === 'solved' ? EXIT.ok : result.outcome === 'undecided' ? EXIT.undecided : EXIT.failed;
     } catch (err) {
-      fail(err instanceof Error ? err.message : String(err));
+      // A target that fails its start-up probe in a way only a broken installation does (Maxima without its share library).
+      const unhealthy = err instanceof Error && err.name === 'TargetUnhealthyError';
+      fail(err instanceof Error ? err.message : String(err), unhealthy ? EXIT.targetUnhealthy : EXIT.software);
     } finally {
       await target?.close();
     }

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import { createEmbedder, EMBEDDER_SPECS } from '../embed/createEmbedder.js';
-import { reportCommand } from '../report/reportCommand.js';
-import { failCommand, printReadWarnings } from './archiveCommand.js';
+import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
+import { failCommand } from './failCommand.js';
+import { printReadWarnings } from './printReadWarnings.js';
 import { positiveInt } from './positiveInt.js';
 
 /** `sagga report DIR...`: one self-contained HTML report of one or more runs. */
@@ -31,6 +31,8 @@ Examples:
     )
     .action(async (dirs: string[], opts: { out?: string; clusters?: number; prototypes: number; seed: string; embedder: string }) => {
       try {
+        // Vega, KaTeX and PCA are loaded only here: the other commands start without them.
+        const [{ createEmbedder }, { reportCommand }] = await Promise.all([import('../embed/createEmbedder.js'), import('../report/reportCommand.js')]);
         const embedder = await createEmbedder(opts.embedder);
         const result = await reportCommand(dirs, { out: opts.out, clusters: opts.clusters, prototypes: opts.prototypes, seed: opts.seed, embedder }).finally(
           () => embedder.close?.(),

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { EMBEDDER_SPECS } from '../embed/createEmbedder.js';
-import { searchCommand, type SearchCommandOptions } from '../search/searchCommand.js';
+import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
+import type { SearchCommandOptions } from '../search/searchCommand.js';
 import { STOP_REASON_TEXT } from '../search/searchTypes.js';
 import { createTarget } from '../targets/createTarget.js';
 import { printable } from '../util/terminalSafe.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
-import { verifyPair } from '../verify/verifyPair.js';
+import { exitCodeOf } from './exitCodeOf.js';
+import { EXIT } from './exitCodes.js';
 import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
 
 /** The README's main job: small enough to finish offline in a couple of minutes on two cores. */
@@ -51,6 +52,7 @@ export function registerSearchCommand(program: Command): void {
     .option('--resume <dir>', 'continue a stopped or killed run in <dir> with its saved settings')
     .option('--force-resume', 'resume even though settings differ (recorded in config.json)')
     .option('--max-retries <n>', 'times a problem lost to transport errors is asked again (default 2)')
+    .option('--no-canaries', 'skip the health check that the target solves a few easy problems first (for scripted targets that answer wrong on purpose)')
     .option('--show <n>', 'shortest failures to print at the end (default 5)', (v) => Number(v))
     .option('--json', 'progress as JSON Lines on stdout instead of a progress bar');
   addTargetOptions(cmd);
@@ -60,6 +62,13 @@ export function registerSearchCommand(program: Command): void {
 Writes into the run directory: config.json (everything needed to rerun), archive.jsonl (one verified
 failure per line, appended as decided), generations.jsonl (one line per generation) and a checkpoint.
 Ctrl-C stops after the current write; --resume <dir> goes on without losing or repeating a line.
+
+Before a run (and a resumed one) the target is asked 6 problems any integrator solves (1, x, x^2 + 1,
+cos(x), exp(x), x*exp(x)); it must answer at least half correctly and none wrongly, or the search is
+refused with exit status 3 and a message saying what came back, before anything is archived.
+--no-canaries skips the check (recorded in config.json).
+Exit status: 0 finished, 3 the target failed the health check, 64 a bad command line,
+130/143/129 stopped by Ctrl-C/SIGTERM/SIGHUP (sagga --help lists every code).
 
 Examples:
   $ sagga search --demo
@@ -73,8 +82,10 @@ Examples:
   cmd.action(async (opts: CliOptions) => {
     const { demo, show, timeLimit, baseUrl, promptTemplate, temperature, maxTokens, requestTimeout, retries, cache, ...rest } = opts;
     let options: SearchCommandOptions = rest;
+    // commander fills in true when --no-canaries is absent; absent must stay absent, so that a resumed run keeps its own setting.
+    if (cmd.getOptionValueSource('canaries') === 'default') options = { ...options, canaries: undefined };
     if (demo && opts.resume === undefined) {
-      options = { ...DEMO_SETTINGS, out: join('archives', `demo-${stamp()}`), ...stripUndefined(rest) };
+      options = { ...DEMO_SETTINGS, out: join('archives', `demo-${stamp()}`), ...stripUndefined(options) };
     } else if (options.resume === undefined && options.out === undefined) {
       const slug = (options.target ?? 'run').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'run';
       options = { ...options, out: join('archives', `${slug}-${stamp()}`) };
@@ -82,6 +93,7 @@ Examples:
     const outDir = options.resume ?? options.out;
     const targetCli: TargetCliOptions = { timeLimit, baseUrl, promptTemplate, temperature, maxTokens, requestTimeout, retries, cache };
     try {
+      const [{ searchCommand }, { verifyPair }] = await Promise.all([import('../search/searchCommand.js'), import('../verify/verifyPair.js')]);
       const result = await searchCommand(options, {
         createTarget: (spec, { concurrency }) => createTarget(spec, targetOptionsFrom(targetCli, { concurrency, outDir })),
         verify: (problem, answer) => verifyPair(problem, answer, SEARCH_VERIFY_OPTIONS),
@@ -90,7 +102,11 @@ Examples:
       if (!options.json) printSummary(result.outDir, result.summary.stopReason, result.summary.archiveSize, show ?? 5);
     } catch (error) {
       process.stderr.write(`sagga search: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 2;
+      // Errors found before the run starts are the command line's (bad values, refused resume);
+      // system errors keep their own codes (a missing file, a full disk).
+      const code = exitCodeOf(error);
+      const unhealthy = error instanceof Error && error.name === 'TargetUnhealthyError';
+      process.exitCode = unhealthy ? EXIT.targetUnhealthy : code === EXIT.software ? EXIT.usage : code;
     }
   });
 }

@@ -1,14 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
-import { formatSuiteMarkdown } from '../suite/formatSuiteMarkdown.js';
-import { runSuite } from '../suite/runSuite.js';
 import { SUITE_NAMES, type SuiteName } from '../suite/suiteTypes.js';
-import { writeSuiteOutputs } from '../suite/writeSuiteOutputs.js';
 import { createTarget } from '../targets/createTarget.js';
 import type { Target } from '../targets/types.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
-import { verifyPair } from '../verify/verifyPair.js';
+import { EXIT, type ExitCode } from './exitCodes.js';
+import { exitCodeOf } from './exitCodeOf.js';
 import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
 import { positiveInt } from './positiveInt.js';
 
@@ -63,9 +61,9 @@ Examples:
   $ sagga suite compositionality --target sympy --of problems.jsonl --n 100 --k 1,10`,
   );
   cmd.action(async (name: string, opts: SuiteCliOptions) => {
-    const fail = (message: string): void => {
+    const fail = (message: string, code: ExitCode = EXIT.usage): void => {
       process.stderr.write(`sagga suite: ${message}\n`);
-      process.exitCode = 2;
+      process.exitCode = code;
     };
     if (!(SUITE_NAMES as readonly string[]).includes(name)) return fail(`unknown suite '${name}'; valid ones: ${SUITE_NAMES.join(', ')}`);
     const suite = name as SuiteName;
@@ -75,11 +73,17 @@ Examples:
     } catch (err) {
       return fail(`--k: ${err instanceof Error ? err.message : String(err)}`);
     }
-    if (opts.of !== undefined && opts.of !== 'primitives' && !existsSync(opts.of)) return fail(`--of: file not found: ${opts.of} (give a problem file or "primitives")`);
+    if (opts.of !== undefined && opts.of !== 'primitives' && !existsSync(opts.of)) return fail(`--of: file not found: ${opts.of} (give a problem file or "primitives")`, EXIT.noInput);
     if (opts.target === undefined) return fail('--target is required (e.g. --target nerdamer)');
     const n = opts.n ?? (suite === 'primitives' || suite === 'extrapolation' ? 1000 : 100);
     let target: Target | undefined;
     try {
+      const [{ runSuite }, { formatSuiteMarkdown }, { writeSuiteOutputs }, { verifyPair }] = await Promise.all([
+        import('../suite/runSuite.js'),
+        import('../suite/formatSuiteMarkdown.js'),
+        import('../suite/writeSuiteOutputs.js'),
+        import('../verify/verifyPair.js'),
+      ]);
       target = await createTarget(opts.target, targetOptionsFrom(opts, { concurrency: opts.concurrency ?? availableParallelism(), outDir: opts.out }));
       const result = await runSuite(
         suite,
@@ -99,7 +103,8 @@ Examples:
         process.stderr.write(`sagga suite: wrote ${files.table}, ${files.markdown} and ${files.problems}\n`);
       }
     } catch (err) {
-      fail(err instanceof Error ? err.message : String(err));
+      const code = exitCodeOf(err);
+      fail(err instanceof Error ? err.message : String(err), code);
     } finally {
       await target?.close();
     }

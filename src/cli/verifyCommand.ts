@@ -1,7 +1,8 @@
 import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
-import { verifyJsonl } from '../verify/verifyJsonl.js';
-import { verifyStrings } from '../verify/verifyStrings.js';
+import { checkOutputPath } from './checkOutputPath.js';
+import { CliError } from './cliError.js';
+import { EXIT } from './exitCodes.js';
 
 export function parsePositiveNumber(value: string): number {
   const n = Number(value);
@@ -35,14 +36,19 @@ Examples:
     )
     .action(async (opts: { input: string; output: string; budgetMs: number; workers?: number }) => {
       if (opts.input !== '-' && (!existsSync(opts.input) || !statSync(opts.input).isFile())) {
-        process.stderr.write(`sagga verify: input file not found: ${opts.input} (give a JSON Lines file, or - for stdin)\n`);
-        process.exitCode = 2;
-        return;
+        throw new CliError(`input file not found: ${opts.input} (give a JSON Lines file, or - for stdin)`, EXIT.noInput);
       }
+      checkOutputPath(opts.output, '--output');
+      const { verifyJsonl } = await import('../verify/verifyJsonl.js');
       const input = opts.input === '-' ? process.stdin : createReadStream(opts.input);
       const output = opts.output === '-' ? process.stdout : createWriteStream(opts.output);
-      const counts = await verifyJsonl(input, output, { budgetMs: opts.budgetMs, workers: opts.workers });
-      if (output !== process.stdout) await new Promise<void>((resolve, reject) => output.end((e?: Error | null) => (e ? reject(e) : resolve())));
+      // A write error (a full disk, a folder removed meanwhile) ends the command with one line, not a stack trace.
+      const failed = new Promise<never>((_, reject) =>
+        output.once('error', (e: Error) => reject(new CliError(`cannot write ${opts.output}: ${e.message}`, EXIT.cantCreate))),
+      );
+      failed.catch(() => {});
+      const counts = await Promise.race([verifyJsonl(input, output, { budgetMs: opts.budgetMs, workers: opts.workers }), failed]);
+      if (output !== process.stdout) await Promise.race([new Promise<void>((resolve, reject) => output.end((e?: Error | null) => (e ? reject(e) : resolve()))), failed]);
       process.stderr.write(
         `sagga verify: ${counts.lines} lines: ${counts.correct} correct, ${counts.incorrect} incorrect, ${counts.unknown} unknown, ${counts.invalid} invalid\n`,
       );
@@ -51,13 +57,14 @@ Examples:
 
   program
     .command('check')
-    .description('verify one answer: exit 0 if correct, 1 if incorrect, 2 otherwise')
+    .description('verify one answer: exit 0 if correct, 1 if incorrect, 2 if unknown or invalid')
     .argument('<problem>', 'the integrand f(x), e.g. "x*cos(x)"')
     .argument('<answer>', 'the claimed antiderivative F(x), e.g. "x*sin(x) + cos(x)"')
-    .option('--budget-ms <ms>', 'time budget', parsePositiveNumber, 50)
-    .action((problem: string, answer: string, opts: { budgetMs: number }) => {
+    .option('--budget-ms <ms>', 'time budget; past it the verdict is "unknown"', parsePositiveNumber, 2000)
+    .action(async (problem: string, answer: string, opts: { budgetMs: number }) => {
+      const { verifyStrings } = await import('../verify/verifyStrings.js');
       const r = verifyStrings(problem, answer, { budgetMs: opts.budgetMs });
       process.stdout.write(`${r.verdict}: ${r.reason}\n`);
-      process.exitCode = r.verdict === 'correct' ? 0 : r.verdict === 'incorrect' ? 1 : 2;
+      process.exitCode = r.verdict === 'correct' ? EXIT.ok : r.verdict === 'incorrect' ? EXIT.failed : EXIT.undecided;
     });
 }

@@ -1,8 +1,9 @@
 import { structuralEmbedder } from './structuralEmbedder.js';
 import { DEFAULT_TRANSFORMERS_MODEL, transformersEmbedder } from './transformersEmbedder.js';
 import type { Embedder } from './types.js';
+import { EMBEDDER_SPECS } from './embedderSpecs.js';
 
-export const EMBEDDER_SPECS: readonly string[] = ['structural', 'transformers', 'transformers:<model dir | hub id>'];
+export { EMBEDDER_SPECS };
 
 /**
  * `structural` (default) | `transformers` (SciBERT from the hub, as in the paper) |

@@ -20,6 +20,25 @@ export interface TransformersEmbedderOptions {
   readonly cacheDir?: string;
 }
 
+/**
+ * transformers.js is an optional dependency (it is large and pulls in native image code sagga never
+ * uses), loaded only when a transformers embedder is asked for.
+ */
+async function loadTransformers(): Promise<typeof import('@xenova/transformers')> {
+  try {
+    return await import('@xenova/transformers');
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
+      throw new Error(
+        'transformers embedder: the optional package @xenova/transformers is not installed; install it with `npm install @xenova/transformers@^2.17.2` ' +
+          '(or use the default --embedder structural, which needs nothing)',
+      );
+    }
+    throw err;
+  }
+}
+
 /** What we use of the transformers.js feature-extraction pipeline. */
 type FeatureExtractor = {
   (texts: string[], options: { pooling: 'mean'; normalize: boolean }): Promise<{ dims: number[]; data: ArrayLike<number> }>;
@@ -37,7 +56,7 @@ type FeatureExtractor = {
 export async function transformersEmbedder(modelNameOrDir: string, options: TransformersEmbedderOptions = {}): Promise<Embedder> {
   // transformers.js keeps its settings in one module-level `env` object; it is the only way to
   // point it at a directory or forbid the network, so we set it right before loading.
-  const { env, pipeline } = await import('@xenova/transformers');
+  const { env, pipeline } = await loadTransformers();
   const localDir = resolve(modelNameOrDir);
   const isLocal = existsSync(localDir) && statSync(localDir).isDirectory();
   let modelId: string;

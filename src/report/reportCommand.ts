@@ -5,7 +5,7 @@ import { readRuns } from '../archive/readRuns.js';
 import type { RunData } from '../archive/types.js';
 import { structuralEmbedder } from '../embed/structuralEmbedder.js';
 import type { Embedder } from '../embed/types.js';
-import { packageVersion } from '../search/packageVersion.js';
+import { packageVersion } from '../util/packageVersion.js';
 import { buildReport } from './buildReport.js';
 
 export interface ReportCommandOptions {

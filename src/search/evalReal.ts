@@ -1,7 +1,4 @@
-import erf from '@stdlib/math-base-special-erf';
-import erfc from '@stdlib/math-base-special-erfc';
-import gamma from '@stdlib/math-base-special-gamma';
-import gammainc from '@stdlib/math-base-special-gammainc';
+import { erf, erfc, gamma, gammainc } from '../util/stdlibSpecial.js';
 import type { FnName } from '../expr/functions.js';
 import type { Expr } from '../expr/types.js';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Expr } from '../expr/types.js';
-import { packageRoot } from './packageRoot.js';
+import { packageRoot } from '../util/packageRoot.js';
 import { parseExpressionLines } from './parseExpressionLines.js';
 
 export interface SeedSet {

@@ -34,6 +34,8 @@ export interface SearchCommandOptions {
   /** `--no-keep-initial-seeds` gives false. */
   readonly keepInitialSeeds?: boolean;
   readonly maxRetries?: number | string;
+  /** `--no-canaries` gives false: no health check of the target before the run. */
+  readonly canaries?: boolean;
   readonly json?: boolean;
 }
 
@@ -58,10 +60,14 @@ export const SEARCH_DEFAULTS: Omit<SearchSettings, 'target' | 'rngSeed' | 'concu
   seedSelection: 'kmeans',
   keepInitialSeeds: true,
   maxRetries: 2,
+  canaries: true,
 };
 
-/** Settings that may change when a run is resumed without breaking its reproducibility. */
-export const RESUMABLE_CHANGES: ReadonlySet<keyof SearchSettings> = new Set<keyof SearchSettings>(['archiveSize', 'maxGenerations', 'concurrency']);
+/**
+ * Settings that may change when a run is resumed without breaking its reproducibility. The health
+ * check (`canaries`) runs before the search and changes none of its answers.
+ */
+export const RESUMABLE_CHANGES: ReadonlySet<keyof SearchSettings> = new Set<keyof SearchSettings>(['archiveSize', 'maxGenerations', 'concurrency', 'canaries']);
 
 /**
  * The settings given explicitly in `options`, parsed and validated (throws with the option's name
@@ -91,6 +97,7 @@ export function explicitSettings(options: SearchCommandOptions): Partial<SearchS
   if (options.seedSelection !== undefined) s.seedSelection = oneOf(options.seedSelection, SEED_SELECTIONS, '--seed-selection') as SeedSelection;
   if (options.keepInitialSeeds !== undefined) s.keepInitialSeeds = options.keepInitialSeeds;
   if (options.maxRetries !== undefined) s.maxRetries = integer(options.maxRetries, '--max-retries', 0);
+  if (options.canaries !== undefined) s.canaries = options.canaries;
   return s;
 }
 

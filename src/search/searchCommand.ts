@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { mutate } from '../../mutations/mutate.js';
@@ -12,19 +13,21 @@ import type { Embedder } from '../embed/types.js';
 import { canonicalKey } from '../expr/canonical.js';
 import { toInfix } from '../expr/print.js';
 import type { Expr } from '../expr/types.js';
+import { checkCanaries } from '../targets/checkCanaries.js';
+import { TargetUnhealthyError } from '../targets/targetUnhealthyError.js';
 import type { Target } from '../targets/types.js';
 import { createRng } from '../util/rng.js';
 import { jsonProgress } from './jsonProgress.js';
 import type { VerifyPair } from './judgeOutcome.js';
 import { loadSeeds } from './loadSeeds.js';
-import { packageRoot } from './packageRoot.js';
-import { packageVersion } from './packageVersion.js';
+import { packageVersion } from '../util/packageVersion.js';
 import type { ProgressReporter, SearchSummary } from './progressReporter.js';
 import {
   compareSettings,
   explicitSettings,
   newRunSettings,
   optionName,
+  RESUMABLE_CHANGES,
   type SearchCommandOptions,
   type SettingDifference,
 } from './resolveSearchSettings.js';
@@ -56,7 +59,7 @@ export interface SearchCommandIo {
 }
 
 export interface SearchCommandResult {
-  /** 0 finished, 130 interrupted. */
+  /** 0 finished; 130 interrupted by Ctrl-C (or an abort signal), 143 by SIGTERM, 129 by SIGHUP. */
   readonly exitCode: number;
   readonly outDir: string;
   readonly summary: SearchSummary;
@@ -135,6 +138,16 @@ export async function searchCommand(options: SearchCommandOptions, services: Sea
       throw new Error(refusal(outDir, [{ setting: 'fitness', saved: saved.fitness.description, requested: fitness.describe() }], 'the fitness resolves differently now'));
     }
     target = await services.createTarget(settings.target, { concurrency: settings.concurrency });
+    // Before anything is written (config.json of a new run, a resume record): a target that cannot
+    // solve a few easy problems would fill the archive with bogus failures. Absent in older runs: on.
+    if (settings.canaries !== false) {
+      const health = await checkCanaries(target, services.verify);
+      if (!health.ok) {
+        throw new TargetUnhealthyError(
+          `${health.message} The search was not started. To run anyway (a scripted target that answers wrong on purpose), pass --no-canaries.`,
+        );
+      }
+    }
     const recordedSettings: SearchSettings = { ...settings, target: redactSecrets(settings.target) };
 
     const configRecord: RunConfig = {
@@ -155,12 +168,12 @@ export async function searchCommand(options: SearchCommandOptions, services: Sea
       const after = files.readCheckpoint()?.engine.generation ?? 0;
       files.writeConfig({
         ...configRecord,
-        resumes: [...configRecord.resumes, { at: new Date().toISOString(), after_generation: after, changed: changes, forced: Boolean(options.forceResume) && changes.some((c) => c.setting !== 'archiveSize' && c.setting !== 'maxGenerations' && c.setting !== 'concurrency') }],
+        resumes: [...configRecord.resumes, { at: new Date().toISOString(), after_generation: after, changed: changes, forced: Boolean(options.forceResume) && changes.some((c) => !RESUMABLE_CHANGES.has(c.setting)) }],
       });
     }
 
     const progress = io.progress ?? (options.json ? jsonProgress(io.stdout ?? process.stdout) : terminalProgress(stderr));
-    const interruption = io.signal ? { signal: io.signal, dispose: () => {} } : installInterruptHandlers(stderr);
+    const interruption = io.signal ? { signal: io.signal, signalName: () => undefined, dispose: () => {} } : installInterruptHandlers(stderr);
     let summary: SearchSummary;
     try {
       summary = await runSearch(
@@ -183,7 +196,7 @@ export async function searchCommand(options: SearchCommandOptions, services: Sea
     }
     if (summary.stopReason === 'interrupted') {
       write(stderr, `sagga search: interrupted after generation ${summary.generations}; nothing was lost. Resume with:\n  sagga search --resume ${outDir}`);
-      return { exitCode: 130, outDir, summary };
+      return { exitCode: SIGNAL_EXIT[interruption.signalName() ?? 'SIGINT'], outDir, summary };
     }
     if (summary.resumedAfter !== null && summary.generations === summary.resumedAfter) {
       write(stderr, `sagga search: nothing to do: ${STOP_REASON_TEXT[summary.stopReason]} (raise --archive-size or --max-generations to go on)`);
@@ -230,24 +243,32 @@ function refusal(outDir: string, differences: readonly SettingDifference[], why?
   );
 }
 
-/** Ctrl-C (or SIGTERM) aborts after the current write; a second Ctrl-C exits at once. */
-function installInterruptHandlers(stderr: NodeJS.WritableStream): { signal: AbortSignal; dispose: () => void } {
+/** Exit status after a signal: 128 + its number, as a shell reports a process killed by it. */
+const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM' | 'SIGHUP', number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
+
+/**
+ * Ctrl-C, SIGTERM or SIGHUP aborts after the current write; a second one exits at once. `signalName`
+ * tells which one stopped the run, for its exit status.
+ */
+function installInterruptHandlers(stderr: NodeJS.WritableStream): { signal: AbortSignal; signalName: () => keyof typeof SIGNAL_EXIT | undefined; dispose: () => void } {
   const controller = new AbortController();
-  const onSignal = (name: NodeJS.Signals) => {
+  let received: keyof typeof SIGNAL_EXIT | undefined;
+  const onSignal = (name: keyof typeof SIGNAL_EXIT) => {
     if (controller.signal.aborted) {
       write(stderr, `sagga search: ${name} again, exiting now; the last completed generation is safe.`);
-      process.exit(130);
+      process.exit(SIGNAL_EXIT[name]);
     }
+    received = name;
     write(stderr, `sagga search: ${name}: stopping after the current write (press Ctrl-C again to exit at once)…`);
     controller.abort();
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const names = Object.keys(SIGNAL_EXIT) as (keyof typeof SIGNAL_EXIT)[];
+  for (const name of names) process.on(name, onSignal);
   return {
     signal: controller.signal,
+    signalName: () => received,
     dispose: () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      for (const name of names) process.off(name, onSignal);
     },
   };
 }
@@ -267,12 +288,16 @@ function defaultOutDir(target: string | undefined): string {
   return join('archives', `${slug}-${stamp}`);
 }
 
-/** Versions of the packages whose behaviour the archive depends on. */
+/**
+ * Versions of the packages whose behaviour the archive depends on, found where Node would load them
+ * from (the package's own node_modules, or a consumer's when sagga is installed as a dependency).
+ */
 function dependencyVersions(): Record<string, string> {
   const out: Record<string, string> = {};
+  const lookup = createRequire(import.meta.url).resolve.paths;
   for (const name of ['nerdamer', 'algebrite', '@xenova/transformers', 'ml-kmeans', 'seedrandom']) {
-    const path = join(packageRoot(), 'node_modules', name, 'package.json');
-    if (!existsSync(path)) continue;
+    const path = (lookup(name) ?? []).map((dir) => join(dir, name, 'package.json')).find((p) => existsSync(p));
+    if (path === undefined) continue;
     try {
       out[name] = (JSON.parse(readFileSync(path, 'utf8')) as { version?: string }).version ?? 'unknown';
     } catch {

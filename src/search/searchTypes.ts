@@ -39,6 +39,11 @@ export interface SearchSettings {
   readonly keepInitialSeeds: boolean;
   /** How often a problem whose answers failed in transport (`error`) is asked again before it is skipped. */
   readonly maxRetries: number;
+  /**
+   * Check the target on a few easy problems before the run (`checkCanaries`); `--no-canaries` gives
+   * false. Absent in runs made before the check existed, which counts as true.
+   */
+  readonly canaries: boolean;
 }
 
 /** Why a run ended. */

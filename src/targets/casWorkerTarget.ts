@@ -11,6 +11,12 @@ export interface CasTargetOptions {
   readonly concurrency?: number;
   /** Time per problem; a worker past it is terminated and replaced. Default 5 s. */
   readonly timeLimitMs?: number;
+  /**
+   * The worker threads' script. Default: the compiled `workers/casWorker.js`. Tests give a script
+   * that wraps it and hangs on purpose on a marked problem, so that the time limit is tested by
+   * something that never finishes rather than by a problem the real CAS is merely slow on.
+   */
+  readonly workerScript?: URL;
 }
 
 export interface CasSystem {
@@ -32,7 +38,7 @@ export const DEFAULT_CAS_TIME_LIMIT_MS = 5000;
 export function createCasWorkerTarget(system: CasSystem, options: CasTargetOptions = {}): Target {
   const timeLimitMs = options.timeLimitMs ?? DEFAULT_CAS_TIME_LIMIT_MS;
   const pool = createWorkerPool<CasWorkerTask, CasWorkerReply>({
-    script: compiledModuleUrl(import.meta.url, './workers/casWorker.js'),
+    script: options.workerScript ?? compiledModuleUrl(import.meta.url, './workers/casWorker.js'),
     size: options.concurrency ?? availableParallelism(),
     name: `sagga-${system.name}`,
   });
@@ -73,6 +79,7 @@ export function createCasWorkerTarget(system: CasSystem, options: CasTargetOptio
 
   return {
     name: system.name,
+    timeLimitMs,
     async solve(problems: readonly TargetProblem[], _k: number, signal?: AbortSignal): Promise<ProblemOutcome[]> {
       return Promise.all(problems.map(async (p) => ({ id: p.id, answers: [await solveOne(p, signal)] })));
     },

@@ -58,6 +58,11 @@ export interface CmdTargetOptions {
   readonly env?: NodeJS.ProcessEnv;
   readonly cwd?: string;
   readonly codec?: CmdCodec;
+  /**
+   * A check of the program's own, run by `diagnose` (Maxima: can it load its share library?); its
+   * plain-words finding, or undefined when all is well.
+   */
+  readonly diagnose?: () => Promise<string | undefined>;
 }
 
 /** The `Target` counters plus what the protocol layer saw. */
@@ -152,6 +157,8 @@ export async function createCmdTarget(options: CmdTargetOptions): Promise<CmdTar
 
 export class CmdTarget implements Target {
   readonly name: string;
+  /** A request's time limit plus the start-up grace a fresh process gets (see `Target.timeLimitMs`). */
+  readonly timeLimitMs: number;
   private readonly argv: readonly string[];
   private readonly timeoutMs: number;
   private readonly startupGraceMs: number;
@@ -190,6 +197,7 @@ export class CmdTarget implements Target {
     this.name = options.name ?? `cmd:${typeof options.command === 'string' ? options.command : argv.join(' ')}`;
     this.timeoutMs = positive(options.timeoutMs, 60_000);
     this.startupGraceMs = Math.max(0, options.startupGraceMs ?? 30_000);
+    this.timeLimitMs = this.timeoutMs + this.startupGraceMs;
     this.maxInFlight = Math.floor(positive(options.maxInFlight, 8));
     this.maxAttempts = Math.floor(positive(options.maxAttempts, 2));
     this.maxConsecutiveFailures = Math.floor(positive(options.maxConsecutiveFailures, 8));
@@ -261,6 +269,30 @@ export class CmdTarget implements Target {
   /** The last stderr lines of each running process (for diagnostics). */
   stderrTails(): string[] {
     return this.slots.map((s) => s.proc?.stderrTail() ?? '');
+  }
+
+  /**
+   * How the program fared, for a failed health check: how its processes last ended (exit code or
+   * signal, and the end of their stderr), or else what the running ones wrote on stderr; then the
+   * `diagnose` option's finding.
+   */
+  async diagnose(): Promise<string | undefined> {
+    const notes: string[] = [];
+    const troubles = [...new Set(this.slots.map((s) => s.lastTrouble).filter((t) => t !== ''))];
+    if (troubles.length > 0) notes.push(`the program: ${troubles.join('; ')}`);
+    else {
+      const tail = [...new Set(this.stderrTails().map((t) => t.trim()).filter((t) => t !== ''))][0];
+      if (tail !== undefined) notes.push(`the program is running; its stderr ended with: ${clip(tail.slice(-600), 600)}`);
+    }
+    if (this.options.diagnose !== undefined) {
+      try {
+        const finding = await this.options.diagnose();
+        if (finding !== undefined && finding !== '') notes.push(finding);
+      } catch (err) {
+        notes.push(`its own check failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    return notes.length > 0 ? notes.join('. ') : undefined;
   }
 
   close(): Promise<void> {

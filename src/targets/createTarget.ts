@@ -1,11 +1,4 @@
 import type { Rng } from '../util/rng.js';
-import { createAlgebriteTarget } from './algebriteTarget.js';
-import { createCmdTarget } from './cmdTarget.js';
-import { createMaximaTarget } from './maximaTarget.js';
-import { createNerdamerTarget } from './nerdamerTarget.js';
-import { loadPromptTemplate } from './openai/promptTemplates.js';
-import { openAICacheFile, openaiTarget } from './openaiTarget.js';
-import { createSympyTarget } from './sympyTarget.js';
 import type { Target } from './types.js';
 
 export const TARGET_SPECS: readonly string[] = ['nerdamer', 'algebrite', 'sympy', 'maxima', 'openai:<model>', 'cmd:<command line>'];
@@ -33,29 +26,35 @@ export interface TargetOptions {
   readonly openai?: OpenAIOptions;
 }
 
-/** The model under test named by `spec`; throws, listing the valid forms, on an unknown one. */
+/**
+ * The model under test named by `spec`; throws, listing the valid forms, on an unknown one.
+ * Each target's code is imported only when it is asked for, so that naming nerdamer does not load
+ * the OpenAI client and a command that never asks a target starts fast.
+ */
 export async function createTarget(spec: string, options: TargetOptions): Promise<Target> {
   const s = spec.trim();
   const timeLimit = options.timeLimitMs;
   switch (s) {
     case 'nerdamer':
-      return createNerdamerTarget({ concurrency: options.concurrency, timeLimitMs: timeLimit });
+      return (await import('./nerdamerTarget.js')).createNerdamerTarget({ concurrency: options.concurrency, timeLimitMs: timeLimit });
     case 'algebrite':
-      return createAlgebriteTarget({ concurrency: options.concurrency, timeLimitMs: timeLimit });
+      return (await import('./algebriteTarget.js')).createAlgebriteTarget({ concurrency: options.concurrency, timeLimitMs: timeLimit });
     case 'sympy':
-      return createSympyTarget(timeLimit === undefined ? {} : { timeoutMs: timeLimit });
+      return (await import('./sympyTarget.js')).createSympyTarget(timeLimit === undefined ? {} : { timeoutMs: timeLimit });
     case 'maxima':
-      return createMaximaTarget(timeLimit === undefined ? {} : { timeoutMs: timeLimit });
+      return (await import('./maximaTarget.js')).createMaximaTarget(timeLimit === undefined ? {} : { timeoutMs: timeLimit });
   }
   if (s.startsWith('cmd:')) {
     const command = s.slice(4).trim();
     if (command === '') throw new Error('--target cmd: needs a command line after "cmd:", e.g. cmd:"python3 my_model.py"');
+    const { createCmdTarget } = await import('./cmdTarget.js');
     return createCmdTarget({ command, ...(timeLimit === undefined ? {} : { timeoutMs: timeLimit }) });
   }
   if (s.startsWith('openai:')) {
     const model = s.slice(7).trim();
     if (model === '') throw new Error('--target openai: needs a model name after "openai:", e.g. openai:gpt-4o-mini');
     const o = options.openai ?? {};
+    const [{ loadPromptTemplate }, { openAICacheFile, openaiTarget }] = await Promise.all([import('./openai/promptTemplates.js'), import('./openaiTarget.js')]);
     return openaiTarget({
       model,
       baseURL: o.baseURL,

@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { createCmdTarget, type CmdTarget } from './cmdTarget.js';
 import { maximaCodec } from './maxima/maximaCodec.js';
-import { runProbe } from './runProbe.js';
+import { probeMaxima } from './maxima/probeMaxima.js';
+import { TargetUnhealthyError } from './targetUnhealthyError.js';
 
 export interface MaximaTargetOptions {
   /** The maxima launcher. Default: $SAGGA_MAXIMA, else Debian's /usr/bin/maxima. */
@@ -17,18 +18,15 @@ export interface MaximaTargetOptions {
  * Maxima's `integrate` as a target. Maxima is started with `--very-quiet`, configured by a short
  * preamble, and then reads one `sagga_solve(…)$` statement per problem and prints the `cmd:`
  * protocol's JSON answer lines itself; the rest (restarts, timeouts, reading answers) is `cmdTarget`.
- * Throws a message naming the Debian package when Maxima is missing.
+ * Throws a message naming the Debian package when Maxima is missing, or `maxima-share` when Maxima
+ * runs without its share library (it could not read a single problem).
  */
 export async function createMaximaTarget(options: MaximaTargetOptions = {}): Promise<CmdTarget> {
   const env = options.env ?? process.env;
   const maxima = options.maxima ?? (env.SAGGA_MAXIMA !== undefined && env.SAGGA_MAXIMA !== '' ? env.SAGGA_MAXIMA : '/usr/bin/maxima');
-  const probe = await runProbe([maxima, '--very-quiet', '--disable-readline', '--batch-string=print(1+1)$']);
-  if (!probe.ok || !/\b2\b/.test(probe.stdout)) {
-    throw new Error(
-      `the maxima target needs Maxima, but ${maxima} does not run (${probe.ok ? `unexpected output: ${probe.stdout.trim().slice(0, 200)}` : probe.reason}). ` +
-        'Install it with `apt-get install maxima`, or set SAGGA_MAXIMA to the maxima launcher.',
-    );
-  }
+  const probe = await probeMaxima(maxima, env);
+  // Maxima that runs but cannot read a problem is a broken installation: the health check's refusal.
+  if (!probe.ok) throw probe.runs ? new TargetUnhealthyError(probe.message) : new Error(probe.message);
   return createCmdTarget({
     name: 'maxima',
     // --userdir: a user's own maxima-init.mac must not change the answers.
@@ -39,5 +37,10 @@ export async function createMaximaTarget(options: MaximaTargetOptions = {}): Pro
     maxInFlight: 1,
     processes: options.processes ?? Math.min(2, availableParallelism()),
     codec: maximaCodec,
+    // After a failed health check: is it the share library after all (say, removed since start-up)?
+    diagnose: async () => {
+      const again = await probeMaxima(maxima, env, 30_000);
+      return again.ok ? undefined : again.message;
+    },
   });
 }

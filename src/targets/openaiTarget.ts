@@ -249,6 +249,8 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
   return {
     name: `openai:${settings.model}`,
     settings,
+    // One attempt's limit: a health check waits that long, not for every retry as well.
+    timeLimitMs: settings.requestTimeoutMs,
     async solve(problems, k, signal) {
       if (closed) throw new Error('openai target is closed');
       if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be a positive integer, got ${k}`);

@@ -4,14 +4,15 @@ export type ProbeResult = { readonly ok: true; readonly stdout: string } | { rea
 
 /**
  * Run a short command once (no shell) to see whether a dependency is there, e.g. `python3 -c
- * "import sympy"`. Resolves with its stdout, or with a one-line reason it failed; never rejects.
+ * "import sympy"`, in `env` (default: this process's environment). Resolves with its stdout, or with a
+ * one-line reason it failed; never rejects.
  */
-export function runProbe(argv: readonly string[], input = '', timeoutMs = 60_000): Promise<ProbeResult> {
+export function runProbe(argv: readonly string[], input = '', timeoutMs = 60_000, env?: NodeJS.ProcessEnv): Promise<ProbeResult> {
   return new Promise((resolve) => {
     const child = execFile(
       argv[0],
       argv.slice(1),
-      { timeout: timeoutMs, maxBuffer: 1 << 20, windowsHide: true },
+      { timeout: timeoutMs, maxBuffer: 1 << 20, windowsHide: true, ...(env !== undefined ? { env } : {}) },
       (err, stdout, stderr) => {
         if (err === null) {
           resolve({ ok: true, stdout: String(stdout) });

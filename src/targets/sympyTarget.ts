@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { createCmdTarget, encodeCmdRequest, type CmdTarget } from './cmdTarget.js';
-import { packageFile } from './packageFile.js';
+import { packageFile } from '../util/packageFile.js';
 import { readSympyAnswer } from './readSympyAnswer.js';
 import { runProbe } from './runProbe.js';
 

@@ -14,6 +14,17 @@ export interface Target {
   stats(): TargetStats;
   /** Release workers, subprocesses, sockets. Idempotent. */
   close(): Promise<void>;
+  /**
+   * Longest one problem may take once the target is working on it (its time limit, plus any
+   * start-up grace), when the target has one: a health check sizes its own deadline from it.
+   */
+  readonly timeLimitMs?: number;
+  /**
+   * What the target can tell about its own health, in plain words, for the message of a failed
+   * health check: a dead program's exit code and the end of its stderr, a missing library and the
+   * package to install. Undefined when it has nothing to add. Never rejects.
+   */
+  diagnose?(): Promise<string | undefined>;
 }
 
 export interface TargetProblem {

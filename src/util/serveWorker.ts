@@ -11,9 +11,15 @@ export type ReplyMessage<O> =
   | { readonly id: number; readonly ok: true; readonly value: O }
   | { readonly id: number; readonly ok: false; readonly message: string };
 
+/** Sent once, when the worker has loaded its code and serves tasks (see `createWorkerPool`). */
+export interface ReadyMessage {
+  readonly ready: true;
+}
+
 /**
  * Run `handler` for every task the pool sends to this worker thread. A throw becomes a failed
- * reply rather than killing the worker, so one bad input does not cost a worker restart.
+ * reply rather than killing the worker, so one bad input does not cost a worker restart. Call it
+ * once the worker's code is loaded: it tells the pool the worker is ready.
  */
 export function serveWorker<I, O>(handler: (input: I) => O | Promise<O>): void {
   const port = parentPort;
@@ -27,4 +33,6 @@ export function serveWorker<I, O>(handler: (input: I) => O | Promise<O>): void {
     }
     port.postMessage(reply);
   });
+  // Everything the worker imports is loaded by now: a task's time limit can start.
+  port.postMessage({ ready: true } satisfies ReadyMessage);
 }

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ReplyMessage, TaskMessage } from './serveWorker.js';
+import type { ReadyMessage, ReplyMessage, TaskMessage } from './serveWorker.js';
 
 export interface WorkerPoolOptions {
   /** Compiled worker script (see compiledModuleUrl). */
@@ -10,7 +10,10 @@ export interface WorkerPoolOptions {
 }
 
 export interface RunOptions {
-  /** The task's worker is terminated and replaced when the task runs longer than this. */
+  /**
+   * The task's worker is terminated and replaced when the task runs longer than this, counted from
+   * when the worker is ready: a fresh worker's start (loading a CAS) is not charged to its first task.
+   */
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
 }
@@ -39,12 +42,22 @@ interface Slot<I, O> {
   worker: Worker;
   task: Task<I, O> | undefined;
   timer: NodeJS.Timeout | undefined;
+  /** The worker has loaded its code (its `serveWorker` said so). */
+  ready: boolean;
+  /** Kills a worker that never gets ready. */
+  bootTimer: NodeJS.Timeout | undefined;
 }
+
+// How long a new worker may take to load its code before it is given up as crashed. Generous: on a
+// loaded machine loading a CAS takes seconds, and until then its first task's time limit waits.
+const BOOT_LIMIT_MS = 60_000;
 
 /**
  * A fixed-size pool of worker threads for CPU-bound or possibly non-terminating work (CAS
  * integrators can loop forever). A task past its time limit terminates its worker, which is
- * replaced, so a hang costs one worker start and never blocks the queue.
+ * replaced, so a hang costs one worker start and never blocks the queue. The time limit runs from
+ * when the worker is ready, so whether a task times out does not depend on whether its worker was
+ * new, nor on how long loading took on a busy machine.
  */
 export function createWorkerPool<I, O>(options: WorkerPoolOptions): WorkerPool<I, O> {
   const size = Math.max(1, Math.floor(options.size));
@@ -75,8 +88,17 @@ export function createWorkerPool<I, O>(options: WorkerPoolOptions): WorkerPool<I
 
   const startWorker = (): Slot<I, O> => {
     const worker = new Worker(options.script, { workerData: options.workerData, name: options.name });
-    const slot: Slot<I, O> = { worker, task: undefined, timer: undefined };
-    worker.on('message', (reply: ReplyMessage<O>) => {
+    const slot: Slot<I, O> = { worker, task: undefined, timer: undefined, ready: false, bootTimer: undefined };
+    slot.bootTimer = setTimeout(() => kill(slot, 'crashed', `the worker did not start within ${BOOT_LIMIT_MS} ms`), BOOT_LIMIT_MS);
+    slot.bootTimer.unref();
+    worker.on('message', (reply: ReplyMessage<O> | ReadyMessage) => {
+      if ('ready' in reply) {
+        slot.ready = true;
+        clearTimeout(slot.bootTimer);
+        slot.bootTimer = undefined;
+        if (slot.task !== undefined) startTimer(slot, slot.task);
+        return;
+      }
       const task = slot.task;
       if (task === undefined || task.id !== reply.id) return;
       finishSlot(slot);
@@ -84,6 +106,7 @@ export function createWorkerPool<I, O>(options: WorkerPoolOptions): WorkerPool<I
       pump();
     });
     const onDeath = (reason: string): void => {
+      clearTimeout(slot.bootTimer);
       const index = slots.indexOf(slot);
       if (index < 0) return;
       slots.splice(index, 1);
@@ -108,6 +131,7 @@ export function createWorkerPool<I, O>(options: WorkerPoolOptions): WorkerPool<I
 
   // Terminating is the only way to stop a synchronous loop inside a worker.
   const kill = (slot: Slot<I, O>, kind: TaskFailure, message: string): void => {
+    clearTimeout(slot.bootTimer);
     const index = slots.indexOf(slot);
     if (index >= 0) slots.splice(index, 1);
     const task = slot.task;
@@ -128,14 +152,17 @@ export function createWorkerPool<I, O>(options: WorkerPoolOptions): WorkerPool<I
       if (task.settled) continue;
       slot.task = task;
       slot.worker.ref();
-      const current = slot;
-      if (task.opts.timeoutMs !== undefined && Number.isFinite(task.opts.timeoutMs)) {
-        const ms = task.opts.timeoutMs;
-        current.timer = setTimeout(() => kill(current, 'timeout', `no result within ${ms} ms`), ms);
-      }
+      // A worker still loading gets the task now (it waits in its queue) and the clock when ready.
+      if (slot.ready) startTimer(slot, task);
       const message: TaskMessage<I> = { id: task.id, input: task.input };
-      current.worker.postMessage(message);
+      slot.worker.postMessage(message);
     }
+  };
+
+  const startTimer = (slot: Slot<I, O>, task: Task<I, O>): void => {
+    if (task.opts.timeoutMs === undefined || !Number.isFinite(task.opts.timeoutMs)) return;
+    const ms = task.opts.timeoutMs;
+    slot.timer = setTimeout(() => kill(slot, 'timeout', `no result within ${ms} ms`), ms);
   };
 
   return {
@@ -164,6 +191,7 @@ export function createWorkerPool<I, O>(options: WorkerPoolOptions): WorkerPool<I
       for (const task of queue.splice(0)) settle(task, { ok: false, kind: 'closed', message: 'worker pool closed' });
       const all = slots.splice(0);
       for (const slot of all) {
+        clearTimeout(slot.bootTimer);
         const task = slot.task;
         finishSlot(slot);
         if (task !== undefined) settle(task, { ok: false, kind: 'closed', message: 'worker pool closed' });

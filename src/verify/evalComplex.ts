@@ -1,7 +1,4 @@
-import digamma from '@stdlib/math-base-special-digamma';
-import erf from '@stdlib/math-base-special-erf';
-import erfc from '@stdlib/math-base-special-erfc';
-import gamma from '@stdlib/math-base-special-gamma';
+import { digamma, erf, erfc, gamma } from '../util/stdlibSpecial.js';
 import type { FnName } from '../expr/functions.js';
 import {
   cabs,

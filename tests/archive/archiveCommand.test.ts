@@ -52,7 +52,7 @@ describe('sagga archive (CLI)', () => {
     expect(merge.status, merge.stderr).toBe(0);
     expect(merge.stderr).toContain(`good (4) + killed (4) → 4 problem(s), 4 duplicate(s) dropped; wrote ${join(merged, 'archive.jsonl')}`);
     const again = await sagga(['archive', 'merge', good, killed, '--out', merged]);
-    expect(again.status).toBe(2);
+    expect(again.status).toBe(73);
     expect(again.stderr).toMatch(/^sagga archive merge: .*already exists; choose another --out\n$/);
 
     const cluster = await sagga(['archive', 'cluster', good, '--k', '2', '--prototypes', '1']);
@@ -72,30 +72,30 @@ describe('sagga archive (CLI)', () => {
     expect(readFileSync(out, 'utf8')).toContain(`on transformers:${model} embeddings`);
   });
 
-  it('bad input: one clear line, no stack trace, exit 2 (1 for an option commander rejects)', async () => {
+  it('bad input: one clear line, no stack trace, exit 66 for a missing run, 64 for a bad command line', async () => {
     const missing = await sagga(['archive', 'stats', join(work, 'nowhere')]);
-    expect(missing.status).toBe(2);
+    expect(missing.status).toBe(66);
     expect(missing.stderr).toBe(
       `sagga archive stats: ${join(work, 'nowhere')}: no such run directory (ENOENT)\n(give a run directory written by \`sagga search\`, holding config.json / archive.jsonl / generations.jsonl, or an archive .jsonl file)\n`,
     );
     const notRun = await sagga(['archive', 'cluster', work]);
-    expect(notRun.status).toBe(2);
+    expect(notRun.status).toBe(66);
     expect(notRun.stderr).toMatch(/not a sagga run directory/);
     const format = await sagga(['archive', 'export', good, '--format', 'xlsx']);
-    expect(format.status).toBe(1);
+    expect(format.status).toBe(64);
     expect(format.stderr).toMatch(/option '-f, --format <format>' argument 'xlsx' is invalid\. Allowed choices are jsonl, csv, parquet/);
     const k = await sagga(['archive', 'cluster', good, '--k', 'zero']);
-    expect(k.status).toBe(1);
+    expect(k.status).toBe(64);
     expect(k.stderr).toMatch(/expected a whole number ≥ 1/);
     const embedder = await sagga(['archive', 'cluster', good, '--embedder', 'word2vec']);
-    expect(embedder.status).toBe(2);
+    expect(embedder.status).toBe(64);
     expect(embedder.stderr).toContain('--embedder word2vec: unknown embedder (expected one of structural, transformers, transformers:<model dir | hub id>)');
     const noModel = await sagga(['archive', 'cluster', good, '--embedder', `transformers:${join(work, 'no-model')}`]);
-    expect(noModel.status).toBe(2);
+    expect(noModel.status).toBe(64);
     expect(noModel.stderr).toContain(`could not load ${join(work, 'no-model')}`);
     expect(noModel.stderr).toContain(`there is no directory ${join(work, 'no-model')}, so it was looked up on the Hugging Face hub`);
     const one = await sagga(['archive', 'merge', good, '--out', join(work, 'x')]);
-    expect(one.status).toBe(2);
+    expect(one.status).toBe(64);
     expect(one.stderr).toBe('sagga archive merge: give at least two archives to merge\n');
     expect(existsSync(join(work, 'x'))).toBe(false);
   });

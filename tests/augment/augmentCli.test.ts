@@ -23,7 +23,7 @@ describe('sagga augment and sagga suite (command line)', () => {
       expect(verifyStrings(rec.problem, rec.answer!, SEARCH_VERIFY_OPTIONS).verdict).toBe('correct');
     }
     const bad = spawnSync('node', [BIN, 'augment', 'shuffle', '--from', input], { encoding: 'utf8' });
-    expect(bad.status).toBe(2);
+    expect(bad.status).toBe(64);
     expect(bad.stderr).toMatch(/^sagga augment: unknown family 'shuffle'; valid ones: lin_comb, .*backward\n$/);
   });
 
@@ -36,7 +36,7 @@ describe('sagga augment and sagga suite (command line)', () => {
     expect(table.rows.reduce((s, r) => s + r.problems, 0)).toBe(14);
     expect(readFileSync(join(dir, 'primitives-problems.jsonl'), 'utf8').trim().split('\n')).toHaveLength(14);
     const bad = spawnSync('node', [BIN, 'suite', 'robustness', '--target', 'nerdamer'], { encoding: 'utf8' });
-    expect(bad.status).toBe(2);
+    expect(bad.status).toBe(64);
     expect(bad.stderr).toMatch(/unknown suite 'robustness'; valid ones: primitives, neighbours, compositionality, extrapolation/);
   });
 });

@@ -37,7 +37,7 @@ describe('sagga search: bad input', () => {
     writeFileSync(seeds, '# my seeds\nx + 1\n\n2*x^2 + import("fs")\nx^3\n');
     const out = join(work, 'bad-seeds');
     const r = await sagga([...SMALL, '--seeds', seeds, '--out', out]);
-    expect(r.status).toBe(2);
+    expect(r.status).toBe(64);
     expect(r.stderr).toContain(`${seeds}:4:`);
     expect(r.stderr).toMatch(/line 4/);
     expect(r.stderr).toMatch(/^sagga search: /);
@@ -47,24 +47,24 @@ describe('sagga search: bad input', () => {
 
   it('an unknown seed set lists the built-in ones', async () => {
     const r = await sagga([...SMALL, '--seeds', 'polynomials', '--out', join(work, 'bad-set')]);
-    expect(r.status).toBe(2);
+    expect(r.status).toBe(64);
     expect(r.stderr).toMatch(/unknown seed set 'polynomials'/);
     for (const name of ['default', 'polynomial-robustness', 'trig-robustness', 'trig', 'target']) expect(r.stderr).toContain(name);
   });
 
   it('an unknown mutation preset lists the valid ones', async () => {
     const r = await sagga([...SMALL, '--mutations', 'aggressive', '--out', join(work, 'bad-preset')]);
-    expect(r.status).toBe(2);
+    expect(r.status).toBe(64);
     expect(r.stderr).toMatch(/unknown mutation preset 'aggressive'; valid ones: robustness, distance, uniform/);
     expect(existsSync(join(work, 'bad-preset', 'config.json'))).toBe(false);
   });
 
   it('an unknown fitness spec lists the valid ones', async () => {
     const r = await sagga([...SMALL, '--fitness', 'longest', '--out', join(work, 'bad-fitness')]);
-    expect(r.status).toBe(2);
+    expect(r.status).toBe(64);
     expect(r.stderr).toMatch(/invalid fitness spec 'longest'.*valid ones: short, length:<L>, near:/);
     const r2 = await sagga([...SMALL, '--fitness', 'length:ten', '--out', join(work, 'bad-fitness')]);
-    expect(r2.status).toBe(2);
+    expect(r2.status).toBe(64);
     expect(r2.stderr).toMatch(/length:<L> needs a positive number L, got 'ten'/);
   });
 });
@@ -76,7 +76,7 @@ describe('sagga search against nerdamer, end to end', () => {
 
   beforeAll(async () => {
     first = await sagga([...SMALL, '--out', out]);
-  }, 120_000);
+  }, 240_000);
 
   it('runs, writes the run files, and prints where the archive is', () => {
     expect(first.status, first.stderr).toBe(0);
@@ -126,7 +126,7 @@ describe('sagga search against nerdamer, end to end', () => {
 
   it('--resume with different settings refuses and explains; --force-resume goes on and records it', async () => {
     const refused = await sagga(['--resume', out, '--fitness', 'length:20', '--rng-seed', 'other']);
-    expect(refused.status).toBe(2);
+    expect(refused.status).toBe(64);
     expect(refused.stderr).toMatch(/refusing to resume/);
     expect(refused.stderr).toMatch(/--fitness: the run has "short", now "length:20"/);
     expect(refused.stderr).toMatch(/--rng-seed: the run has "cli-test", now "other"/);
@@ -144,7 +144,7 @@ describe('sagga search against nerdamer, end to end', () => {
     expect(config.settings.fitness).toBe('length:20');
     expect(config.resumes.at(-1)!.forced).toBe(true);
     expect(config.resumes.at(-1)!.changed.map((c) => c.setting).sort()).toEqual(['fitness', 'maxGenerations']);
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('sagga search: the end-of-run summary', () => {
@@ -152,7 +152,8 @@ describe('sagga search: the end-of-run summary', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'sagga-search-summary-')), 'run');
     const hostile = `x \u001b[31mred\u001b[0m ${'y'.repeat(80)}`;
     const target = `cmd:node tests/fixtures/cmd/fixed-answers.mjs '${JSON.stringify([hostile])}'`;
-    const r = await sagga(['--target', target, '--generation-size', '10', '--seed-size', '3', '--clusters', '1', '--max-generations', '1', '--rng-seed', 'summary', '--out', out, '--show', '2']);
+    // --no-canaries: this scripted target answers everything wrongly on purpose.
+    const r = await sagga(['--target', target, '--no-canaries', '--generation-size', '10', '--seed-size', '3', '--clusters', '1', '--max-generations', '1', '--rng-seed', 'summary', '--out', out, '--show', '2']);
     expect(r.status, r.stderr).toBe(0);
     // The answer is archived verbatim; only what reaches the terminal is neutralised.
     expect(lines(join(out, 'archive.jsonl')).some((l) => (JSON.parse(l) as { answers: { text: string }[] }).answers[0].text === hostile)).toBe(true);
@@ -161,5 +162,5 @@ describe('sagga search: the end-of-run summary', () => {
     const shown = [...r.stdout.matchAll(/answered: (.*)$/gm)].map((m) => m[1]);
     expect(shown.length).toBeGreaterThan(0);
     for (const s of shown) expect(s).toBe(`x  [31mred [0m ${'y'.repeat(80)}`.slice(0, 57) + '...');
-  }, 60_000);
+  }, 120_000);
 });

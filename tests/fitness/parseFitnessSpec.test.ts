@@ -79,6 +79,27 @@ describe('parseFitnessSpec', () => {
     await expect(parseFitnessSpec('near:x', { embed: () => [] })).rejects.toThrow(/0 embeddings for 1 targets/);
   });
 
+  test('terms joined by * multiply: length:20*near:seeds/target.txt scores the product of its terms', async () => {
+    const root = new URL('../..', import.meta.url).pathname;
+    const both = await parseFitnessSpec('length:20*near:seeds/target.txt', { distance: 'tree', baseDir: root });
+    const length = await parseFitnessSpec('length:20', { distance: 'tree', baseDir: root });
+    const near = await parseFitnessSpec('near:seeds/target.txt', { distance: 'tree', baseDir: root });
+    expect(both.describe()).toBe(`failure × length(20, chars) × ${near.terms[1].name}`);
+    for (const text of ['x^2 + 3*x', 'sin(x)*cos(x)', 'exp(2*x) + 17', 'x']) {
+      const ctx = ctxOf(text);
+      expect(both.score(ctx)).toBeCloseTo(length.score(ctx) * near.score(ctx), 12);
+      expect(both.score(ctx)).toBeGreaterThan(0);
+      expect(both.score(ctxOf(text, false))).toBe(0);
+    }
+    // A * inside a near: expression is multiplication; a * that a term's name follows is a product.
+    const inside = await parseFitnessSpec('near:3*x^2', { distance: 'tree' });
+    expect(inside.terms).toHaveLength(2);
+    const product = await parseFitnessSpec('near:3*x^2*short', { distance: 'tree' });
+    expect(product.terms.map((t) => t.name)).toEqual(['failure', product.terms[1].name, 'short(chars)']);
+    expect(product.score(ctxOf('3*x^2'))).toBeCloseTo(inside.score(ctxOf('3*x^2')) / 5, 9);
+    await expect(parseFitnessSpec('short*longest')).rejects.toThrow(/invalid fitness spec 'short\*longest'/);
+  });
+
   test('errors name the problem and list the valid specs', async () => {
     const valid = /valid ones: short, length:<L>, near:<FILE\|seed set\|expr>/;
     await expect(parseFitnessSpec('longest')).rejects.toThrow(valid);

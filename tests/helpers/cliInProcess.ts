@@ -12,7 +12,8 @@ export async function sagga(args: string[]): Promise<CliRun> {
   let stderr = '';
   const program = buildProgram();
   const quiet = (cmd: Command): void => {
-    cmd.exitOverride().configureOutput({ writeOut: (s) => (stdout += s), writeErr: (s) => (stderr += s) });
+    // buildProgram's own exitOverride stays: it gives usage errors their exit status (64).
+    cmd.configureOutput({ writeOut: (s) => (stdout += s), writeErr: (s) => (stderr += s) });
     cmd.commands.forEach(quiet);
   };
   quiet(program);

@@ -109,7 +109,7 @@ describe('sagga report, end to end in headless Chromium', () => {
     ]);
     cli = { single, overlay, killed };
     if (browserAvailable) browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  }, 90_000);
+  }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -280,12 +280,12 @@ describe('sagga report, end to end in headless Chromium', () => {
     // In this process (the CLI's program as built by src/cli.ts): a spawn costs a second of module loading.
     const r = await saggaInProcess(['report', empty, '--out', join(work, 'never.html')]);
     const missing = await saggaInProcess(['report', join(work, 'nowhere')]);
-    expect(r.status).toBe(2);
+    expect(r.status).toBe(66);
     expect(r.stderr).toMatch(/^sagga report: .*not-a-run: not a sagga run directory \(none of config\.json, archive\.jsonl, generations\.jsonl, checkpoint\.json is there\)/);
     expect(r.stderr).toMatch(/give a run directory written by `sagga search`/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(join(work, 'never.html'))).toBe(false);
-    expect(missing.status).toBe(2);
+    expect(missing.status).toBe(66);
     expect(missing.stderr).toMatch(/^sagga report: .*nowhere: no such run directory/);
   });
 });

@@ -108,7 +108,7 @@ describe('search survives kills', () => {
   beforeAll(async () => {
     ensureBuilt();
     referenceRun = await runDriver({ ...BASE, out: reference });
-  }, 120_000);
+  }, 240_000);
 
   it('the uninterrupted run finishes and fills its files', () => {
     expect(referenceRun.stderr).toBe('');
@@ -138,7 +138,7 @@ describe('search survives kills', () => {
     expect(generationRows(dir)).toEqual(generationRows(reference));
     const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { resumes: unknown[] };
     expect(config.resumes.length).toBeGreaterThanOrEqual(kills);
-  }, 120_000);
+  }, 240_000);
 
   it('Ctrl-C stops cleanly with exit code 130 and says how to resume; the resumed run matches', async () => {
     const dir = join(work, 'interrupted');
@@ -153,7 +153,15 @@ describe('search survives kills', () => {
     const resumed = await runDriver({ resume: dir, json: true });
     expect(resumed.code).toBe(0);
     expect(lines(join(dir, 'archive.jsonl'))).toEqual(lines(join(reference, 'archive.jsonl')));
-  }, 120_000);
+  }, 240_000);
+
+  it('SIGTERM stops cleanly too, with exit code 143 (128 + 15) and the resume hint', async () => {
+    const dir = join(work, 'terminated');
+    const run = await runDriver({ ...BASE, out: dir }, { event: 4, delayMs: 0, signal: 'SIGTERM' });
+    expect(run.signal).toBeNull();
+    expect(run.code).toBe(143);
+    expect(run.stderr).toContain(`--resume ${dir}`);
+  }, 240_000);
 
   it('refuses to resume with different settings, naming them, unless forced', async () => {
     const refused = await runDriver({ resume: reference, fitness: 'length:20', tau: 0.5 });
@@ -176,5 +184,5 @@ describe('search survives kills', () => {
     const config = JSON.parse(readFileSync(join(copy, 'config.json'), 'utf8')) as { settings: { maxGenerations: number }; resumes: Array<{ changed: Array<{ setting: string }> }> };
     expect(config.settings.maxGenerations).toBe(BASE.maxGenerations + 1);
     expect(config.resumes.at(-1)!.changed.map((c) => c.setting).sort()).toEqual(['archiveSize', 'maxGenerations']);
-  }, 120_000);
+  }, 240_000);
 });

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { parseExpr } from '../../src/expr/parse.js';
 import { add, div, mul, num, pow, X } from '../../src/expr/types.js';
 import { builtinSeedSets, loadSeeds, seedsFolder } from '../../src/search/loadSeeds.js';
-import { packageRoot } from '../../src/search/packageRoot.js';
+import { packageRoot } from '../../src/util/packageRoot.js';
 import { checkCandidate } from '../../src/search/validity.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sagga-seeds-'));

@@ -96,7 +96,10 @@ describe.each(['nerdamer', 'sympy'])('every suite end to end against %s', (spec)
   let target: Target | undefined;
   const get = async (): Promise<Target> => {
     if (!target) {
-      target = await createTarget(spec, { concurrency: 2 });
+      // Far above what either CAS needs for these problems (well under a second each): a timeout
+      // would count as a failure and change which problems are solved (neighbours and sums are built
+      // from solved ones), so the default limit of a few seconds would let the machine's load decide.
+      target = await createTarget(spec, { concurrency: 2, timeLimitMs: 120_000 });
       CAS.push({ target, name: spec });
     }
     return target;

@@ -8,7 +8,7 @@ import { toInfix } from '../../src/expr/toInfix.js';
 import { ANSWER_LIMITS } from '../../src/targets/answerReading.js';
 import { fromMaxima } from '../../src/targets/maxima/fromMaxima.js';
 import { toMaxima } from '../../src/targets/maxima/toMaxima.js';
-import { packageFile } from '../../src/targets/packageFile.js';
+import { packageFile } from '../../src/util/packageFile.js';
 import { runProbe } from '../../src/targets/runProbe.js';
 import { requireOrSkip } from './cmdHelpers.js';
 

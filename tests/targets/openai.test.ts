@@ -99,7 +99,6 @@ describe('openaiTarget over real HTTP', () => {
 
   it('survives every kind of transport fault; no fault becomes a model failure', async () => {
     const attempts = new Map<number, number>();
-    const retryAt = new Date(Date.now() + 2_500).toUTCString();
     const s = await server((req) => {
       const i = problemIndex(req);
       const n = (attempts.get(i) ?? 0) + 1;
@@ -110,7 +109,8 @@ describe('openaiTarget over real HTTP', () => {
         case 2: return n <= 2 ? reply.status(n === 1 ? 500 : 503) : good;
         case 3: return n === 1 ? reply.drop() : good;
         case 4: return n === 1 ? reply.malformed() : good;
-        case 5: return n === 1 ? reply.slow(goodAnswer(5), 2_000) : good;
+        // Slower than the client's request time limit (1.5 s, below) by far, so it always times out.
+        case 5: return n === 1 ? reply.slow(goodAnswer(5), 4_000) : good;
         case 6: return n === 1 ? reply.cut() : good;
         case 7: return reply.status(500);
         case 8: return reply.drop();
@@ -119,7 +119,10 @@ describe('openaiTarget over real HTTP', () => {
         case 11: return reply.answer('');
         case 12: return reply.answer('', { nullContent: true, reasoning: goodAnswer(12) });
         case 13: return reply.status(400, { message: 'bad request' });
-        case 14: return n === 1 ? reply.status(429, { retryAfter: retryAt }) : good;
+        // The date is taken when the request arrives, so that it is 1.5 to 2.5 s ahead of it (one-second
+        // resolution) however long the request took to come: a date fixed before the batch started
+        // could be less than a second ahead by then on a loaded machine.
+        case 14: return n === 1 ? reply.status(429, { retryAfter: new Date(Date.now() + 2_500).toUTCString() }) : good;
         case 15: return n === 1 ? reply.malformed('<html>Bad Gateway</html>', 'text/html') : good;
         // No box: the last display formula is the answer; prose without any formula is unparseable.
         case 16: return reply.answer(String.raw`Raising the power by one, we obtain $$\frac{x^{17}}{17}$$ and that is all.`);
@@ -127,7 +130,10 @@ describe('openaiTarget over real HTTP', () => {
         default: return good;
       }
     });
-    const target = openaiTarget({ ...FAST, model: 'm', baseURL: s.baseURL, apiKey: 'sk-test-faults-0000000', retries: 3, requestTimeoutMs: 400, concurrency: 4 });
+    // The request time limit has to outlast the fake server's immediate replies (a 400 must not time
+    // out and be retried): 1.5 s is far more than that even on a loaded machine, and far less than
+    // the slow reply's 4 s; the hanging server costs 4 × 1.5 s.
+    const target = openaiTarget({ ...FAST, model: 'm', baseURL: s.baseURL, apiKey: 'sk-test-faults-0000000', retries: 3, requestTimeoutMs: 1_500, concurrency: 4 });
     const problems = Array.from({ length: 17 }, (_, k) => problem(k + 1));
     const outcomes = await target.solve(problems, 1);
 

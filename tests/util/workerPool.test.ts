@@ -28,6 +28,17 @@ describe('createWorkerPool', () => {
     expect(b).toEqual({ ok: true, value: 81 });
   });
 
+  it("does not charge a new worker's start to its first task's time limit", async () => {
+    // The worker spends three seconds loading before it serves; the tasks' limit is 1.5 s.
+    const slow = createWorkerPool<Input, number>({ script: new URL('../fixtures/workers/slowStartWorker.mjs', import.meta.url), size: 1 });
+    pool = slow;
+    const results = await Promise.all([2, 3].map((value) => slow.run({ kind: 'square', value }, { timeoutMs: 1500 })));
+    expect(results).toEqual([
+      { ok: true, value: 4 },
+      { ok: true, value: 9 },
+    ]);
+  });
+
   it('reports a throw as crashed with its message, and a dying worker as crashed', async () => {
     pool = createWorkerPool<Input, number>({ script, size: 1 });
     const thrown = await pool.run({ kind: 'throw', value: 5 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { verifyStrings } from '../../src/verify/verifyStrings.js';
 
+/** A wide budget: verdicts are what is checked, and the default 50 ms per pair is wall time a loaded machine can use up. */
+const ROOMY = { budgetMs: 5000 };
+
 // Answers a hostile or broken model could return. Each must be refused by the whitelisting parser
 // (`invalid`) or, if it happens to be a harmless expression, judged `incorrect`; nothing may run.
 const nested = '('.repeat(10_000) + 'x' + ')'.repeat(10_000);
@@ -47,7 +50,7 @@ const corpus: readonly [string, string][] = [
 
 describe('hostile answers', () => {
   const results = corpus.map(([name, answer]) => {
-    const r = verifyStrings('2*x', answer);
+    const r = verifyStrings('2*x', answer, ROOMY);
     return { name, ...r };
   });
 
@@ -62,13 +65,13 @@ describe('hostile answers', () => {
 
   it('the same hostile strings as problems are refused too', () => {
     for (const [, text] of corpus) {
-      const r = verifyStrings(text, 'x');
+      const r = verifyStrings(text, 'x', ROOMY);
       expect(['invalid', 'incorrect', 'unknown']).toContain(r.verdict);
     }
   });
 
   it('a wrong but harmless answer in the middle of hostile ones is still judged on its merits', () => {
-    expect(verifyStrings('2*x', 'x^2').verdict).toBe('correct');
-    expect(verifyStrings('2*x', 'x^3').verdict).toBe('incorrect');
+    expect(verifyStrings('2*x', 'x^2', ROOMY).verdict).toBe('correct');
+    expect(verifyStrings('2*x', 'x^3', ROOMY).verdict).toBe('incorrect');
   });
 });

@@ -62,7 +62,7 @@ describe('verifyPair', () => {
   });
 
   it('is unknown, saying why, when the problem is nowhere real', () => {
-    const r = verifyStrings('sqrt(-1 - x^2)', 'x');
+    const r = verifyStrings('sqrt(-1 - x^2)', 'x', ROOMY);
     expect(r.verdict).toBe('unknown');
     expect(r.reason).toMatch(/not real-valued/);
   });

@@ -1,5 +1,4 @@
-import gammainc from '@stdlib/math-base-special-gammainc';
-import gamma from '@stdlib/math-base-special-gamma';
+import { gamma, gammainc } from '../../util/stdlibSpecial.js';
 import { e1 } from './expIntegrals.js';
 import { EPS, setResult, undefinedResult, type RealResult } from './realResult.js';
 

@@ -1,0 +1,37 @@
+/**
+ * sagga as a library: the typed functions the command line is built on. Everything here is stable
+ * API; anything imported from deeper paths is not.
+ *
+ * ```ts
+ * import { verifyStrings, createTarget, search } from 'sagga';
+ * verifyStrings('x*cos(x)', 'x*sin(x) + cos(x)').verdict;   // 'correct'
+ * ```
+ */
+
+// Expressions: the whitelisted tree every problem and answer is parsed into.
+export { parseExpr, tryParseExpr, ParseError, type ParseResult } from './expr/parse.js';
+export { toInfix } from './expr/toInfix.js';
+export { toLatex } from './expr/toLatex.js';
+export { toPrefix } from './expr/toPrefix.js';
+export { canonicalKey } from './expr/canonicalKey.js';
+export type { Expr } from './expr/types.js';
+export { parseLatex, tryParseLatex } from './answer/parseLatex.js';
+export { extractAnswer, type ExtractedAnswer } from './answer/extractAnswer.js';
+
+// Verification: is F an antiderivative of f?
+export { verifyStrings } from './verify/verifyStrings.js';
+export { verifyPair } from './verify/verifyPair.js';
+export { verifyBatch, type VerifyBatchPair, type VerifyBatchOptions } from './verify/verifyBatch.js';
+export type { Verdict, VerifyOptions, VerifyResult } from './verify/types.js';
+
+// Models under test.
+export { createTarget, TARGET_SPECS, type TargetOptions, type OpenAIOptions } from './targets/createTarget.js';
+export type { Target, TargetProblem, TargetAnswer, ProblemOutcome, AnswerStatus, TargetStats, TokenUsage } from './targets/types.js';
+export { checkCanaries, type CanaryCheck, type CanaryCheckOptions, type CanaryResult } from './targets/checkCanaries.js';
+export { CANARY_PROBLEMS } from './targets/canaryProblems.js';
+export { TargetUnhealthyError } from './targets/targetUnhealthyError.js';
+
+// The search, and reading what it wrote.
+export { search, type SearchOptions } from './search/search.js';
+export type { SearchCommandResult as SearchResult, SearchCommandIo as SearchIo } from './search/searchCommand.js';
+export { readRun, NotARunError } from './archive/readRun.js';

@@ -1,0 +1,59 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXIT } from '../../src/cli/exitCodes.js';
+import { runBuiltCli } from '../helpers/runBuiltCli.js';
+
+// The built CLI in a child process: exit statuses and stderr are what a shell script sees.
+describe('exit statuses', () => {
+  const work = mkdtempSync(join(tmpdir(), 'sagga-exit-'));
+
+  it('usage errors exit 64, never a verdict code', async () => {
+    const runs = await Promise.all([
+      runBuiltCli(['check', 'x']), // missing argument
+      runBuiltCli(['check', '--no-such-option', 'x', 'x^2/2']),
+      runBuiltCli(['no-such-command']),
+      runBuiltCli(['search', '--concurrency', 'many']),
+      runBuiltCli(['integrate', 'x']), // no --target
+    ]);
+    for (const r of runs) {
+      expect(r.status, r.stderr).toBe(EXIT.usage);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('check keeps 0 / 1 / 2 for correct / incorrect / unknown or invalid; help and version exit 0', async () => {
+    const [correct, incorrect, invalid, help, version] = await Promise.all([
+      runBuiltCli(['check', 'x*cos(x)', 'x*sin(x) + cos(x)']),
+      runBuiltCli(['check', 'x*cos(x)', 'x*sin(x)']),
+      runBuiltCli(['check', 'x*cos(x)', 'import("fs")']),
+      runBuiltCli(['--help']),
+      runBuiltCli(['--version']),
+    ]);
+    expect([correct.status, incorrect.status, invalid.status]).toEqual([0, 1, 2]);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/Exit status:[\s\S]*64 +usage error/);
+    expect(version.status).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('an output in a missing folder is one line naming the path (73); a missing input is 66', async () => {
+    const input = join(work, 'pairs.jsonl');
+    writeFileSync(input, '{"problem":"x","answer":"x^2/2"}\n');
+    const missingFolder = join(work, 'no', 'such', 'dir');
+    const out = await runBuiltCli(['verify', '-i', input, '-o', join(missingFolder, 'x.jsonl')]);
+    expect(out.status).toBe(EXIT.cantCreate);
+    expect(out.stderr.trim().split('\n')).toHaveLength(1);
+    expect(out.stderr).toContain(missingFolder);
+    expect(out.stderr).not.toMatch(/\n\s+at /);
+
+    const augment = await runBuiltCli(['augment', 'backward', '--n', '1', '-o', join(missingFolder, 'y.jsonl')]);
+    expect(augment.status).toBe(EXIT.cantCreate);
+    expect(augment.stderr).toContain(missingFolder);
+
+    const noInput = await runBuiltCli(['verify', '-i', join(work, 'missing.jsonl')]);
+    expect(noInput.status).toBe(EXIT.noInput);
+    expect(noInput.stderr).toMatch(/input file not found/);
+  });
+});
