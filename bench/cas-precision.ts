@@ -25,8 +25,8 @@
 import { writeFileSync } from 'node:fs';
 import { toInfix } from '../src/expr/toInfix.js';
 import type { Expr } from '../src/expr/types.js';
-import { createAlgebriteTarget } from '../src/targets/algebriteTarget.js';
-import { createNerdamerTarget } from '../src/targets/nerdamerTarget.js';
+import { createAlgebriteTarget } from '../src/targets/algebrite/algebriteTarget.js';
+import { createNerdamerTarget } from '../src/targets/nerdamer/nerdamerTarget.js';
 import type { TargetProblem } from '../src/targets/types.js';
 import { createRng, type Rng } from '../src/util/rng.js';
 import { SEARCH_VERIFY_OPTIONS } from '../src/verify/types.js';

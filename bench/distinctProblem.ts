@@ -1,7 +1,7 @@
 import { toInfix } from '../src/expr/toInfix.js';
 import { toLatex } from '../src/expr/toLatex.js';
 import type { Expr } from '../src/expr/types.js';
-import { checkCandidate } from '../src/search/validity.js';
+import { checkCandidate } from '../constraints/checkCandidate.js';
 import type { TargetProblem } from '../src/targets/types.js';
 
 /**

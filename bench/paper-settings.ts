@@ -32,13 +32,13 @@ import { cosineDistance } from '../fitness/cosineDistance.js';
 import { structuralVector } from '../src/embed/structuralEmbedder.js';
 import { parseExpr } from '../src/expr/parse.js';
 import type { Expr } from '../src/expr/types.js';
-import { loadSeeds } from '../src/search/loadSeeds.js';
+import { loadSeeds } from '../src/seeds/loadSeeds.js';
 import { packageRoot } from '../src/util/packageRoot.js';
 import { searchCommand } from '../src/search/searchCommand.js';
 import type { SearchCommandOptions } from '../src/search/resolveSearchSettings.js';
-import type { ArchiveRecord, EvaluatedRecord, GenerationRecord } from '../src/search/searchTypes.js';
-import { treeEditDistance } from '../src/search/treeEditDistance.js';
-import { createNerdamerTarget } from '../src/targets/nerdamerTarget.js';
+import type { ArchiveRecord, EvaluatedRecord, GenerationRecord } from '../src/run/runSchema.js';
+import { treeEditDistance } from '../src/expr/treeEditDistance.js';
+import { createNerdamerTarget } from '../src/targets/nerdamer/nerdamerTarget.js';
 import { SEARCH_VERIFY_OPTIONS } from '../src/verify/types.js';
 import { verifyPair } from '../src/verify/verifyPair.js';
 

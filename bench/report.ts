@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { synthesizeRun } from '../src/archive/synthesizeRun.js';
+import { makeScriptedRun } from './scriptedRun.js';
 import { reportCommand } from '../src/report/reportCommand.js';
 import { benchArg } from './benchArg.js';
 
@@ -102,8 +102,8 @@ async function main(): Promise<void> {
 
   const synthetic = join(outDir, `synthetic-${failures}`);
   const t = performance.now();
-  synthesizeRun(synthetic, { failures, seed: 'bench-report', fitness: 'length:20' });
-  process.stderr.write(`synthesized a ${failures}-failure run in ${((performance.now() - t) / 1000).toFixed(1)} s: ${synthetic}\n`);
+  await makeScriptedRun(synthetic, { failures, seed: 'bench-report', fitness: 'length:20' });
+  process.stderr.write(`made a scripted ${failures}-failure run in ${((performance.now() - t) / 1000).toFixed(1)} s: ${synthetic}\n`);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   const results: Measured[] = [];

@@ -6,7 +6,7 @@ import { formatSuiteMarkdown } from '../src/suite/formatSuiteMarkdown.js';
 import { runSuite } from '../src/suite/runSuite.js';
 import type { SuiteName } from '../src/suite/suiteTypes.js';
 import { writeSuiteOutputs } from '../src/suite/writeSuiteOutputs.js';
-import { createTarget } from '../src/targets/createTarget.js';
+import { createTarget } from '../src/targets/registry.js';
 import { SEARCH_VERIFY_OPTIONS } from '../src/verify/types.js';
 import { verifyPair } from '../src/verify/verifyPair.js';
 import { benchArg } from './benchArg.js';

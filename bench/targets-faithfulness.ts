@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
-import { compileReal } from '../src/search/evalReal.js';
-import { toAlgebrite } from '../src/targets/convert/toAlgebrite.js';
-import { toNerdamer } from '../src/targets/convert/toNerdamer.js';
+import { compileReal } from '../src/expr/evalReal.js';
+import { toAlgebrite } from '../src/targets/algebrite/toAlgebrite.js';
+import { toNerdamer } from '../src/targets/nerdamer/toNerdamer.js';
 import type { Expr } from '../src/expr/types.js';
 import type { TargetAnswer, TargetProblem } from '../src/targets/types.js';
 import type { FaithfulnessCheck } from './targets-conversions.js';
@@ -93,7 +93,7 @@ export function nativeFaithfulness(system: 'nerdamer' | 'algebrite'): Faithfulne
   const evaluate = system === 'nerdamer' ? nerdamerEvaluator() : algebriteEvaluator();
   const toSystem = system === 'nerdamer' ? toNerdamer : toAlgebrite;
   return (problem: TargetProblem, answer: TargetAnswer) => {
-    if (answer.expr === undefined) return undefined;
+    if (answer.status !== 'ok') return undefined;
     const sent = agree(problem.expr, toSystem(problem.expr), evaluate, 'the problem as sent');
     if (sent === undefined || !sent.ok) return sent;
     return agree(answer.expr, answer.text, evaluate, 'the answer as read back');

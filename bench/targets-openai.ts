@@ -11,7 +11,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { parseExpr } from '../src/expr/parse.js';
-import { openaiTarget } from '../src/targets/openaiTarget.js';
+import { openaiTarget } from '../src/targets/openai/openaiTarget.js';
 import type { TargetProblem } from '../src/targets/types.js';
 
 interface Scenario {

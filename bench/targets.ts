@@ -21,8 +21,8 @@
 import { availableParallelism } from 'node:os';
 import { canonicalKey } from '../src/expr/canonical.js';
 import type { Expr } from '../src/expr/types.js';
-import { loadSeeds } from '../src/search/loadSeeds.js';
-import { createTarget } from '../src/targets/createTarget.js';
+import { loadSeeds } from '../src/seeds/loadSeeds.js';
+import { createTarget } from '../src/targets/registry.js';
 import type { TargetProblem } from '../src/targets/types.js';
 import { createRng } from '../src/util/rng.js';
 import { mutate } from '../mutations/mutate.js';

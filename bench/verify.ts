@@ -9,10 +9,11 @@
  *
  * Prints a Markdown table for the README. Nothing runs concurrently with anything else it times.
  */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { positiveInt, positiveNumber } from '../src/cli/numberOption.js';
 import { createRng } from '../src/util/rng.js';
 import type { VerifyResult } from '../src/verify/types.js';
 import { verifyBatch } from '../src/verify/verifyBatch.js';
@@ -38,18 +39,6 @@ interface Row {
   readonly pairsPerSecond: number | null;
   readonly score: Score;
   readonly note: string;
-}
-
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a positive integer');
-  return n;
-}
-
-function positiveNumber(value: string): number {
-  const n = Number(value);
-  if (!(n > 0)) throw new InvalidArgumentError('expected a positive number');
-  return n;
 }
 
 function parseOptions(argv: readonly string[]): BenchOptions {

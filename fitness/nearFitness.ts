@@ -1,5 +1,5 @@
 import type { Expr } from '../src/expr/types.js';
-import { prepareTree, preparedTreeEditDistance, type PreparedTree } from '../src/search/treeEditDistance.js';
+import { prepareTree, preparedTreeEditDistance, type PreparedTree } from '../src/expr/treeEditDistance.js';
 import { cosineDistance } from './cosineDistance.js';
 import type { DistanceKind, FitnessContext, FitnessTerm } from './types.js';
 

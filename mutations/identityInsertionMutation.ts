@@ -1,4 +1,4 @@
-import { easyIdentityArgument, IDENTITY_FACTORS } from '../src/augment/identityFactors.js';
+import { easyIdentityArgument, IDENTITY_FACTORS } from '../src/expr/edit/identityFactors.js';
 import { mul, type Expr } from '../src/expr/types.js';
 import type { Rng } from '../src/util/rng.js';
 import type { MutationParams } from './types.js';

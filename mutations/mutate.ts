@@ -1,7 +1,7 @@
 import { simplify } from '../src/expr/simplify.js';
 import { isLeaf, type Expr } from '../src/expr/types.js';
 import type { Rng } from '../src/util/rng.js';
-import { nodeAt, numberPaths, randomNodePath, replaceAt } from './nodePaths.js';
+import { nodeAt, numberPaths, randomNodePath, replaceAt } from '../src/expr/edit/nodePaths.js';
 import { numberErasedShape } from './numberErasedShape.js';
 import { INTERNAL_OPERATOR_NAMES, INTERNAL_OPERATORS, LEAF_OPERATOR_NAMES, LEAF_OPERATORS } from './operators.js';
 import type { MutationConfig, MutationOperator, MutationParams } from './types.js';

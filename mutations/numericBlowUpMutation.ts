@@ -1,4 +1,4 @@
-import { perturbableIntegers, randomIntegerWithDigits, replaceIntegers } from '../src/augment/perturbIntegers.js';
+import { perturbableIntegers, randomIntegerWithDigits, replaceIntegers } from '../src/expr/edit/perturbIntegers.js';
 import { mul, num, type Expr } from '../src/expr/types.js';
 import type { Rng } from '../src/util/rng.js';
 import type { MutationParams } from './types.js';

@@ -1,7 +1,8 @@
-import { randomCubic } from '../src/augment/randomCubic.js';
-import { substitute } from '../src/augment/substitute.js';
+import { randomCubic } from '../src/expr/edit/randomCubic.js';
+import { substitute } from '../src/expr/edit/substitute.js';
 import type { Expr } from '../src/expr/types.js';
 import type { Rng } from '../src/util/rng.js';
+import { derivativeOrUndefined } from '../src/verify/derivative.js';
 import type { MutationParams } from './types.js';
 
 /**
@@ -11,6 +12,6 @@ import type { MutationParams } from './types.js';
  * A subtree without x is returned unchanged.
  */
 export function substitutionMutation(tree: Expr, rng: Rng, _params: MutationParams): Expr {
-  const s = substitute(tree, randomCubic(rng));
+  const s = substitute(tree, randomCubic(rng), derivativeOrUndefined);
   return s ? s.problem : tree;
 }

@@ -25,8 +25,8 @@ export { verifyBatch, type VerifyBatchPair, type VerifyBatchOptions } from './ve
 export type { Verdict, VerifyOptions, VerifyResult } from './verify/types.js';
 
 // Models under test.
-export { createTarget, TARGET_SPECS, type TargetOptions, type OpenAIOptions } from './targets/createTarget.js';
-export type { Target, TargetProblem, TargetAnswer, ProblemOutcome, AnswerStatus, TargetStats, TokenUsage } from './targets/types.js';
+export { createTarget, TARGET_SPECS, type TargetOptions, type OpenAIOptions } from './targets/registry.js';
+export type { Target, TargetProblem, TargetAnswer, OkAnswer, FailedAnswer, ProblemOutcome, AnswerStatus, TargetStats, TargetSettings, TokenUsage } from './targets/types.js';
 export { checkCanaries, type CanaryCheck, type CanaryCheckOptions, type CanaryResult } from './targets/checkCanaries.js';
 export { CANARY_PROBLEMS } from './targets/canaryProblems.js';
 export { TargetUnhealthyError } from './targets/targetUnhealthyError.js';
@@ -34,4 +34,4 @@ export { TargetUnhealthyError } from './targets/targetUnhealthyError.js';
 // The search, and reading what it wrote.
 export { search, type SearchOptions } from './search/search.js';
 export type { SearchCommandResult as SearchResult, SearchCommandIo as SearchIo } from './search/searchCommand.js';
-export { readRun, NotARunError } from './archive/readRun.js';
+export { readRun, NotARunError } from './run/readRun.js';

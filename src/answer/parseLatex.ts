@@ -4,10 +4,16 @@ import { ParseError, type ParseResult } from '../expr/parse.js';
 import type { Expr } from '../expr/types.js';
 import { tokenizeLatex, type LatexToken } from './latexTokens.js';
 
-/** `\sin^{-1}` and friends: the inverse function. */
-const INVERSE: Partial<Record<FnName, FnName>> = {
+/** `\sin^{-1}` and friends: the inverse function; null where `f^{-1}` is refused (not a named inverse we read). */
+const INVERSE: Record<FnName, FnName | null> = {
   sin: 'asin', cos: 'acos', tan: 'atan', cot: 'acot', sec: 'asec', csc: 'acsc',
   sinh: 'asinh', cosh: 'acosh', tanh: 'atanh', coth: 'acoth', sech: 'asech', csch: 'acsch',
+  exp: null, log: null, sqrt: null, cbrt: null,
+  asin: null, acos: null, atan: null, acot: null, asec: null, acsc: null,
+  asinh: null, acosh: null, atanh: null, acoth: null, asech: null, acsch: null,
+  abs: null, sign: null,
+  erf: null, erfc: null, erfi: null, Ei: null, li: null, Si: null, Ci: null, Shi: null, Chi: null,
+  gamma: null, lowergamma: null, uppergamma: null, fresnels: null, fresnelc: null, polylog: null, LambertW: null,
 };
 
 /**
@@ -367,7 +373,7 @@ class LatexParser {
         const p = this.script();
         if (isMinusOne(p)) {
           const inv = INVERSE[name];
-          if (inv === undefined) throw this.error(`\\${t.spelled}^{-1} is not supported`, s);
+          if (inv === null || inv === undefined) throw this.error(`\\${t.spelled}^{-1} is not supported`, s);
           name = inv;
         } else outerPower = p;
         continue;

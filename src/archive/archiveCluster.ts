@@ -2,8 +2,8 @@ import { structuralEmbedder } from '../embed/structuralEmbedder.js';
 import type { Embedder } from '../embed/types.js';
 import { answerSummary } from './answerSummary.js';
 import { DEFAULT_CLUSTER_SEED } from './defaultClusterSeed.js';
-import { clusterArchive, type ArchiveClustering } from './clusterArchive.js';
-import { formatWarning, readRun } from './readRun.js';
+import { formatWarning, readRun } from '../run/readRun.js';
+import { clusterEntries, type ArchiveClustering } from './clusterEntries.js';
 import { terminalSafe } from '../util/terminalSafe.js';
 
 export interface ArchiveClusterOptions {
@@ -33,7 +33,7 @@ export async function archiveCluster(dir: string, k: number, options: ArchiveClu
   if (!Number.isInteger(k) || k < 1) throw new Error(`archive cluster: k must be a positive integer, got ${k}`);
   const run = readRun(dir);
   const embedder = options.embedder ?? structuralEmbedder();
-  const clustering = await clusterArchive(run.entries, k, { embedder, seed: options.seed ?? DEFAULT_CLUSTER_SEED });
+  const clustering = await clusterEntries(run.entries, k, { embedder, seed: options.seed ?? DEFAULT_CLUSTER_SEED });
   const prototypes = Math.max(1, Math.floor(options.prototypes ?? 3));
   const total = run.entries.length;
   const lines: string[] = [`${run.name}: ${total} archived problem(s) in ${clustering.clusters.length} cluster(s) (k-means on ${clustering.embedder} embeddings)`];

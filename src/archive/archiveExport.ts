@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { formatWarning, readRun } from './readRun.js';
+import { formatWarning, readRun } from '../run/readRun.js';
 import { toCsv } from './toCsv.js';
 import { toExportRecord } from './toExportRecord.js';
 import { writeParquet } from './writeParquet.js';

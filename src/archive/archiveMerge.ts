@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { RUN_FILES } from '../search/runFiles.js';
+import { RUN_FILES } from '../run/runSchema.js';
 import { mergeEntries } from './mergeEntries.js';
-import { formatWarning, readRun } from './readRun.js';
+import { formatWarning, readRun } from '../run/readRun.js';
 import { toExportRecord } from './toExportRecord.js';
 
 export interface ArchiveMergeResult {

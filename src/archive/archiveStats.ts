@@ -1,5 +1,5 @@
-import { formatWarning } from './readRun.js';
-import { readRuns } from './readRuns.js';
+import { formatWarning } from '../run/readRun.js';
+import { readRuns } from '../run/readRuns.js';
 import { formatSummaryRows } from './formatSummaryRows.js';
 import { summaryRow, type SummaryRow } from './summaryRow.js';
 

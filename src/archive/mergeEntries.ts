@@ -1,10 +1,11 @@
 import { canonicalKey } from '../expr/canonicalKey.js';
 import { problemTree } from './problemMetrics.js';
-import type { ArchiveEntry, ArchiveSource, RunData } from './types.js';
+import type { RunData } from '../run/runData.js';
+import type { ArchiveLine, ArchiveSource } from '../run/runSchema.js';
 import { uniqueLabels } from './uniqueLabels.js';
 
 export interface MergeOutcome {
-  readonly entries: ArchiveEntry[];
+  readonly entries: ArchiveLine[];
   /** Entries dropped because an earlier one had the same canonical key. */
   readonly duplicates: number;
   /** The label each input got in `sources` (its base name, made unique). */
@@ -19,7 +20,7 @@ export interface MergeOutcome {
  */
 export function mergeEntries(runs: readonly RunData[]): MergeOutcome {
   const labels = uniqueLabels(runs.map((r) => r.name), (n) => `-${n}`);
-  const byKey = new Map<string, { entry: ArchiveEntry; sources: ArchiveSource[] }>();
+  const byKey = new Map<string, { entry: ArchiveLine; sources: ArchiveSource[] }>();
   let duplicates = 0;
   runs.forEach((run, r) => {
     for (const entry of run.entries) {
@@ -40,7 +41,7 @@ export function mergeEntries(runs: readonly RunData[]): MergeOutcome {
 }
 
 /** The canonical key of the parsed problem; the recorded key or the raw text when it does not parse. */
-export function mergeKey(entry: ArchiveEntry): string {
+export function mergeKey(entry: ArchiveLine): string {
   const tree = problemTree(entry);
   if (tree) return canonicalKey(tree);
   return entry.key ?? `text:${entry.problem}`;

@@ -1,6 +1,6 @@
 import { entryTerms } from './problemMetrics.js';
-import { numberOrNull } from './toArchiveEntry.js';
-import type { RunData } from './types.js';
+import type { RunData } from '../run/runData.js';
+import { numberOrNull } from '../run/toArchiveLine.js';
 
 /**
  * The row Table 15 of the paper gives for an archive: how many iterations the search ran, the

@@ -1,5 +1,6 @@
 import { toExportRecord } from './toExportRecord.js';
-import { SCALAR_FIELDS, type ArchiveEntry } from './types.js';
+import type { ArchiveLine } from '../run/runSchema.js';
+import { SCALAR_FIELDS } from './types.js';
 
 /** Columns of the CSV export: the archive's scalar fields, the first answer spelt out, all answers as JSON. */
 export const CSV_COLUMNS = [
@@ -18,7 +19,7 @@ export const CSV_COLUMNS = [
  * formula injection: a cell starting with `=`, `+`, `-`, `@`, tab or CR gets a leading `'`.
  * Parsed expressions (`problem`, `answer`) are left exact.
  */
-export function toCsv(entries: readonly ArchiveEntry[]): string {
+export function toCsv(entries: readonly ArchiveLine[]): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const e of entries) {
     const { answers, sources, ...scalars } = toExportRecord(e);

@@ -1,17 +1,18 @@
-import { ARCHIVE_FIELDS, type ArchiveAnswer, type ArchiveEntry } from './types.js';
+import type { AnswerLine, ArchiveLine } from '../run/runSchema.js';
+import { ARCHIVE_FIELDS } from './types.js';
 
 /** A JSON Lines record: every field of ARCHIVE_FIELDS, in that order, null when absent. */
-export type ExportRecord = { readonly [K in (typeof ARCHIVE_FIELDS)[number]]: ArchiveEntry[K] };
+export type ExportRecord = { readonly [K in (typeof ARCHIVE_FIELDS)[number]]: ArchiveLine[K] };
 
 /** The keys of every exported answer, in order (the struct fields of the Parquet `answers` column). */
-export const ANSWER_FIELDS = ['text', 'status', 'verdict', 'reason', 'answer'] as const satisfies readonly (keyof ArchiveAnswer)[];
+export const ANSWER_FIELDS = ['text', 'status', 'verdict', 'reason', 'answer'] as const satisfies readonly (keyof AnswerLine)[];
 
 /**
  * The entry as a flat record with the same keys in the same order on every line and answers as a
  * list of structs with the same keys, which is what Hugging Face `datasets` (Arrow) needs to infer
  * one schema for the whole file. The CSV and Parquet exports are made from this record too.
  */
-export function toExportRecord(entry: ArchiveEntry): ExportRecord {
+export function toExportRecord(entry: ArchiveLine): ExportRecord {
   const record: Record<string, unknown> = {};
   for (const field of ARCHIVE_FIELDS) {
     if (field === 'answers') {

@@ -1,7 +1,8 @@
 import { parquetWriteFile } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet-writer';
 import { ANSWER_FIELDS, toExportRecord } from './toExportRecord.js';
-import { SCALAR_FIELDS, type ArchiveEntry, type ScalarField } from './types.js';
+import type { ArchiveLine } from '../run/runSchema.js';
+import { SCALAR_FIELDS, type ScalarField } from './types.js';
 
 /** Scalar columns stored as text; the others are numbers. */
 const STRING_COLUMNS: readonly ScalarField[] = ['id', 'problem', 'latex', 'key', 'target', 'kind', 'reason', 'parent'];
@@ -13,7 +14,7 @@ const REQUIRED: ReadonlySet<ScalarField> = new Set<ScalarField>(['id', 'problem'
  * LIST<STRUCT<text, status, verdict, reason, answer>> and `sources` as an optional LIST<STRUCT<run, id>>,
  * the same shape as the JSON Lines export.
  */
-export function writeParquet(entries: readonly ArchiveEntry[], filename: string): void {
+export function writeParquet(entries: readonly ArchiveLine[], filename: string): void {
   const columns: { name: string; data: unknown[] }[] = [];
   const schema: SchemaElement[] = [{ name: 'root', num_children: 0 }];
   const records = entries.map(toExportRecord);

@@ -1,16 +1,16 @@
-import { nodeAt, replaceAt, type NodePath } from '../../mutations/nodePaths.js';
+import { easyIdentityArgument, hardIdentityArgument, IDENTITY_FACTORS } from '../expr/edit/identityFactors.js';
+import { nodeAt, replaceAt, type NodePath } from '../expr/edit/nodePaths.js';
+import { carriedAnswers, perturbableIntegers, randomIntegerWithDigits, replaceIntegers } from '../expr/edit/perturbIntegers.js';
+import { randomCubic } from '../expr/edit/randomCubic.js';
+import { substitute } from '../expr/edit/substitute.js';
 import { toInfix } from '../expr/print.js';
 import { simplify } from '../expr/simplify.js';
 import { add, hasX, isLeaf, mul, num, type Expr } from '../expr/types.js';
 import type { Rng } from '../util/rng.js';
-import { derivative } from '../verify/derivative.js';
+import { derivative, derivativeOrUndefined } from '../verify/derivative.js';
 import type { AugmentFamily } from './augmentFamily.js';
-import { easyIdentityArgument, hardIdentityArgument, IDENTITY_FACTORS } from './identityFactors.js';
-import { carriedAnswers, perturbableIntegers, randomIntegerWithDigits, replaceIntegers } from './perturbIntegers.js';
 import { randomAntiderivative } from './randomAntiderivative.js';
-import { randomCubic } from './randomCubic.js';
 import type { ProblemLine } from './readProblemLines.js';
-import { substitute } from './substitute.js';
 
 /** A generated problem and the antiderivatives to try for it (verified by the caller, in order). */
 export interface Variant {
@@ -66,7 +66,7 @@ export function makeVariant(family: AugmentFamily, source: ProblemLine | undefin
         g = other.problem;
         from = `${source.id}∘${other.id}`;
       }
-      const s = substitute(f, g, F);
+      const s = substitute(f, g, derivativeOrUndefined, F);
       if (!s) return { ok: false, reason: `cannot differentiate g = ${toInfix(g)} within the function whitelist` };
       return { ok: true, variant: { problem: s.problem, candidates: s.answer ? [s.answer] : [], source: from, extra: { g: toInfix(g) } } };
     }

@@ -6,7 +6,7 @@ import { EXPORT_FORMATS, type ExportFormat } from '../archive/exportFormats.js';
 import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
 import { failCommand } from './failCommand.js';
 import { printReadWarnings } from './printReadWarnings.js';
-import { positiveInt } from './positiveInt.js';
+import { positiveInt } from './numberOption.js';
 
 /** `sagga archive stats|export|merge|cluster`: the archive of a run as a table, a dataset file, a merge, or clusters. */
 export function registerArchiveCommand(program: Command): void {

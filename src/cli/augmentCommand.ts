@@ -6,7 +6,7 @@ import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { checkOutputPath } from './checkOutputPath.js';
 import { EXIT, type ExitCode } from './exitCodes.js';
 import { exitCodeOf } from './exitCodeOf.js';
-import { positiveInt } from './positiveInt.js';
+import { positiveInt } from './numberOption.js';
 
 interface AugmentCliOptions {
   readonly from?: string;

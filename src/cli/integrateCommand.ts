@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
-import { Command, InvalidArgumentError } from 'commander';
-import { createTarget } from '../targets/createTarget.js';
-import type { ProbeResult } from '../targets/probe.js';
+import { Command } from 'commander';
+import { createTarget } from '../targets/registry.js';
+import type { IntegrateProbeResult as ProbeResult } from '../judge/integrateProbe.js';
 import type { Target } from '../targets/types.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { printable } from '../util/terminalSafe.js';
 import { EXIT, type ExitCode } from './exitCodes.js';
+import { numberOption } from './numberOption.js';
 import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
 
 interface IntegrateCliOptions extends TargetCliOptions {
@@ -15,11 +16,7 @@ interface IntegrateCliOptions extends TargetCliOptions {
   readonly canaries: boolean;
 }
 
-function answerCount(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1 || n > 100) throw new InvalidArgumentError('expected a whole number in [1, 100]');
-  return n;
-}
+const answerCount = numberOption({ integer: true, min: 1, max: 100 });
 
 /** The probe as lines for a person: the outcome first, then each answer with what the verifier said. */
 function formatProbe(result: Extract<ProbeResult, { ok: true }>): string {
@@ -69,7 +66,7 @@ Examples:
     let target: Target | undefined;
     try {
       // No run directory: nothing is cached or written.
-      const [{ integrateProbe }, { verifyPair }] = await Promise.all([import('../targets/probe.js'), import('../verify/verifyPair.js')]);
+      const [{ integrateProbe }, { verifyPair }] = await Promise.all([import('../judge/integrateProbe.js'), import('../verify/verifyPair.js')]);
       target = await createTarget(opts.target, targetOptionsFrom(opts, { concurrency: opts.concurrency ?? Math.min(2, availableParallelism()) }));
       if (opts.canaries !== false) {
         // A target that fails easy problems would make this one's verdict meaningless: say so instead.

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
 import { failCommand } from './failCommand.js';
 import { printReadWarnings } from './printReadWarnings.js';
-import { positiveInt } from './positiveInt.js';
+import { positiveInt } from './numberOption.js';
 
 /** `sagga report DIR...`: one self-contained HTML report of one or more runs. */
 export function registerReportCommand(program: Command): void {

@@ -1,13 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
 import type { SearchCommandOptions } from '../search/searchCommand.js';
-import { STOP_REASON_TEXT } from '../search/searchTypes.js';
-import { createTarget } from '../targets/createTarget.js';
+import { readArchiveLines } from '../run/readRun.js';
+import { RUN_FILES, STOP_REASON_TEXT, type ArchiveLine } from '../run/runSchema.js';
+import { createTarget } from '../targets/registry.js';
 import { printable } from '../util/terminalSafe.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { exitCodeOf } from './exitCodeOf.js';
+import { nonNegativeInt } from './numberOption.js';
 import { EXIT } from './exitCodes.js';
 import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
 
@@ -53,7 +54,7 @@ export function registerSearchCommand(program: Command): void {
     .option('--force-resume', 'resume even though settings differ (recorded in config.json)')
     .option('--max-retries <n>', 'times a problem lost to transport errors is asked again (default 2)')
     .option('--no-canaries', 'skip the health check that the target solves a few easy problems first (for scripted targets that answer wrong on purpose)')
-    .option('--show <n>', 'shortest failures to print at the end (default 5)', (v) => Number(v))
+    .option('--show <n>', 'shortest failures to print at the end (default 5)', nonNegativeInt)
     .option('--json', 'progress as JSON Lines on stdout instead of a progress bar');
   addTargetOptions(cmd);
   cmd.addHelpText(
@@ -121,22 +122,16 @@ function stamp(): string {
 
 /** Where the archive is and a few of the shortest failures, as the end of every run. */
 function printSummary(outDir: string, stop: keyof typeof STOP_REASON_TEXT, size: number, show: number): void {
-  const out: string[] = [`\nStopped: ${STOP_REASON_TEXT[stop]}.`, `Archive: ${join(outDir, 'archive.jsonl')} (${size} verified failures)`];
-  let entries: { problem: string; kind: string; answers?: { text?: string; verdict?: string }[] }[] = [];
-  try {
-    entries = readFileSync(join(outDir, 'archive.jsonl'), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l) as (typeof entries)[number]);
-  } catch {
-    entries = [];
-  }
+  const archivePath = join(outDir, RUN_FILES.archive);
+  const out: string[] = [`\nStopped: ${STOP_REASON_TEXT[stop]}.`, `Archive: ${archivePath} (${size} verified failures)`];
+  // Read as the report reads it; a line that does not read as an archive line is left out here.
+  const entries: readonly ArchiveLine[] = readArchiveLines(archivePath).lines;
   const shortest = [...entries].sort((a, b) => a.problem.length - b.problem.length || (a.problem < b.problem ? -1 : 1)).slice(0, show);
   if (shortest.length > 0) {
     out.push(`Shortest failures:`);
     const width = Math.max(...shortest.map((e) => e.problem.length));
     for (const e of shortest) {
-      const answer = e.answers?.[0]?.text ?? '';
+      const answer = e.answers[0]?.text ?? '';
       // The model's text, made safe for the terminal like every answer sagga prints.
       const shown = printable(answer, 60);
       out.push(`  ∫ ${e.problem.padEnd(width)} dx   ${e.kind.padEnd(11)} ${shown ? 'answered: ' + shown : ''}`);

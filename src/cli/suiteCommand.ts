@@ -2,13 +2,13 @@ import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { SUITE_NAMES, type SuiteName } from '../suite/suiteTypes.js';
-import { createTarget } from '../targets/createTarget.js';
+import { createTarget } from '../targets/registry.js';
 import type { Target } from '../targets/types.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { EXIT, type ExitCode } from './exitCodes.js';
 import { exitCodeOf } from './exitCodeOf.js';
 import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
-import { positiveInt } from './positiveInt.js';
+import { positiveInt } from './numberOption.js';
 
 interface SuiteCliOptions extends TargetCliOptions {
   readonly k?: string;

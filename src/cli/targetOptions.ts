@@ -1,6 +1,6 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { TARGET_SPECS, type TargetOptions } from '../targets/createTarget.js';
-import { positiveInt } from './positiveInt.js';
+import { Command, Option } from 'commander';
+import { TARGET_SPECS, type TargetOptions } from '../targets/registry.js';
+import { nonNegativeInt, nonNegativeNumber, positiveInt } from './numberOption.js';
 
 export interface TargetCliOptions {
   readonly target?: string;
@@ -15,18 +15,6 @@ export interface TargetCliOptions {
   readonly cache?: boolean;
 }
 
-function nonNegativeInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number ≥ 0');
-  return n;
-}
-
-function nonNegative(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number ≥ 0');
-  return n;
-}
-
 /**
  * The options that choose and tune the model under test, shared by every command that asks one.
  * Numbers are left undefined when not given, so that `--resume` can tell a choice from a default.
@@ -38,7 +26,7 @@ export function addTargetOptions(cmd: Command): Command {
     .option('--time-limit <ms>', 'time per problem for CAS and cmd: targets (default 5000 for nerdamer/algebrite, 10000 for sympy/maxima, 60000 for cmd:)', positiveInt)
     .addOption(new Option('--base-url <url>', 'OpenAI-compatible endpoint (default: $OPENAI_BASE_URL, else api.openai.com); the key is read from $OPENAI_API_KEY only').env('OPENAI_BASE_URL'))
     .option('--prompt-template <name|file>', 'openai prompt: antiderivbench (default), asymob, or a file with {problem} / {latex}')
-    .option('--temperature <t>', 'openai sampling temperature (default: the server\'s)', nonNegative)
+    .option('--temperature <t>', 'openai sampling temperature (default: the server\'s)', nonNegativeNumber)
     .option('--max-tokens <n>', 'openai completion token limit', positiveInt)
     .option('--request-timeout <ms>', 'openai time per request attempt (default 300000)', positiveInt)
     .option('--retries <n>', 'openai retries after 429/5xx/connection errors, with backoff (default 4)', nonNegativeInt)

@@ -1,20 +1,9 @@
 import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { checkOutputPath } from './checkOutputPath.js';
 import { CliError } from './cliError.js';
 import { EXIT } from './exitCodes.js';
-
-export function parsePositiveNumber(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number');
-  return n;
-}
-
-export function parseCount(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number ≥ 0');
-  return n;
-}
+import { nonNegativeInt, positiveNumber } from './numberOption.js';
 
 export function registerVerifyCommand(program: Command): void {
   program
@@ -22,8 +11,8 @@ export function registerVerifyCommand(program: Command): void {
     .description('check (problem, answer) pairs: is answer an antiderivative of problem? (JSON Lines in, JSON Lines out)')
     .option('-i, --input <file>', 'JSON Lines {"id"?, "problem", "answer"} ("-" = stdin)', '-')
     .option('-o, --output <file>', 'JSON Lines {"id", "verdict", "reason", "ms"}, one per input line, same order ("-" = stdout)', '-')
-    .option('--budget-ms <ms>', 'time budget per pair; past it the verdict is "unknown"', parsePositiveNumber, 50)
-    .option('--workers <n>', 'worker threads for large inputs (0 = none; default: all cores)', parseCount)
+    .option('--budget-ms <ms>', 'time budget per pair; past it the verdict is "unknown"', positiveNumber, 50)
+    .option('--workers <n>', 'worker threads for large inputs (0 = none; default: all cores)', nonNegativeInt)
     .addHelpText(
       'after',
       `
@@ -60,7 +49,7 @@ Examples:
     .description('verify one answer: exit 0 if correct, 1 if incorrect, 2 if unknown or invalid')
     .argument('<problem>', 'the integrand f(x), e.g. "x*cos(x)"')
     .argument('<answer>', 'the claimed antiderivative F(x), e.g. "x*sin(x) + cos(x)"')
-    .option('--budget-ms <ms>', 'time budget; past it the verdict is "unknown"', parsePositiveNumber, 2000)
+    .option('--budget-ms <ms>', 'time budget; past it the verdict is "unknown"', positiveNumber, 2000)
     .action(async (problem: string, answer: string, opts: { budgetMs: number }) => {
       const { verifyStrings } = await import('../verify/verifyStrings.js');
       const r = verifyStrings(problem, answer, { budgetMs: opts.budgetMs });

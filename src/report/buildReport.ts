@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { scheme } from 'vega';
 import { answerSummary } from '../archive/answerSummary.js';
-import { clusterArchive, type ArchiveClustering } from '../archive/clusterArchive.js';
+import { clusterEntries, type ArchiveClustering } from '../archive/clusterEntries.js';
 import { MISSING, percent, summaryColumns } from '../archive/formatSummaryRows.js';
-import { formatWarning } from '../archive/readRun.js';
+import { formatWarning } from '../run/readRun.js';
 import { numberSetting, runFitness, runSetting, summaryRow } from '../archive/summaryRow.js';
-import type { ArchiveEntry, ReadWarning, RunData } from '../archive/types.js';
+import type { ReadWarning, RunData } from '../run/runData.js';
+import type { ArchiveLine } from '../run/runSchema.js';
 import { uniqueLabels } from '../archive/uniqueLabels.js';
 import type { Embedder } from '../embed/types.js';
-import { STOP_REASON_TEXT, type StopReason } from '../search/searchTypes.js';
+import { STOP_REASON_TEXT, type StopReason } from '../run/runSchema.js';
 import { html, trusted, type SafeHtml } from './html.js';
 import { katexStyles } from './katexStyles.js';
 import { projectEmbeddings } from './projectEmbeddings.js';
@@ -60,7 +61,7 @@ interface RunView {
 
 /** An archive entry with the run it belongs to. */
 interface Member {
-  readonly entry: ArchiveEntry;
+  readonly entry: ArchiveLine;
   readonly view: RunView;
 }
 
@@ -86,7 +87,7 @@ export async function buildReport(runs: readonly RunData[], options: BuildReport
   });
   const members: Member[] = views.flatMap((view) => view.run.entries.map((entry) => ({ entry, view })));
   const k = Math.max(1, Math.floor(options.clusters ?? numberSetting(runs[0], 'clusters') ?? 10));
-  const clustering = await clusterArchive(
+  const clustering = await clusterEntries(
     members.map((m) => m.entry),
     k,
     { embedder: options.embedder, seed: options.seed },
@@ -329,7 +330,6 @@ function flattenSettings(run: RunData): Map<string, string> {
   const sagga = config.sagga as Record<string, unknown> | undefined;
   if (sagga && typeof sagga.version === 'string') out.set('sagga version', sagga.version);
   if (typeof config.created === 'string') out.set('created', config.created);
-  if (config.synthetic === true) out.set('synthetic', 'yes (made by synthesizeRun, no model was asked)');
   if (Array.isArray(config.resumes) && config.resumes.length > 0) out.set('resumed', `${config.resumes.length} time(s)`);
   return out;
 }

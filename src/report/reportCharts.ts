@@ -1,12 +1,12 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { ArchiveEntry, GenerationRow } from '../archive/types.js';
+import type { ArchiveLine, GenerationLine } from '../run/runSchema.js';
 
 /** A run as the charts see it: its legend label, colour and data. */
 export interface ChartRun {
   readonly legend: string;
   readonly color: string;
-  readonly entries: readonly ArchiveEntry[];
-  readonly generations: readonly GenerationRow[];
+  readonly entries: readonly ArchiveLine[];
+  readonly generations: readonly GenerationLine[];
 }
 
 /** A point of the 2-D projection of the archive's embeddings. */

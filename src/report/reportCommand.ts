@@ -1,8 +1,8 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { formatWarning } from '../archive/readRun.js';
-import { readRuns } from '../archive/readRuns.js';
-import type { RunData } from '../archive/types.js';
+import { formatWarning } from '../run/readRun.js';
+import { readRuns } from '../run/readRuns.js';
+import type { RunData } from '../run/runData.js';
 import { structuralEmbedder } from '../embed/structuralEmbedder.js';
 import type { Embedder } from '../embed/types.js';
 import { packageVersion } from '../util/packageVersion.js';

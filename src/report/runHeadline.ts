@@ -1,5 +1,6 @@
 import { numberSetting, runIterations } from '../archive/summaryRow.js';
-import type { GenerationRow, RunData } from '../archive/types.js';
+import type { RunData } from '../run/runData.js';
+import type { GenerationLine } from '../run/runSchema.js';
 
 /** The headline numbers of a run; null where the run directory does not record them. */
 export interface RunHeadline {
@@ -51,7 +52,7 @@ export function runHeadline(run: RunData): RunHeadline {
 }
 
 /** Sum of a field over the generations that record it; null when none does. */
-function sum(rows: readonly GenerationRow[], pick: (g: GenerationRow) => number | null): number | null {
+function sum(rows: readonly GenerationLine[], pick: (g: GenerationLine) => number | null): number | null {
   let total = 0;
   let any = false;
   for (const g of rows) {

@@ -1,5 +1,4 @@
-import type { GenerationRecord, StopReason } from './searchTypes.js';
-import type { RunTotals } from './runFiles.js';
+import type { GenerationRecord, RunTotals, StopReason } from '../run/runSchema.js';
 
 /** How a run went, as `runSearch` returns it and reporters print it. */
 export interface SearchSummary {

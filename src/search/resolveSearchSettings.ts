@@ -1,5 +1,5 @@
 import { DISTANCE_KINDS, LENGTH_MEASURES, type DistanceKind, type LengthMeasure } from '../../fitness/types.js';
-import type { SearchSettings } from './searchTypes.js';
+import type { SearchSettings, SettingDifference } from '../run/runSchema.js';
 import { SEED_SELECTIONS, type SeedSelection } from './selectSeeds.js';
 
 /**
@@ -115,11 +115,7 @@ export function newRunSettings(explicit: Partial<SearchSettings>, fallback: { rn
   return merged;
 }
 
-export interface SettingDifference {
-  readonly setting: keyof SearchSettings;
-  readonly saved: unknown;
-  readonly requested: unknown;
-}
+export type { SettingDifference };
 
 /** Explicit settings that differ from a saved run's, split into harmless and reproducibility-breaking. */
 export function compareSettings(saved: SearchSettings, explicit: Partial<SearchSettings>): { harmless: SettingDifference[]; conflicting: SettingDifference[] } {

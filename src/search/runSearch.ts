@@ -3,12 +3,13 @@ import type { Embedder } from '../embed/types.js';
 import type { Expr } from '../expr/types.js';
 import type { Target, TargetAnswer } from '../targets/types.js';
 import type { Rng } from '../util/rng.js';
-import { judgeOutcome, type VerifyPair } from './judgeOutcome.js';
+import { judgeOutcome, type VerifyPair } from '../judge/judgeOutcome.js';
 import type { ProgressReporter, SearchSummary } from './progressReporter.js';
-import { RunFiles, ZERO_TOTALS, type Checkpoint, type JournalEntry, type RunTotals } from './runFiles.js';
-import { SearchEngine, type EngineParams, type Evaluation } from './searchEngine.js';
-import type { AskedProblem, EvaluatedRecord, GenerationRecord, SearchSettings, StopReason } from './searchTypes.js';
-import type { CandidateCheck } from './validity.js';
+import { RunFiles, ZERO_TOTALS } from '../run/runFiles.js';
+import type { Checkpoint, EvaluatedRecord, GenerationRecord, JournalEntry, RunTotals, SearchSettings, StopReason } from '../run/runSchema.js';
+import { SearchEngine, type EngineParams, type EngineState, type Evaluation } from './searchEngine.js';
+import type { AskedProblem } from './searchTypes.js';
+import type { CandidateCheck } from '../../constraints/checkCandidate.js';
 
 export interface RunSearchConfig {
   readonly settings: SearchSettings;
@@ -50,7 +51,7 @@ export interface RunSearchDeps {
  */
 export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): Promise<SearchSummary> {
   const { settings } = config;
-  const files = new RunFiles(config.outDir);
+  const files = new RunFiles<EngineState>(config.outDir);
   if (!config.resume && files.hasRun()) {
     throw new Error(`${config.outDir} already holds a run; resume it with --resume ${config.outDir}, or choose another --out`);
   }
@@ -84,7 +85,7 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
     checkpoint ? { state: checkpoint.engine, evaluatedKeys } : undefined,
   );
   let totals: RunTotals = checkpoint?.totals ?? ZERO_TOTALS;
-  let lastCheckpoint: Checkpoint | null = checkpoint;
+  let lastCheckpoint: Checkpoint<EngineState> | null = checkpoint;
   const resumedAfter = checkpoint ? checkpoint.engine.generation : config.resume ? 0 : null;
   const chunkSize = Math.max(1, config.chunkSize ?? Math.max(32, 4 * settings.concurrency));
   const progress = deps.progress;

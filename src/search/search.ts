@@ -1,4 +1,4 @@
-import { createTarget, type TargetOptions } from '../targets/createTarget.js';
+import { createTarget, type TargetOptions } from '../targets/registry.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { verifyPair } from '../verify/verifyPair.js';
 import { searchCommand, type SearchCommandIo, type SearchCommandOptions, type SearchCommandResult } from './searchCommand.js';

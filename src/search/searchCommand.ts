@@ -5,22 +5,21 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { mutate } from '../../mutations/mutate.js';
 import { resolveMutationConfig } from '../../mutations/presets.js';
-import type { MutationConfig } from '../../mutations/types.js';
 import { parseFitnessSpec } from '../../fitness/parseFitnessSpec.js';
 import type { Fitness } from '../../fitness/types.js';
 import { createEmbedder } from '../embed/createEmbedder.js';
 import type { Embedder } from '../embed/types.js';
 import { canonicalKey } from '../expr/canonical.js';
 import { toInfix } from '../expr/print.js';
-import type { Expr } from '../expr/types.js';
 import { checkCanaries } from '../targets/checkCanaries.js';
 import { TargetUnhealthyError } from '../targets/targetUnhealthyError.js';
-import type { Target } from '../targets/types.js';
+import type { Target, TargetSettings } from '../targets/types.js';
 import { createRng } from '../util/rng.js';
 import { jsonProgress } from './jsonProgress.js';
-import type { VerifyPair } from './judgeOutcome.js';
-import { loadSeeds } from './loadSeeds.js';
+import type { VerifyPair } from '../judge/judgeOutcome.js';
+import { loadSeeds } from '../seeds/loadSeeds.js';
 import { packageVersion } from '../util/packageVersion.js';
+import { REDACTED, redactSecrets } from '../util/redactSecrets.js';
 import type { ProgressReporter, SearchSummary } from './progressReporter.js';
 import {
   compareSettings,
@@ -31,17 +30,19 @@ import {
   type SearchCommandOptions,
   type SettingDifference,
 } from './resolveSearchSettings.js';
-import { RUN_FILES, RunFiles } from './runFiles.js';
+import { RUN_FILES, RunFiles } from '../run/runFiles.js';
+import { STOP_REASON_TEXT, type RunConfig, type SearchSettings } from '../run/runSchema.js';
 import { runSearch } from './runSearch.js';
-import { STOP_REASON_TEXT, type SearchSettings } from './searchTypes.js';
+import type { EngineState } from './searchEngine.js';
 import { terminalProgress } from './terminalProgress.js';
-import { checkCandidate, DEFAULT_CANDIDATE_LIMITS } from './validity.js';
+import { DEFAULT_CANDIDATE_LIMITS } from '../../constraints/candidateLimits.js';
+import { checkCandidate } from '../../constraints/checkCandidate.js';
 
 export type { SearchCommandOptions } from './resolveSearchSettings.js';
 
 /** The collaborators `searchCommand` cannot build itself: the model under test and the verifier. */
 export interface SearchServices {
-  /** `createTarget` of src/targets/createTarget.ts. */
+  /** `createTarget` of src/targets/registry.ts. */
   readonly createTarget: (spec: string, options: { readonly concurrency: number }) => Target | Promise<Target>;
   /** `verifyPair` of src/verify. */
   readonly verify: VerifyPair;
@@ -65,21 +66,8 @@ export interface SearchCommandResult {
   readonly summary: SearchSummary;
 }
 
-/** config.json of a run. */
-export interface RunConfig {
-  readonly sagga: { readonly version: string; readonly node: string; readonly dependencies: Readonly<Record<string, string>> };
-  readonly created: string;
-  readonly settings: SearchSettings;
-  readonly rng_seed: string;
-  readonly mutation_config: MutationConfig;
-  readonly fitness: { readonly spec: string; readonly description: string };
-  readonly embedder: { readonly name: string; readonly dim: number };
-  readonly seeds: { readonly name: string; readonly source: string; readonly exprs: readonly string[]; readonly keys: readonly string[]; readonly trees: readonly Expr[] };
-  readonly candidate_limits: typeof DEFAULT_CANDIDATE_LIMITS;
-  readonly target: { readonly name: string };
-  readonly files: typeof RUN_FILES;
-  readonly resumes: ReadonlyArray<{ readonly at: string; readonly after_generation: number; readonly changed: readonly SettingDifference[]; readonly forced: boolean }>;
-}
+/** config.json of a run (its schema lives with the run files). */
+export type { RunConfig };
 
 /**
  * `sagga search`: resolve the options (or, with --resume, the saved run's settings), build the
@@ -95,7 +83,7 @@ export async function searchCommand(options: SearchCommandOptions, services: Sea
   if (resuming && options.out !== undefined && resolve(options.out) !== outDir) {
     throw new Error(`--out ${options.out} and --resume ${options.resume} name different directories; --resume alone is enough`);
   }
-  const files = new RunFiles(outDir);
+  const files = new RunFiles<EngineState>(outDir);
 
   let settings: SearchSettings;
   let saved: RunConfig | null = null;
@@ -138,6 +126,15 @@ export async function searchCommand(options: SearchCommandOptions, services: Sea
       throw new Error(refusal(outDir, [{ setting: 'fitness', saved: saved.fitness.description, requested: fitness.describe() }], 'the fitness resolves differently now'));
     }
     target = await services.createTarget(settings.target, { concurrency: settings.concurrency });
+    // Time limits, model, prompt …: what the target options (not saved with the run) set up now.
+    const targetSettings = JSON.parse(JSON.stringify(target.describe())) as TargetSettings;
+    if (saved?.target.settings !== undefined) {
+      const differences = targetDifferences(saved.target.settings, targetSettings);
+      if (differences.length > 0 && !options.forceResume) {
+        throw new Error(refusal(outDir, differences, "the target's settings differ (its options are not saved with the run: give the run's own again)"));
+      }
+      changes.push(...differences);
+    }
     // Before anything is written (config.json of a new run, a resume record): a target that cannot
     // solve a few easy problems would fill the archive with bogus failures. Absent in older runs: on.
     if (settings.canaries !== false) {
@@ -160,7 +157,7 @@ export async function searchCommand(options: SearchCommandOptions, services: Sea
       embedder: { name: embedder.name, dim: embedder.dim },
       seeds,
       candidate_limits: DEFAULT_CANDIDATE_LIMITS,
-      target: { name: redactSecrets(target.name) },
+      target: { name: redactSecrets(target.name), settings: targetSettings },
       files: RUN_FILES,
       resumes: saved?.resumes ?? [],
     };
@@ -234,6 +231,14 @@ function mutationOverrides(settings: SearchSettings): Record<string, unknown> | 
   return { ...(settings.mutationParams ?? {}), ...(settings.ops !== null ? { ops: settings.ops } : {}) };
 }
 
+/** One difference per target setting that changed, for `refusal`. */
+function targetDifferences(saved: TargetSettings, now: TargetSettings): SettingDifference[] {
+  const keys = [...new Set([...Object.keys(saved), ...Object.keys(now)])];
+  return keys
+    .filter((key) => JSON.stringify(saved[key]) !== JSON.stringify(now[key]))
+    .map((key): SettingDifference => ({ setting: 'target', saved: { [key]: saved[key] ?? null }, requested: { [key]: now[key] ?? null } }));
+}
+
 function refusal(outDir: string, differences: readonly SettingDifference[], why?: string): string {
   const lines = differences.map((d) => `  ${optionName(d.setting)}: the run has ${JSON.stringify(d.saved)}, now ${JSON.stringify(d.requested)}`);
   return (
@@ -271,15 +276,6 @@ function installInterruptHandlers(stderr: NodeJS.WritableStream): { signal: Abor
       for (const name of names) process.off(name, onSignal);
     },
   };
-}
-
-const REDACTED = '***';
-
-/** Hide API keys and tokens that a `cmd:` command line might carry before it is written to disk. */
-export function redactSecrets(text: string): string {
-  return text
-    .replace(/\b(sk-[A-Za-z0-9_-]{8,})/g, REDACTED)
-    .replace(/((?:api[-_]?key|token|secret|password|passwd|auth)[A-Za-z_-]*\s*[=:\s]\s*)("[^"]*"|'[^']*'|\S+)/gi, `$1${REDACTED}`);
 }
 
 function defaultOutDir(target: string | undefined): string {

@@ -6,16 +6,11 @@ import { metrics, type ExprMetrics } from '../expr/metrics.js';
 import { toInfix, toLatex } from '../expr/print.js';
 import type { Expr } from '../expr/types.js';
 import type { Rng } from '../util/rng.js';
-import type {
-  ArchiveRecord,
-  AskedProblem,
-  EvaluatedRecord,
-  FailureKind,
-  Judgement,
-  StopReason,
-} from './searchTypes.js';
+import type { FailureKind, Judgement } from '../judge/judgeTypes.js';
+import type { ArchiveRecord, EvaluatedRecord, StopReason } from '../run/runSchema.js';
+import type { AskedProblem } from './searchTypes.js';
 import { selectSeeds, type SeedSelection } from './selectSeeds.js';
-import type { CandidateCheck } from './validity.js';
+import type { CandidateCheck } from '../../constraints/checkCandidate.js';
 
 export interface EngineParams {
   readonly seedSize: number;

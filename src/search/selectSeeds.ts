@@ -1,10 +1,8 @@
 import type { Rng } from '../util/rng.js';
-import { kmeansClusters } from './kmeansClusters.js';
+import { kmeansClusters } from '../cluster/kmeansClusters.js';
+import type { SeedSelection } from '../run/runSchema.js';
 
-// Kept importable from here, where it used to live (tests/search/selectSeeds.test.ts imports it so).
-export { kmeansPlusPlus } from './kmeansPlusPlus.js';
-
-export type SeedSelection = 'kmeans' | 'fitness';
+export type { SeedSelection };
 export const SEED_SELECTIONS: readonly SeedSelection[] = ['kmeans', 'fitness'];
 
 /** One candidate that may become a seed. */

@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 import type { ProgressReporter } from './progressReporter.js';
-import { STOP_REASON_TEXT } from './searchTypes.js';
+import { STOP_REASON_TEXT } from '../run/runSchema.js';
 
 type Stream = NodeJS.WritableStream & { isTTY?: boolean };
 

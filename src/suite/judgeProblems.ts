@@ -1,13 +1,13 @@
 import { toInfix } from '../expr/print.js';
 import { toLatex } from '../expr/print.js';
 import type { Expr } from '../expr/types.js';
-import { judgeOutcome, type VerifyPair } from '../search/judgeOutcome.js';
-import type { AnswerRecord, Judgement } from '../search/searchTypes.js';
+import { judgeOutcome, type VerifyPair } from '../judge/judgeOutcome.js';
+import type { AnswerRecord, Judgement } from '../judge/judgeTypes.js';
 import type { Target } from '../targets/types.js';
 import type { VerifyResult } from '../verify/types.js';
 import type { JudgedProblem, SuiteProblem } from './suiteTypes.js';
 
-export interface JudgeOptions {
+export interface JudgeProblemsOptions {
   /** Problems handed to the target per `solve` call (bounds memory and gives progress). */
   readonly batchSize?: number;
   readonly signal?: AbortSignal;
@@ -24,7 +24,7 @@ export async function judgeProblems(
   problems: readonly SuiteProblem[],
   ks: readonly number[],
   verify: VerifyPair,
-  options: JudgeOptions = {},
+  options: JudgeProblemsOptions = {},
 ): Promise<JudgedProblem[]> {
   const maxK = Math.max(...ks);
   const batchSize = options.batchSize ?? 256;

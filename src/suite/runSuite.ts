@@ -1,4 +1,4 @@
-import type { VerifyPair } from '../search/judgeOutcome.js';
+import type { VerifyPair } from '../judge/judgeOutcome.js';
 import type { Target } from '../targets/types.js';
 import { createRng, type Rng } from '../util/rng.js';
 import { simplify } from '../expr/simplify.js';

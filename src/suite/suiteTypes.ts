@@ -1,5 +1,5 @@
 import type { Expr } from '../expr/types.js';
-import type { AnswerRecord, Judgement } from '../search/searchTypes.js';
+import type { AnswerRecord, Judgement } from '../judge/judgeTypes.js';
 
 export type SuiteName = 'primitives' | 'neighbours' | 'compositionality' | 'extrapolation';
 export const SUITE_NAMES: readonly SuiteName[] = ['primitives', 'neighbours', 'compositionality', 'extrapolation'];

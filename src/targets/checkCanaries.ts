@@ -159,7 +159,7 @@ async function askOne(target: Target, problem: TargetProblem, verify: CanaryVeri
   let undecided: CanaryResult | undefined;
   let wrong: CanaryResult | undefined;
   for (const a of answers) {
-    if (a.status !== 'ok' || a.expr === undefined) continue;
+    if (a.status !== 'ok') continue;
     let verdict: VerifyResult;
     try {
       verdict = await verify(problem.expr, a.expr);
@@ -176,7 +176,7 @@ async function askOne(target: Target, problem: TargetProblem, verify: CanaryVeri
   if (wrong !== undefined) return wrong;
   if (undecided !== undefined) return undecided;
   const a = answers[0];
-  const why = a.error !== undefined && a.error !== '' ? oneLine(a.error) : '';
+  const why = a.status !== 'ok' && a.error !== '' ? oneLine(a.error) : '';
   switch (a.status) {
     case 'timeout':
       return { problem: problem.infix, outcome: 'timeout', detail: `timeout${why ? ` (${why})` : ''}` };

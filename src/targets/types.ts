@@ -25,7 +25,15 @@ export interface Target {
    * package to install. Undefined when it has nothing to add. Never rejects.
    */
   diagnose?(): Promise<string | undefined>;
+  /**
+   * Every setting that shapes the answers (time limits, model, prompt, sampling …), never a secret,
+   * as plain JSON with snake_case keys: recorded in a run's config.json and compared on `--resume`.
+   */
+  describe(): TargetSettings;
 }
+
+/** `Target.describe()`: JSON values only. */
+export type TargetSettings = Readonly<Record<string, string | number | boolean | null>>;
 
 export interface TargetProblem {
   /** Caller's id, echoed back (the `cmd:` protocol's `id`). */
@@ -48,22 +56,32 @@ export interface TargetProblem {
  */
 export type AnswerStatus = 'ok' | 'unparseable' | 'no-answer' | 'timeout' | 'unjudged' | 'error';
 
-export interface TargetAnswer {
-  readonly status: AnswerStatus;
+interface AnswerCommon {
   /** The raw text the model returned (may be empty). */
   readonly text: string;
-  /** The parsed answer when status is `ok`. */
-  readonly expr?: Expr;
   /**
    * The part of `text` read as the answer (inside `\boxed{}`, after "The final answer is", …), when
    * one was located; lets archives show the answer without the whole reasoning.
    */
   readonly extracted?: string;
-  /** Why it could not be parsed / what went wrong, for status other than `ok`. */
-  readonly error?: string;
   readonly latencyMs: number;
   readonly tokenUsage?: TokenUsage;
 }
+
+/** An answer read and parsed: `expr` is the model's antiderivative. */
+export interface OkAnswer extends AnswerCommon {
+  readonly status: 'ok';
+  readonly expr: Expr;
+}
+
+/** Any other outcome: `error` says why there is no expression (or what went wrong). */
+export interface FailedAnswer extends AnswerCommon {
+  readonly status: Exclude<AnswerStatus, 'ok'>;
+  readonly error: string;
+}
+
+/** What became of one answer; narrow on `status` (as `AnswerReading` in answerReading.ts). */
+export type TargetAnswer = OkAnswer | FailedAnswer;
 
 export interface ProblemOutcome {
   readonly id: string;

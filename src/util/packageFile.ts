@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { packageRoot } from './packageRoot.js';
 
 /**
- * Absolute path of a file shipped with the package (e.g. `src/targets/python/sympy_worker.py`), the
+ * Absolute path of a file shipped with the package (e.g. `src/targets/sympy/sympy_worker.py`), the
  * same whether sagga runs from its sources (tests), from `dist/` (the built CLI) or from an installed
  * package. Throws, naming the file, when the installation lacks it.
  */

@@ -30,6 +30,12 @@ export function derivative(e: Expr): DerivativeResult {
   }
 }
 
+/** d/dx of e, or undefined where `derivative` refuses (the shape `substitute` in src/expr/edit takes). */
+export function derivativeOrUndefined(e: Expr): Expr | undefined {
+  const d = derivative(e);
+  return d.ok ? d.expr : undefined;
+}
+
 class Differentiator {
   private readonly memo = new Map<Expr, Expr>();
   private readonly xMemo = new Map<Expr, boolean>();
@@ -216,7 +222,10 @@ class Differentiator {
         return mkDiv(chain(w), mkMul([u, mkAdd([ONE, w])]));
       }
     }
-    throw new Unsupported(`no derivative rule for ${name}`);
+    // Every FnName has a case above (binary ones before the switch): adding a function to
+    // src/expr/functions.ts fails to compile here until it has a rule (or an explicit refusal).
+    const missing: never = name;
+    throw new Unsupported(`no derivative rule for ${String(missing)}`);
   }
 }
 

@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import type { FnName } from '../expr/functions.js';
 import { Op, type Tape } from './tape.js';
 
 /** Digits used to re-check points where double precision cannot decide (and twice that, to see
@@ -146,36 +147,70 @@ export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGIT
  * Decimal digits a function loses to its relative condition number |a·f'(a)/f(a)|, estimated from
  * exponents (a digit or so of slack is covered by RELIABLE_DIGITS).
  */
-function conditionDigits(name: string, a: Dec, v: Dec): number {
+function conditionDigits(name: FnName | '', a: Dec, v: Dec): number {
   if (a.isZero()) return 0;
   if (v.isZero()) return Infinity;
-  switch (name) {
-    case 'exp':
-    case 'sinh':
-    case 'cosh':
-    case 'sech':
-    case 'csch':
-      return Math.max(0, a.e + 1);
-    case 'log':
-      return Math.max(0, -v.e);
-    case 'sin':
-    case 'cos':
-    case 'tan':
-    case 'cot':
-    case 'sec':
-    case 'csc':
-      // |a|·|f'/f| is about |a|/|sin| near a zero of sin and |a|·|f| near a pole.
-      return Math.max(0, a.e + Math.abs(v.e) + 1);
-    case 'abs':
-    case 'sign':
-    case 'sqrt':
-    case 'cbrt':
-      return 0;
-    default:
-      // Inverse functions: |a/f(a)| is the condition number's leading factor away from branch points.
-      return Math.max(0, a.e - v.e + 1);
-  }
+  return (name === '' ? inverseCondition : CONDITION[name])(a, v);
 }
+
+type ConditionRule = (a: Dec, v: Dec) => number;
+/** exp-like: |a·f'/f| is about |a|. */
+const expCondition: ConditionRule = (a) => Math.max(0, a.e + 1);
+/** |a|·|f'/f| is about |a|/|sin| near a zero of sin and |a|·|f| near a pole. */
+const trigCondition: ConditionRule = (a, v) => Math.max(0, a.e + Math.abs(v.e) + 1);
+const wellConditioned: ConditionRule = () => 0;
+/** Inverse functions: |a/f(a)| is the condition number's leading factor away from branch points. */
+const inverseCondition: ConditionRule = (a, v) => Math.max(0, a.e - v.e + 1);
+
+/** How each function's condition is estimated (only those DECIMAL_FUNCTIONS evaluates are ever asked). */
+const CONDITION: Record<FnName, ConditionRule> = {
+  exp: expCondition,
+  log: (_a, v) => Math.max(0, -v.e),
+  sqrt: wellConditioned,
+  cbrt: wellConditioned,
+  sin: trigCondition,
+  cos: trigCondition,
+  tan: trigCondition,
+  cot: trigCondition,
+  sec: trigCondition,
+  csc: trigCondition,
+  asin: inverseCondition,
+  acos: inverseCondition,
+  atan: inverseCondition,
+  acot: inverseCondition,
+  asec: inverseCondition,
+  acsc: inverseCondition,
+  sinh: expCondition,
+  cosh: expCondition,
+  tanh: inverseCondition,
+  coth: inverseCondition,
+  sech: expCondition,
+  csch: expCondition,
+  asinh: inverseCondition,
+  acosh: inverseCondition,
+  atanh: inverseCondition,
+  acoth: inverseCondition,
+  asech: inverseCondition,
+  acsch: inverseCondition,
+  abs: wellConditioned,
+  sign: wellConditioned,
+  erf: inverseCondition,
+  erfc: inverseCondition,
+  erfi: inverseCondition,
+  Ei: inverseCondition,
+  li: inverseCondition,
+  Si: inverseCondition,
+  Ci: inverseCondition,
+  Shi: inverseCondition,
+  Chi: inverseCondition,
+  gamma: inverseCondition,
+  lowergamma: inverseCondition,
+  uppergamma: inverseCondition,
+  fresnels: inverseCondition,
+  fresnelc: inverseCondition,
+  polylog: inverseCondition,
+  LambertW: inverseCondition,
+};
 
 function power(b: Dec | null, e: Dec | null): Dec | null {
   if (b === null || e === null) return null;
@@ -195,66 +230,72 @@ const HUGE_EXP = 1000;
 /** |a| beyond which 1 - tanh|a| < 10^-400, below the precision of any evaluator here. */
 const SATURATED = 500;
 
-function unary(name: string, a: Dec | null, ONE: Dec, PI: Dec): Dec | null {
-  if (a === null) return null;
-  switch (name) {
-    case 'exp':
-      return a.abs().gt(HUGE_EXP) ? null : a.exp();
-    case 'log':
-      return a.isPositive() && !a.isZero() ? a.ln() : null;
-    case 'sqrt':
-      return a.isNegative() ? null : a.sqrt();
-    case 'cbrt':
-      return a.isNegative() ? a.neg().cbrt().neg() : a.cbrt();
-    // Arguments beyond HUGE_TRIG would need that many digits of π to reduce (and have lost them all
-    // to conditioning anyway); decimal.js would grind on them.
-    case 'sin':
-      return a.abs().gt(HUGE_TRIG) ? null : a.sin();
-    case 'cos':
-      return a.abs().gt(HUGE_TRIG) ? null : a.cos();
-    case 'tan':
-      return a.abs().gt(HUGE_TRIG) ? null : a.tan();
-    case 'cot':
-      return a.abs().gt(HUGE_TRIG) ? null : ONE.div(a.tan());
-    case 'sec':
-      return a.abs().gt(HUGE_TRIG) ? null : ONE.div(a.cos());
-    case 'csc':
-      return a.abs().gt(HUGE_TRIG) ? null : ONE.div(a.sin());
-    case 'asin':
-      return a.abs().gt(1) ? null : a.asin();
-    case 'acos':
-      return a.abs().gt(1) ? null : a.acos();
-    case 'atan':
-      return a.atan();
-    case 'acot':
-      return a.isZero() ? PI.div(2) : ONE.div(a).atan();
-    case 'sinh':
-      return a.abs().gt(HUGE_EXP) ? null : a.sinh();
-    case 'cosh':
-      return a.abs().gt(HUGE_EXP) ? null : a.cosh();
-    // Past SATURATED, tanh is ±1 to every digit kept; decimal.js would compute exp(2a) first.
-    case 'tanh':
-      return a.abs().gt(SATURATED) ? (a.isNegative() ? ONE.neg() : ONE) : a.tanh();
-    case 'coth':
-      if (a.isZero()) return null;
-      return a.abs().gt(SATURATED) ? (a.isNegative() ? ONE.neg() : ONE) : ONE.div(a.tanh());
-    case 'sech':
-      return a.abs().gt(HUGE_EXP) ? null : ONE.div(a.cosh());
-    case 'csch':
-      return a.isZero() || a.abs().gt(HUGE_EXP) ? null : ONE.div(a.sinh());
-    case 'asinh':
-      return a.asinh();
-    case 'acosh':
-      return a.lt(1) ? null : a.acosh();
-    case 'atanh':
-      return a.abs().gte(1) ? null : a.atanh();
-    case 'abs':
-      return a.abs();
-    case 'sign':
-      return a.isZero() ? a : a.isNegative() ? ONE.neg() : ONE;
-    default:
-      return null;
-  }
+function unary(name: FnName | '', a: Dec | null, ONE: Dec, PI: Dec): Dec | null {
+  if (a === null || name === '') return null;
+  const f = DECIMAL_FUNCTIONS[name];
+  return f === null ? null : f(a, ONE, PI);
 }
+
+type DecimalFunction = (a: Dec, ONE: Dec, PI: Dec) => Dec | null;
+
+/**
+ * Each function in decimal arithmetic, or null where decimal.js has no such function (or no real
+ * value to give): points using it stay undecided. Unary only: binary functions never reach here.
+ */
+const DECIMAL_FUNCTIONS: Record<FnName, DecimalFunction | null> = {
+  exp: (a) => (a.abs().gt(HUGE_EXP) ? null : a.exp()),
+  log: (a) => (a.isPositive() && !a.isZero() ? a.ln() : null),
+  sqrt: (a) => (a.isNegative() ? null : a.sqrt()),
+  cbrt: (a) => (a.isNegative() ? a.neg().cbrt().neg() : a.cbrt()),
+  // Arguments beyond HUGE_TRIG would need that many digits of π to reduce (and have lost them all
+  // to conditioning anyway); decimal.js would grind on them.
+  sin: (a) => (a.abs().gt(HUGE_TRIG) ? null : a.sin()),
+  cos: (a) => (a.abs().gt(HUGE_TRIG) ? null : a.cos()),
+  tan: (a) => (a.abs().gt(HUGE_TRIG) ? null : a.tan()),
+  cot: (a, ONE) => (a.abs().gt(HUGE_TRIG) ? null : ONE.div(a.tan())),
+  sec: (a, ONE) => (a.abs().gt(HUGE_TRIG) ? null : ONE.div(a.cos())),
+  csc: (a, ONE) => (a.abs().gt(HUGE_TRIG) ? null : ONE.div(a.sin())),
+  asin: (a) => (a.abs().gt(1) ? null : a.asin()),
+  acos: (a) => (a.abs().gt(1) ? null : a.acos()),
+  atan: (a) => a.atan(),
+  acot: (a, ONE, PI) => (a.isZero() ? PI.div(2) : ONE.div(a).atan()),
+  asec: null, // not implemented in decimals: undecided points stay undecided
+  acsc: null, // not implemented in decimals
+  sinh: (a) => (a.abs().gt(HUGE_EXP) ? null : a.sinh()),
+  cosh: (a) => (a.abs().gt(HUGE_EXP) ? null : a.cosh()),
+  // Past SATURATED, tanh is ±1 to every digit kept; decimal.js would compute exp(2a) first.
+  tanh: (a, ONE) => (a.abs().gt(SATURATED) ? (a.isNegative() ? ONE.neg() : ONE) : a.tanh()),
+  coth: (a, ONE) => {
+    if (a.isZero()) return null;
+    return a.abs().gt(SATURATED) ? (a.isNegative() ? ONE.neg() : ONE) : ONE.div(a.tanh());
+  },
+  sech: (a, ONE) => (a.abs().gt(HUGE_EXP) ? null : ONE.div(a.cosh())),
+  csch: (a, ONE) => (a.isZero() || a.abs().gt(HUGE_EXP) ? null : ONE.div(a.sinh())),
+  asinh: (a) => a.asinh(),
+  acosh: (a) => (a.lt(1) ? null : a.acosh()),
+  atanh: (a) => (a.abs().gte(1) ? null : a.atanh()),
+  acoth: null, // not implemented in decimals
+  asech: null, // not implemented in decimals
+  acsch: null, // not implemented in decimals
+  abs: (a) => a.abs(),
+  sign: (a, ONE) => (a.isZero() ? a : a.isNegative() ? ONE.neg() : ONE),
+  // Special functions: decimal.js has none of them.
+  erf: null,
+  erfc: null,
+  erfi: null,
+  Ei: null,
+  li: null,
+  Si: null,
+  Ci: null,
+  Shi: null,
+  Chi: null,
+  gamma: null,
+  lowergamma: null, // binary
+  uppergamma: null, // binary
+  fresnels: null,
+  fresnelc: null,
+  polylog: null, // binary
+  LambertW: null,
+};
 
 export type { Dec as HighPrecisionValue };

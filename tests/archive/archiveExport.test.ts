@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveExport } from '../../src/archive/archiveExport.js';
-import { readRun } from '../../src/archive/readRun.js';
-import { synthesizeRun } from '../../src/archive/synthesizeRun.js';
+import { readRun } from '../../src/run/readRun.js';
+import { makeScriptedRun } from '../../bench/scriptedRun.js';
 import { TRICKY_LINES, writeRun } from './fixtures.js';
 
 type Raw = Record<string, unknown> & { answers: Record<string, unknown>[] };
@@ -25,7 +25,7 @@ describe('archive export', () => {
   let duck: DuckDBInstance;
 
   beforeAll(async () => {
-    synthesizeRun(synthetic, { failures: 60, seed: 'export-test', generationSize: 60 });
+    await makeScriptedRun(synthetic, { failures: 60, seed: 'export-test', generationSize: 60 });
     syntheticLines = readFileSync(join(synthetic, 'archive.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Raw);
     duck = await DuckDBInstance.create(':memory:');
   });

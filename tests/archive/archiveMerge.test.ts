@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { archiveMerge } from '../../src/archive/archiveMerge.js';
-import { readRun } from '../../src/archive/readRun.js';
+import { readRun } from '../../src/run/readRun.js';
 import { TRICKY_LINES, writeRun } from './fixtures.js';
 
 type Line = { id: string; problem: string; sources: { run: string; id: string }[] | null; answers: { text: string }[]; target: string };

@@ -6,7 +6,7 @@ import { readProblemLines, type ProblemLine } from '../../src/augment/readProble
 import { parseExpr } from '../../src/expr/parse.js';
 import { toInfix } from '../../src/expr/print.js';
 import { simplify } from '../../src/expr/simplify.js';
-import { compileReal } from '../../src/search/evalReal.js';
+import { compileReal } from '../../src/expr/evalReal.js';
 import { createRng, type Rng } from '../../src/util/rng.js';
 import { derivative } from '../../src/verify/derivative.js';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';

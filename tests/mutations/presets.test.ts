@@ -4,7 +4,7 @@ import { MUTATION_PRESETS, resolveMutationConfig } from '../../mutations/presets
 import { parseExpr } from '../../src/expr/parse.js';
 import { simplify } from '../../src/expr/simplify.js';
 import type { Expr } from '../../src/expr/types.js';
-import { loadSeeds } from '../../src/search/loadSeeds.js';
+import { loadSeeds } from '../../src/seeds/loadSeeds.js';
 import { createRng } from '../../src/util/rng.js';
 import { nodesOf, shapeOf } from './helpers.js';
 

@@ -10,7 +10,7 @@ import { simplify } from '../../src/expr/simplify.js';
 import { createRng } from '../../src/util/rng.js';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyPair } from '../../src/verify/verifyPair.js';
-import { substituteX } from '../../src/augment/substituteX.js';
+import { substituteX } from '../../src/expr/edit/substituteX.js';
 import { PARAMS } from './helpers.js';
 
 const PAIRS: [string, string][] = [

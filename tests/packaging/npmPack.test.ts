@@ -54,9 +54,9 @@ describe('the npm package', () => {
       'dist/src/cli.js',
       'dist/src/index.js',
       'dist/src/index.d.ts',
-      'dist/src/targets/workers/casWorker.js',
+      'dist/src/targets/cas/casWorker.js',
       'dist/src/verify/verifyWorker.js',
-      'src/targets/python/sympy_worker.py',
+      'src/targets/sympy/sympy_worker.py',
       'seeds/default.txt',
       'examples/cmd-target/power-rule.mjs',
     ]) {

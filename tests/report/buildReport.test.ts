@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRun } from '../../src/archive/readRun.js';
+import { readRun } from '../../src/run/readRun.js';
 import { buildReport } from '../../src/report/buildReport.js';
 import { structuralEmbedder } from '../../src/embed/structuralEmbedder.js';
 import { TRICKY_LINES, writeRun } from '../archive/fixtures.js';

@@ -1,6 +1,6 @@
 import { searchCommand } from '../../src/search/searchCommand.js';
 import { silentProgress } from '../../src/search/progressReporter.js';
-import { createNerdamerTarget } from '../../src/targets/nerdamerTarget.js';
+import { createNerdamerTarget } from '../../src/targets/nerdamer/nerdamerTarget.js';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyPair } from '../../src/verify/verifyPair.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRun } from '../../src/archive/readRun.js';
+import { readRun } from '../../src/run/readRun.js';
 import { runHeadline } from '../../src/report/runHeadline.js';
 import { TRICKY_LINES, writeRun } from '../archive/fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareSettings, explicitSettings, newRunSettings, optionName, SEARCH_DEFAULTS } from '../../src/search/resolveSearchSettings.js';
-import { redactSecrets } from '../../src/search/searchCommand.js';
+import { redactSecrets } from '../../src/util/redactSecrets.js';
 
 describe('search settings', () => {
   it('parses the CLI strings and keeps only what was given', () => {

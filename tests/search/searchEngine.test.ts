@@ -7,8 +7,8 @@ import { structuralEmbedder } from '../../src/embed/structuralEmbedder.js';
 import { canonicalKey } from '../../src/expr/canonical.js';
 import { parseExpr } from '../../src/expr/parse.js';
 import { SearchEngine, type EngineParams, type Evaluation, type GenerationAsk } from '../../src/search/searchEngine.js';
-import type { Judgement } from '../../src/search/searchTypes.js';
-import { checkCandidate } from '../../src/search/validity.js';
+import type { Judgement } from '../../src/judge/judgeTypes.js';
+import { checkCandidate } from '../../constraints/checkCandidate.js';
 import { createRng } from '../../src/util/rng.js';
 
 const SEEDS = ['1', 'x', 'x + 1', 'x^2 + x + 1'].map((t) => parseExpr(t));

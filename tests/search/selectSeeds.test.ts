@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { structuralVector } from '../../src/embed/structuralEmbedder.js';
 import { parseExpr } from '../../src/expr/parse.js';
-import { kmeansPlusPlus, selectSeeds } from '../../src/search/selectSeeds.js';
+import { selectSeeds } from '../../src/search/selectSeeds.js';
 import { createRng } from '../../src/util/rng.js';
 
 interface Member {
@@ -75,11 +75,5 @@ describe('selectSeeds', () => {
     const result = selectSeeds(same, { seedSize: 4, clusters: 10, method: 'kmeans' }, createRng(1));
     expect(result.clusters).toBe(1);
     expect(result.seeds.map((s) => s.key)).toEqual(['k19', 'k18', 'k17', 'k16']);
-  });
-
-  it('kmeansPlusPlus picks distinct points as centres', () => {
-    const points = [[0, 0], [0, 0], [10, 0], [0, 10], [10, 10]];
-    const centres = kmeansPlusPlus(points, 4, createRng(5));
-    expect(new Set(centres.map((c) => c.join(','))).size).toBe(4);
   });
 });

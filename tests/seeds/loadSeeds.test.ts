@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseExpr } from '../../src/expr/parse.js';
 import { add, div, mul, num, pow, X } from '../../src/expr/types.js';
-import { builtinSeedSets, loadSeeds, seedsFolder } from '../../src/search/loadSeeds.js';
+import { builtinSeedSets, loadSeeds, seedsFolder } from '../../src/seeds/loadSeeds.js';
 import { packageRoot } from '../../src/util/packageRoot.js';
-import { checkCandidate } from '../../src/search/validity.js';
+import { checkCandidate } from '../../constraints/checkCandidate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sagga-seeds-'));
 

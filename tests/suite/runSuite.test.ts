@@ -3,7 +3,7 @@ import { parseExpr } from '../../src/expr/parse.js';
 import { runSuite } from '../../src/suite/runSuite.js';
 import { PRIMITIVES } from '../../src/suite/primitives.js';
 import { formatSuiteMarkdown } from '../../src/suite/formatSuiteMarkdown.js';
-import { createTarget } from '../../src/targets/createTarget.js';
+import { createTarget } from '../../src/targets/registry.js';
 import type { ProblemOutcome, Target, TargetProblem } from '../../src/targets/types.js';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyPair } from '../../src/verify/verifyPair.js';
@@ -34,6 +34,7 @@ function scriptedTarget(): Target {
   const answer = (text: string) => ({ status: 'ok' as const, text, expr: parseExpr(text), latencyMs: 0 });
   return {
     name: 'scripted',
+    describe: () => ({}),
     async solve(problems: readonly TargetProblem[], k: number): Promise<ProblemOutcome[]> {
       return problems.map((p) => {
         const good = right(p.infix);

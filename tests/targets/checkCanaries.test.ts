@@ -4,20 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createAlgebriteTarget } from '../../src/targets/algebriteTarget.js';
+import { createAlgebriteTarget } from '../../src/targets/algebrite/algebriteTarget.js';
 import { CANARY_PROBLEMS } from '../../src/targets/canaryProblems.js';
 import { checkCanaries } from '../../src/targets/checkCanaries.js';
-import { createCmdTarget } from '../../src/targets/cmdTarget.js';
-import { createMaximaTarget } from '../../src/targets/maximaTarget.js';
-import { createNerdamerTarget } from '../../src/targets/nerdamerTarget.js';
-import { createSympyTarget } from '../../src/targets/sympyTarget.js';
+import { createCmdTarget } from '../../src/targets/cmd/cmdTarget.js';
+import { createMaximaTarget } from '../../src/targets/maxima/maximaTarget.js';
+import { createNerdamerTarget } from '../../src/targets/nerdamer/nerdamerTarget.js';
+import { createSympyTarget } from '../../src/targets/sympy/sympyTarget.js';
 import { TargetUnhealthyError } from '../../src/targets/targetUnhealthyError.js';
 import type { Target } from '../../src/targets/types.js';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyPair } from '../../src/verify/verifyPair.js';
 import { sagga } from '../helpers/cliInProcess.js';
 import { runBuiltCli } from '../helpers/runBuiltCli.js';
-import { hasMaxima, hasSympy, requireOrSkip } from './cmdHelpers.js';
+import { hasMaxima, hasSympy, requireOrSkip } from './cmd/cmdHelpers.js';
 
 // Real targets, real verifier, real programs: nothing here is mocked. The CAS targets and the
 // nerdamer/Algebrite workers run from dist/ (`npm test` builds it first).

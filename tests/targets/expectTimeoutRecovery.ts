@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Target } from '../../src/targets/types.js';
-import { problem } from './cmdHelpers.js';
+import { problem } from './cmd/cmdHelpers.js';
 import { hangingProblem } from './hangOnPurpose.js';
 
 /**

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { TargetProblem } from '../../src/targets/types.js';
-import { problem } from './cmdHelpers.js';
+import { problem } from './cmd/cmdHelpers.js';
 
 /*
  * Time limits are tested with something that hangs on purpose, never with a problem a real system

@@ -1,6 +1,6 @@
 import { ALL_FUNCTIONS } from '../../expr/functions.js';
 import type { AnswerReading } from '../answerReading.js';
-import { readCasOutput, type CasOutputDialect } from '../convert/readCasOutput.js';
+import { readCasOutput, type CasOutputDialect } from '../cas/readCasOutput.js';
 
 // readCasOutput reads identifiers of letters, digits and '_'; Maxima's constants start with '%'.
 // They are renamed to this prefix first (Maxima names never start with it), then mapped by name.

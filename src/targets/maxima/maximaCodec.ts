@@ -1,4 +1,4 @@
-import type { CmdCodec } from '../cmdTarget.js';
+import type { CmdCodec } from '../cmd/cmdTarget.js';
 import { fromMaxima } from './fromMaxima.js';
 import { toMaxima } from './toMaxima.js';
 

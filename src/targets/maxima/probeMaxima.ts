@@ -1,4 +1,4 @@
-import { runProbe } from '../runProbe.js';
+import { runProbe } from '../process/runProbe.js';
 
 /** `runs`: Maxima started and computed 1 + 1; only its share library is missing. */
 export type MaximaProbe = { readonly ok: true } | { readonly ok: false; readonly runs: boolean; readonly message: string };

@@ -1,0 +1,77 @@
+import { tryParseExpr } from '../expr/parse.js';
+import { toInfix } from '../expr/toInfix.js';
+import { toLatex } from '../expr/toLatex.js';
+import type { AnswerStatus, Target } from '../targets/types.js';
+import type { Verdict } from '../verify/types.js';
+import { judgeOutcome, type VerifyPair } from './judgeOutcome.js';
+import type { Judgement } from './judgeTypes.js';
+
+export interface ProbedAnswer {
+  readonly status: AnswerStatus;
+  /** What the target returned, verbatim. */
+  readonly text: string;
+  /** The answer in canonical infix, when it could be read. */
+  readonly answer?: string;
+  /** The verifier's verdict, for answers that could be read. */
+  readonly verdict?: Verdict;
+  /** The verifier's reason, or why there is nothing to verify. */
+  readonly reason: string;
+  readonly latencyMs: number;
+}
+
+/**
+ * `solved`: some answer verified correct. `wrong`: some answer verified incorrect and none correct.
+ * `unparseable` / `no-answer` / `timeout`: no answer could be verified, for that reason.
+ * `undecided`: the verifier could not decide (or the target had an infrastructure error), which
+ * by the generous rule is not a failure.
+ */
+export type ProbeOutcome = 'solved' | 'wrong' | 'unparseable' | 'no-answer' | 'timeout' | 'undecided';
+
+export type IntegrateProbeResult =
+  | {
+      readonly ok: true;
+      readonly target: string;
+      /** The problem in canonical infix. */
+      readonly problem: string;
+      readonly outcome: ProbeOutcome;
+      readonly answers: readonly ProbedAnswer[];
+    }
+  | { readonly ok: false; readonly error: string };
+
+/**
+ * Ask `target` for up to `k` antiderivatives of one problem given as text, and verify each answer.
+ * Backs `sagga integrate --target T "<problem>"`. The problem text is user input: it is parsed into
+ * the whitelisted tree first, and a parse failure is returned as a value. The outcome is the
+ * search's Fail@k judgement, except that every answer is verified so the probe can show them all.
+ */
+export async function integrateProbe(target: Target, problemText: string, k: number, verify: VerifyPair): Promise<IntegrateProbeResult> {
+  const parsed = tryParseExpr(problemText);
+  if (!parsed.ok) return { ok: false, error: `cannot read the problem: ${parsed.error.message}` };
+  const expr = parsed.expr;
+  const problem = toInfix(expr);
+  const [outcome] = await target.solve([{ id: 'probe', expr, infix: problem, latex: toLatex(expr) }], Math.max(1, Math.floor(k)));
+  const given = outcome?.answers ?? [];
+  const { judgement } = await judgeOutcome(expr, given, verify, { checkAll: true });
+  // Same fields and key order as the JSON printed before: `answer` and `verdict` only for a verified answer.
+  const answers = judgement.answers.map((r, i): ProbedAnswer => ({
+    status: r.status,
+    text: r.text,
+    ...(r.verdict !== null ? { answer: r.answer, verdict: r.verdict } : {}),
+    reason: r.reason,
+    latencyMs: given[i].latencyMs,
+  }));
+  return { ok: true, target: target.name, problem, outcome: probeOutcome(judgement), answers };
+}
+
+/** A failure keeps its kind; `undecided` and `error` (a lost answer, or none at all) are not failures. */
+function probeOutcome(judgement: Judgement): ProbeOutcome {
+  switch (judgement.status) {
+    case 'pass':
+      return 'solved';
+    case 'fail':
+      return judgement.kind;
+    case 'undecided':
+    case 'error':
+      return 'undecided';
+  }
+}

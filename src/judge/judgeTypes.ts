@@ -1,0 +1,34 @@
+import type { AnswerStatus } from '../targets/types.js';
+import type { Verdict } from '../verify/types.js';
+
+/** Archive kinds: why the model's answers count as a failure. */
+export type FailureKind = 'wrong' | 'unparseable' | 'no-answer' | 'timeout';
+
+/** One of the model's answers, as the archive and the journal record it. */
+export interface AnswerRecord {
+  readonly text: string;
+  readonly status: AnswerStatus;
+  /**
+   * The verifier's verdict for a parsed answer; null when the answer was not verified (not parsed,
+   * declined, timed out, or an earlier answer was already correct). Always present, as the
+   * archive contract lists it for every answer.
+   */
+  readonly verdict: Verdict | null;
+  readonly reason: string;
+  /** The parsed answer in canonical infix, when there was one. */
+  readonly answer?: string;
+}
+
+/**
+ * The decision on one problem under Fail@k.
+ * - `pass`: an answer was verified correct.
+ * - `fail`: no answer correct and the verifier decided every parsed answer is wrong.
+ * - `undecided`: no answer correct, but the verifier could not decide (or found the pair invalid)
+ *   for at least one answer; the paper's generous rule counts this as no failure.
+ * - `error`: an answer was lost in transport; the problem is asked again later, or skipped.
+ */
+export type Judgement =
+  | { readonly status: 'pass'; readonly reason: string; readonly answers: readonly AnswerRecord[] }
+  | { readonly status: 'fail'; readonly kind: FailureKind; readonly reason: string; readonly answers: readonly AnswerRecord[] }
+  | { readonly status: 'undecided'; readonly reason: string; readonly answers: readonly AnswerRecord[] }
+  | { readonly status: 'error'; readonly reason: string; readonly answers: readonly AnswerRecord[] };

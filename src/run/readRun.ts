@@ -1,0 +1,170 @@
+import { readFileSync, statSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { readJsonLines } from './readJsonLines.js';
+import type { Converted, ReadWarning, RunData } from './runData.js';
+import { RUN_FILES, type ArchiveLine, type TotalsLine } from './runSchema.js';
+import { isRecord, numberOrNull, toArchiveLine } from './toArchiveLine.js';
+import { tokenCount, toGenerationLine } from './toGenerationLine.js';
+
+/** The files of a run directory that the report and the archive commands read (DESIGN.md), in the order messages name them. */
+const READ_FILES = [RUN_FILES.config, RUN_FILES.archive, RUN_FILES.generations, RUN_FILES.checkpoint];
+
+/** A path that holds nothing sagga can read as a run. */
+export class NotARunError extends Error {
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
+    super(message);
+    this.name = 'NotARunError';
+  }
+}
+
+/**
+ * Read what is readable of a run: `dir` is a run directory (config.json, archive.jsonl,
+ * generations.jsonl, checkpoint.json, each optional) or a single archive file in JSON Lines (an
+ * export or a merge). Bad lines and files become warnings naming `file:line`; only a path with
+ * nothing readable at all is an error.
+ */
+export function readRun(dir: string): RunData {
+  let isFile: boolean;
+  try {
+    const stat = statSync(dir);
+    if (!stat.isDirectory() && !stat.isFile()) throw new NotARunError(`${dir}: not a run directory or archive file`, dir);
+    isFile = stat.isFile();
+  } catch (err) {
+    if (err instanceof NotARunError) throw err;
+    throw new NotARunError(`${dir}: no such run directory (${(err as NodeJS.ErrnoException).code ?? String(err)})`, dir);
+  }
+  if (isFile) return readArchiveFile(dir);
+
+  const warnings: ReadWarning[] = [];
+  const configPath = join(dir, RUN_FILES.config);
+  const config = readJsonObject(configPath, warnings);
+
+  const archivePath = join(dir, RUN_FILES.archive);
+  const archive = readEntries(archivePath, warnings);
+
+  const generationLines = readConverted(join(dir, RUN_FILES.generations), toGenerationLine, (error) => `${error}; skipped`, warnings);
+  const generations = generationLines.values.sort((a, b) => a.generation - b.generation);
+
+  const checkpoint = readJsonObject(join(dir, RUN_FILES.checkpoint), warnings);
+  const engine = checkpoint && isRecord(checkpoint.engine) ? checkpoint.engine : null;
+
+  if (config === null && !archive.exists && !generationLines.exists && checkpoint === null) {
+    throw new NotARunError(
+      `${dir}: not a sagga run directory (none of ${READ_FILES.join(', ')} is there)` + describeWarnings(warnings),
+      dir,
+    );
+  }
+  if (config === null && archive.values.length === 0 && generations.length === 0 && checkpoint === null) {
+    throw new NotARunError(`${dir}: nothing readable in this run directory` + describeWarnings(warnings), dir);
+  }
+  if (!archive.exists) warnings.push({ file: archivePath, line: null, message: 'missing: no failure was archived yet, or the run directory is incomplete' });
+
+  return {
+    dir,
+    name: basename(dir.replace(/[\\/]+$/, '')) || dir,
+    config,
+    entries: archive.values,
+    generations,
+    totals: checkpoint ? readTotals(checkpoint.totals) : null,
+    stopReason: engine && typeof engine.stopReason === 'string' ? engine.stopReason : null,
+    checkpointGeneration: engine ? numberOrNull(engine.generation) : null,
+    warnings,
+  };
+}
+
+function readArchiveFile(path: string): RunData {
+  const warnings: ReadWarning[] = [];
+  const archive = readEntries(path, warnings);
+  if (archive.values.length === 0) {
+    throw new NotARunError(`${path}: no readable archive line in this file` + describeWarnings(warnings), path);
+  }
+  return {
+    dir: path,
+    name: basename(path, extname(path)),
+    config: null,
+    entries: archive.values,
+    generations: [],
+    totals: null,
+    stopReason: null,
+    checkpointGeneration: null,
+    warnings,
+  };
+}
+
+/**
+ * The lines of an archive file (a run's archive.jsonl, an export or a merge) that read as archive
+ * lines; a missing file reads as none, and every bad line becomes a warning naming `file:line`.
+ */
+export function readArchiveLines(path: string): { lines: ArchiveLine[]; warnings: ReadWarning[] } {
+  const warnings: ReadWarning[] = [];
+  return { lines: readEntries(path, warnings).values, warnings };
+}
+
+function readEntries(path: string, warnings: ReadWarning[]): { values: ArchiveLine[]; exists: boolean } {
+  return readConverted(path, toArchiveLine, (error) => `not an archive entry (${error}); skipped`, warnings);
+}
+
+/** The lines of a JSON Lines file that `convert` accepts; each line it rejects becomes a warning worded by `rejected`. */
+function readConverted<T>(path: string, convert: (value: unknown) => Converted<T>, rejected: (error: string) => string, warnings: ReadWarning[]): { values: T[]; exists: boolean } {
+  const lines = readJsonLines(path);
+  warnings.push(...lines.warnings);
+  const values: T[] = [];
+  for (const { line, value } of lines.values) {
+    const result = convert(value);
+    if (result.ok) values.push(result.value);
+    else warnings.push({ file: path, line, message: rejected(result.error) });
+  }
+  return { values, exists: lines.exists };
+}
+
+function readJsonObject(path: string, warnings: ReadWarning[]): Record<string, unknown> | null {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') warnings.push({ file: path, line: null, message: `cannot read (${code ?? String(err)})` });
+    return null;
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    if (isRecord(value)) return value;
+    warnings.push({ file: path, line: null, message: 'not a JSON object; ignored' });
+  } catch {
+    warnings.push({ file: path, line: null, message: 'not valid JSON; ignored' });
+  }
+  return null;
+}
+
+function readTotals(v: unknown): TotalsLine | null {
+  if (!isRecord(v)) return null;
+  const seconds = isRecord(v.seconds) ? v.seconds : {};
+  return {
+    candidates: numberOrNull(v.candidates),
+    asked: numberOrNull(v.asked),
+    evaluated: numberOrNull(v.evaluated),
+    failures: numberOrNull(v.failures),
+    tokens: tokenCount(v.tokens),
+    seconds: {
+      target: numberOrNull(seconds.target),
+      verify: numberOrNull(seconds.verify),
+      engine: numberOrNull(seconds.engine),
+      wall: numberOrNull(seconds.wall),
+    },
+  };
+}
+
+function describeWarnings(warnings: readonly ReadWarning[]): string {
+  if (warnings.length === 0) return '';
+  const shown = warnings.slice(0, 5).map((w) => `\n  ${formatWarning(w)}`);
+  const more = warnings.length > 5 ? `\n  … and ${warnings.length - 5} more` : '';
+  return shown.join('') + more;
+}
+
+/** `file:line: message` (or `file: message` for a whole file). */
+export function formatWarning(w: ReadWarning): string {
+  return `${w.file}${w.line !== null ? `:${w.line}` : ''}: ${w.message}`;
+}

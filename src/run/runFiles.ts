@@ -1,0 +1,195 @@
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHECKPOINT_FORMAT, RUN_FILES, type Checkpoint, type JournalEntry, type RunTotals } from './runSchema.js';
+
+export { CHECKPOINT_FORMAT, RUN_FILES } from './runSchema.js';
+
+type LogName = 'archive' | 'evaluated' | 'generations' | 'journal';
+const LOGS: readonly LogName[] = ['archive', 'evaluated', 'generations', 'journal'];
+
+export const ZERO_TOTALS: RunTotals = { candidates: 0, asked: 0, evaluated: 0, failures: 0, errors: 0, seconds: { target: 0, verify: 0, engine: 0, wall: 0 } };
+
+/**
+ * The files of a run directory and the only code that writes them. Every append is written in full
+ * and fsynced before the call returns; the checkpoint is replaced atomically (temporary file,
+ * fsync, rename, fsync of the directory). A generation is committed by appending its archive,
+ * evaluated and generations lines and then replacing the checkpoint, so a kill at any moment
+ * leaves either the old or the new checkpoint, and `reconcile` cuts the logs back to match it.
+ *
+ * journal.jsonl holds the target's answers for the generation in progress, chunk by chunk, so
+ * that a resumed run does not ask the target again for problems it already answered; it is
+ * emptied when the generation is committed.
+ */
+export class RunFiles<S = unknown> {
+  readonly dir: string;
+  private readonly fds = new Map<LogName, number>();
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  path(name: keyof typeof RUN_FILES): string {
+    return join(this.dir, RUN_FILES[name]);
+  }
+
+  /** Does the directory hold (the start of) a run? */
+  hasRun(): boolean {
+    return existsSync(this.path('config')) || existsSync(this.path('checkpoint'));
+  }
+
+  readConfig(): unknown {
+    return readJson(this.path('config'));
+  }
+
+  readCheckpoint(): Checkpoint<S> | null {
+    const raw = readJson(this.path('checkpoint')) as Checkpoint<S> | null;
+    if (raw === null) return null;
+    if (raw.format !== CHECKPOINT_FORMAT) throw new Error(`${this.path('checkpoint')}: checkpoint format ${String(raw.format)}, this sagga reads ${CHECKPOINT_FORMAT}`);
+    return raw;
+  }
+
+  writeConfig(config: unknown): void {
+    mkdirSync(this.dir, { recursive: true });
+    writeAtomic(this.path('config'), JSON.stringify(config, null, 2) + '\n');
+  }
+
+  /**
+   * Bring the logs in line with the checkpoint (or with an empty run when there is none) and open
+   * them for appending. Returns the lines that survive, for the caller to rebuild its state.
+   */
+  reconcile(checkpoint: Checkpoint<S> | null): { evaluated: string[]; archive: string[]; journal: JournalEntry[] } {
+    mkdirSync(this.dir, { recursive: true });
+    const result = { evaluated: [] as string[], archive: [] as string[], journal: [] as JournalEntry[] };
+    for (const log of ['archive', 'evaluated', 'generations'] as const) {
+      const path = this.path(log);
+      const keep = checkpoint ? checkpoint.offsets[log] : 0;
+      const size = existsSync(path) ? statSync(path).size : 0;
+      if (size < keep) throw new Error(`${path} is shorter (${size} bytes) than the checkpoint records (${keep}): the run directory was modified; cannot resume safely`);
+      if (size > keep) truncateSync(path, keep);
+      if (log !== 'generations' && keep > 0) result[log] = completeLines(readFileSync(path, 'utf8'));
+    }
+    // The journal only ever holds the generation in progress; a torn last line is dropped.
+    const journalPath = this.path('journal');
+    if (existsSync(journalPath)) {
+      const text = readFileSync(journalPath, 'utf8');
+      for (const line of completeLines(text)) {
+        try {
+          const entry = JSON.parse(line) as JournalEntry;
+          if (typeof entry.key === 'string' && Array.isArray(entry.answers)) result.journal.push(entry);
+        } catch {
+          // A line cut by the kill; its problem is simply asked again.
+        }
+      }
+      const complete = text.lastIndexOf('\n') + 1;
+      if (complete < Buffer.byteLength(text)) truncateSync(journalPath, Buffer.byteLength(text.slice(0, complete)));
+    }
+    for (const log of LOGS) this.open(log);
+    return result;
+  }
+
+  appendJournal(entries: readonly JournalEntry[]): void {
+    if (entries.length > 0) this.append('journal', entries.map((e) => JSON.stringify(e)));
+  }
+
+  /**
+   * Commit a generation: its lines, then the new checkpoint, then an empty journal. The checkpoint
+   * is computed from the log sizes after the appends.
+   */
+  commit(lines: { archive: readonly unknown[]; evaluated: readonly unknown[]; generation: unknown }, state: Omit<Checkpoint<S>, 'format' | 'offsets' | 'updated'>): Checkpoint<S> {
+    this.append('archive', lines.archive.map((l) => JSON.stringify(l)));
+    this.append('evaluated', lines.evaluated.map((l) => JSON.stringify(l)));
+    this.append('generations', [JSON.stringify(lines.generation)]);
+    const checkpoint: Checkpoint<S> = {
+      format: CHECKPOINT_FORMAT,
+      ...state,
+      offsets: { archive: this.size('archive'), evaluated: this.size('evaluated'), generations: this.size('generations') },
+      updated: new Date().toISOString(),
+    };
+    writeAtomic(this.path('checkpoint'), JSON.stringify(checkpoint) + '\n');
+    this.clearJournal();
+    return checkpoint;
+  }
+
+  /** Rewrite the checkpoint with new totals or stop reason, logs unchanged. */
+  rewriteCheckpoint(checkpoint: Checkpoint<S>): void {
+    writeAtomic(this.path('checkpoint'), JSON.stringify({ ...checkpoint, updated: new Date().toISOString() }) + '\n');
+  }
+
+  close(): void {
+    for (const fd of this.fds.values()) closeSync(fd);
+    this.fds.clear();
+  }
+
+  private clearJournal(): void {
+    const fd = this.fds.get('journal');
+    if (fd === undefined) return;
+    // The journal is opened for appending, so truncating it makes the next append start at 0.
+    truncateSync(this.path('journal'), 0);
+    fsyncSync(fd);
+  }
+
+  private open(log: LogName): void {
+    if (this.fds.has(log)) return;
+    this.fds.set(log, openSync(this.path(log), 'a'));
+  }
+
+  private size(log: LogName): number {
+    return statSync(this.path(log)).size;
+  }
+
+  private append(log: LogName, lines: readonly string[]): void {
+    if (lines.length === 0) return;
+    const fd = this.fds.get(log);
+    if (fd === undefined) throw new Error(`${RUN_FILES[log]} is not open (reconcile() first)`);
+    const buffer = Buffer.from(lines.join('\n') + '\n', 'utf8');
+    let written = 0;
+    while (written < buffer.length) written += writeSync(fd, buffer, written, buffer.length - written);
+    fsyncSync(fd);
+  }
+}
+
+/** The lines of `text` that end in a newline (a torn last line is left out). */
+function completeLines(text: string): string[] {
+  const end = text.lastIndexOf('\n');
+  if (end < 0) return [];
+  return text
+    .slice(0, end)
+    .split('\n')
+    .filter((l) => l.trim() !== '');
+}
+
+function readJson(path: string): unknown {
+  if (!existsSync(path)) return null;
+  const text = readFileSync(path, 'utf8');
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new Error(`${path} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function writeAtomic(path: string, text: string): void {
+  const tmp = `${path}.tmp-${process.pid}`;
+  const fd = openSync(tmp, 'w');
+  try {
+    const buffer = Buffer.from(text, 'utf8');
+    let written = 0;
+    while (written < buffer.length) written += writeSync(fd, buffer, written, buffer.length - written);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+  // Make the rename itself durable.
+  try {
+    const dirFd = openSync(join(path, '..'), 'r');
+    try {
+      fsyncSync(dirFd);
+    } finally {
+      closeSync(dirFd);
+    }
+  } catch {
+    // Some filesystems refuse fsync on a directory; the rename is still atomic.
+  }
+}
+

@@ -1,0 +1,107 @@
+import type { Converted } from './runData.js';
+import type { AnswerLine, ArchiveLine, ArchiveSource } from './runSchema.js';
+
+/**
+ * Check a parsed archive line against the contract (DESIGN.md: `id`, `problem`, `generation`,
+ * `fitness`, `length`, `nodes`, `depth`, `target`, `kind`, `answers[{text, verdict, reason}]`) and
+ * normalise it: optional fields a run may add (`latex`, `key`, `terms`, …) become null when absent;
+ * fields sagga does not know are dropped. Nothing in the line is trusted beyond its type.
+ */
+export function toArchiveLine(value: unknown): Converted<ArchiveLine> {
+  if (!isRecord(value)) return { ok: false, error: 'not a JSON object' };
+  const problems: string[] = [];
+  const str = (name: string): string => {
+    const v = value[name];
+    if (typeof v === 'string') return v;
+    if (name === 'id' && typeof v === 'number' && Number.isFinite(v)) return String(v);
+    problems.push(v === undefined ? `missing "${name}"` : `"${name}" is not a string`);
+    return '';
+  };
+  const num = (name: string): number => {
+    const v = value[name];
+    if (typeof v === 'number' && Number.isFinite(v)) return v;
+    problems.push(v === undefined ? `missing "${name}"` : `"${name}" is not a finite number`);
+    return 0;
+  };
+
+  const id = str('id');
+  const problem = str('problem');
+  const generation = num('generation');
+  const fitness = num('fitness');
+  const length = num('length');
+  const nodes = num('nodes');
+  const depth = num('depth');
+  const target = str('target');
+  const kind = str('kind');
+  const answers = readAnswers(value.answers, problems);
+  const sources = readSources(value.sources, problems);
+  if (problems.length > 0) return { ok: false, error: problems.join(', ') };
+
+  return {
+    ok: true,
+    value: {
+      id,
+      problem,
+      generation,
+      fitness,
+      length,
+      nodes,
+      depth,
+      target,
+      kind,
+      answers,
+      latex: optionalString(value.latex),
+      key: optionalString(value.key),
+      terms: numberOrNull(value.terms),
+      chars: numberOrNull(value.chars),
+      tokens: numberOrNull(value.tokens),
+      reason: optionalString(value.reason),
+      parent: optionalString(value.parent),
+      sources,
+    },
+  };
+}
+
+function readAnswers(v: unknown, problems: string[]): AnswerLine[] {
+  if (!Array.isArray(v)) {
+    problems.push(v === undefined ? 'missing "answers"' : '"answers" is not a list');
+    return [];
+  }
+  const answers: AnswerLine[] = [];
+  for (let i = 0; i < v.length; i++) {
+    const a: unknown = v[i];
+    if (!isRecord(a) || typeof a.text !== 'string') {
+      problems.push(`answers[${i}] has no "text" string`);
+      continue;
+    }
+    answers.push({
+      text: a.text,
+      verdict: optionalString(a.verdict),
+      reason: optionalString(a.reason),
+      status: optionalString(a.status),
+      answer: optionalString(a.answer),
+    });
+  }
+  return answers;
+}
+
+function readSources(v: unknown, problems: string[]): ArchiveSource[] | null {
+  if (v === undefined || v === null) return null;
+  if (!Array.isArray(v) || !v.every((s) => isRecord(s) && typeof s.run === 'string' && typeof s.id === 'string')) {
+    problems.push('"sources" is not a list of {run, id}');
+    return null;
+  }
+  return v.map((s: { run: string; id: string }) => ({ run: s.run, id: s.id }));
+}
+
+function optionalString(v: unknown): string | null {
+  return typeof v === 'string' ? v : null;
+}
+
+export function numberOrNull(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

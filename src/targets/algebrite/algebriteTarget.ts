@@ -1,0 +1,18 @@
+import { createCasWorkerTarget, type CasTargetOptions } from '../cas/casWorkerTarget.js';
+import { compiledModuleUrl } from '../../util/compiledModuleUrl.js';
+import type { Target } from '../types.js';
+import { fromAlgebrite } from './fromAlgebrite.js';
+import { toAlgebrite } from './toAlgebrite.js';
+
+/** Algebrite's `integral`, in worker threads with a time limit. */
+export function createAlgebriteTarget(options: CasTargetOptions = {}): Target {
+  return createCasWorkerTarget(
+    {
+      name: 'algebrite',
+      integrator: { module: compiledModuleUrl(import.meta.url, './algebriteIntegrate.js'), exportName: 'algebriteIntegrate' },
+      toSystem: toAlgebrite,
+      fromSystem: fromAlgebrite,
+    },
+    options,
+  );
+}

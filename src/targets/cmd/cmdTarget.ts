@@ -1,0 +1,252 @@
+import type { AnswerReader } from '../answerReading.js';
+import { clip, ProcessPool, type PoolResult, type ProcessPoolOptions, type ProcessPoolStats } from '../process/processPool.js';
+import { readAnswerText } from './readAnswerText.js';
+import { splitCommandLine } from '../process/splitCommandLine.js';
+import { redactSecrets } from '../../util/redactSecrets.js';
+import type { ProblemOutcome, Target, TargetAnswer, TargetProblem, TargetSettings, TargetStats } from '../types.js';
+
+/** One request as handed to a codec. `id` is the wire id the program must echo. */
+export interface CmdRequest {
+  readonly id: string;
+  readonly problem: TargetProblem;
+  readonly k: number;
+}
+
+/**
+ * How requests are written and answers read. The default is the `cmd:` protocol of DESIGN.md;
+ * subprocess CAS targets swap in their own (Maxima reads its own syntax on stdin and answers with
+ * the protocol's JSON lines).
+ */
+export interface CmdCodec {
+  /** Lines written to every newly started process before its first request. */
+  readonly preamble?: readonly string[];
+  /** The request as one line (without the newline). */
+  readonly encode: (request: CmdRequest) => string;
+  /** One answer string, as the program wrote it. */
+  readonly readAnswer: AnswerReader;
+}
+
+export interface CmdTargetOptions extends Omit<ProcessPoolOptions, 'argv'> {
+  /** The program: a command line (split like a shell would, but never run by one) or argv. */
+  readonly command: string | readonly string[];
+  /** Name in archives and logs; `cmd:<command line>` by default. */
+  readonly name?: string;
+  /** Longest answer text kept in an outcome (the archive stores it). Default 20,000 characters. */
+  readonly maxAnswerChars?: number;
+  readonly codec?: CmdCodec;
+  /**
+   * A check of the program's own, run by `diagnose` (Maxima: can it load its share library?); its
+   * plain-words finding, or undefined when all is well.
+   */
+  readonly diagnose?: () => Promise<string | undefined>;
+  /**
+   * What `describe()` reports (see `Target.describe`). Default: the command line with its secrets
+   * redacted, and the time limit.
+   */
+  readonly settings?: TargetSettings;
+}
+
+/** The `Target` counters plus what the process layer saw (see `ProcessPoolStats`). */
+export interface CmdTargetStats extends TargetStats, ProcessPoolStats {}
+
+/** The `cmd:` protocol's request line. */
+export function encodeCmdRequest(request: CmdRequest): string {
+  return JSON.stringify({ id: request.id, problem: request.problem.infix, latex: request.problem.latex, k: request.k });
+}
+
+const defaultCodec: CmdCodec = {
+  encode: encodeCmdRequest,
+  readAnswer: readAnswerText,
+};
+
+/**
+ * A model run by any program that speaks the `cmd:` protocol (DESIGN.md): one JSON request per
+ * line on its stdin, `{"id","problem","latex","k"}`; one JSON answer per line on its stdout, in any
+ * order, `{"id","answers":[...]}`. Optional answer fields: `"reason"` (why the list is empty),
+ * `"timeout": true` (the program gave up in time), `"error": "…"` (it could not handle the request
+ * at all: not a model failure).
+ *
+ * The processes are run by a `ProcessPool` (restarts with backoff, re-sends, time limits, hung
+ * processes killed); this layer writes the requests and reads the answers. Faults are values: every
+ * problem resolves with an outcome.
+ *
+ * Rejects only when the program cannot be started at all (not found, not executable).
+ */
+export async function createCmdTarget(options: CmdTargetOptions): Promise<CmdTarget> {
+  const argv = typeof options.command === 'string' ? splitCommandLine(options.command) : [...options.command];
+  if (argv.length === 0) throw new Error('cmd target: empty command');
+  const target = new CmdTarget(argv, options);
+  await target.startFirst();
+  return target;
+}
+
+interface CmdWork {
+  readonly problem: TargetProblem;
+  readonly k: number;
+}
+
+export class CmdTarget implements Target {
+  readonly name: string;
+  /** A request's time limit plus the start-up grace a fresh process gets (see `Target.timeLimitMs`). */
+  readonly timeLimitMs: number;
+  private readonly pool: ProcessPool<CmdWork, Reply>;
+  private readonly maxAnswerChars: number;
+  private readonly codec: CmdCodec;
+  private readonly settings: TargetSettings;
+  private counters = { errors: 0, timeouts: 0 };
+
+  constructor(
+    argv: readonly string[],
+    private readonly options: CmdTargetOptions,
+  ) {
+    this.name = options.name ?? `cmd:${typeof options.command === 'string' ? options.command : argv.join(' ')}`;
+    this.codec = options.codec ?? defaultCodec;
+    const codec = this.codec;
+    this.pool = new ProcessPool<CmdWork, Reply>(
+      { ...options, argv },
+      {
+        preamble: codec.preamble,
+        encode: (id, work) => codec.encode({ id, problem: work.problem, k: work.k }),
+        decode: (line) => {
+          const reply = parseReply(line);
+          return reply === undefined ? undefined : { id: reply.id, reply };
+        },
+        idOfOversized: (head) => /^\s*\{\s*"id"\s*:\s*"([A-Za-z0-9_.:~-]{1,80})"/.exec(head)?.[1],
+      },
+    );
+    this.timeLimitMs = this.pool.timeLimitMs;
+    this.maxAnswerChars = Math.floor(positive(options.maxAnswerChars, 20_000));
+    this.settings = options.settings ?? {
+      command: redactSecrets(typeof options.command === 'string' ? options.command : argv.join(' ')),
+      time_limit_ms: positive(options.timeoutMs, 60_000),
+    };
+  }
+
+  /** Start every process; throws when the program cannot be started at all. */
+  startFirst(): Promise<void> {
+    return this.pool.start();
+  }
+
+  async solve(problems: readonly TargetProblem[], k: number, signal?: AbortSignal): Promise<ProblemOutcome[]> {
+    const kk = Math.max(1, Math.floor(k));
+    const results = await this.pool.run(
+      problems.map((problem) => ({ key: problem.id, request: { problem, k: kk } })),
+      signal,
+    );
+    return results.map((result, i) => {
+      const answers = this.answersOf(result, kk);
+      for (const a of answers) {
+        if (a.status === 'error') this.counters.errors++;
+        else if (a.status === 'timeout') this.counters.timeouts++;
+      }
+      return { id: problems[i].id, answers };
+    });
+  }
+
+  describe(): TargetSettings {
+    return this.settings;
+  }
+
+  stats(): CmdTargetStats {
+    return { ...this.pool.stats(), ...this.counters, cacheHits: 0, tokens: { prompt: 0, completion: 0, total: 0 } };
+  }
+
+  /** The last stderr lines of each running process (for diagnostics). */
+  stderrTails(): string[] {
+    return this.pool.stderrTails();
+  }
+
+  /**
+   * How the program fared, for a failed health check: how its processes last ended (exit code or
+   * signal, and the end of their stderr), or else what the running ones wrote on stderr; then the
+   * `diagnose` option's finding.
+   */
+  async diagnose(): Promise<string | undefined> {
+    const notes: string[] = [];
+    const trouble = this.pool.trouble();
+    if (trouble !== undefined) notes.push(trouble);
+    if (this.options.diagnose !== undefined) {
+      try {
+        const finding = await this.options.diagnose();
+        if (finding !== undefined && finding !== '') notes.push(finding);
+      } catch (err) {
+        notes.push(`its own check failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    return notes.length > 0 ? notes.join('. ') : undefined;
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  private answersOf(result: PoolResult<Reply>, k: number): TargetAnswer[] {
+    switch (result.kind) {
+      case 'error':
+      case 'timeout':
+        return [{ status: result.kind, text: '', error: result.error, latencyMs: result.latencyMs }];
+      case 'oversized': {
+        const error = `the answer line had ${result.bytes} bytes, more than the limit of ${result.limit}`;
+        return [{ status: 'unparseable', text: clip(result.head, 200), error, latencyMs: result.latencyMs }];
+      }
+      case 'reply':
+        return this.readReply(result.reply, k, result.latencyMs);
+    }
+  }
+
+  private readReply(reply: Reply, k: number, latencyMs: number): TargetAnswer[] {
+    if (reply.error !== undefined) return [{ status: 'error', text: '', error: `the program reported: ${clip(reply.error, 500)}`, latencyMs }];
+    if (reply.timeout) {
+      return [{ status: 'timeout', text: '', error: reply.reason ?? 'the program reported that it ran out of time', latencyMs }];
+    }
+    const given = reply.answers.slice(0, k);
+    if (given.length === 0) {
+      return [{ status: 'no-answer', text: '', error: reply.reason ?? 'the program returned no answer', latencyMs }];
+    }
+    return given.map((raw): TargetAnswer => {
+      if (typeof raw !== 'string') {
+        return { status: 'unparseable', text: clip(JSON.stringify(raw) ?? String(raw), 200), error: 'the answer is not a string', latencyMs };
+      }
+      const text = clip(raw, this.maxAnswerChars);
+      const reading = this.codec.readAnswer(raw);
+      if (reading.status === 'ok') return { status: 'ok', text, expr: reading.expr, latencyMs };
+      return { status: reading.status, text, error: reading.error, latencyMs };
+    });
+  }
+}
+
+interface Reply {
+  readonly id: string;
+  readonly answers: readonly unknown[];
+  readonly reason?: string;
+  readonly timeout: boolean;
+  readonly error?: string;
+}
+
+/** A protocol answer line, or undefined for anything else. */
+function parseReply(text: string): Reply | undefined {
+  if (text[0] !== '{') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const o = value as Record<string, unknown>;
+  if (typeof o.id !== 'string') return undefined;
+  const timeout = o.timeout === true;
+  const error = typeof o.error === 'string' ? o.error : undefined;
+  if (!Array.isArray(o.answers) && !timeout && error === undefined) return undefined;
+  return {
+    id: o.id,
+    answers: Array.isArray(o.answers) ? o.answers : [],
+    reason: typeof o.reason === 'string' ? clip(o.reason, 500) : undefined,
+    timeout,
+    error,
+  };
+}
+
+function positive(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+}

@@ -1,0 +1,58 @@
+import { extractAnswer } from '../../answer/extractAnswer.js';
+import { tryParseExpr } from '../../expr/parse.js';
+import { ANSWER_LIMITS, type AnswerReading } from '../answerReading.js';
+
+// Whole answers that mean "I have none", compared after trimming, lower-casing and dropping a final
+// period. Anything longer goes to the extractor, which knows refusals inside sentences.
+const DECLINES = new Set([
+  'no answer',
+  'none',
+  'null',
+  'nil',
+  'n/a',
+  'unknown',
+  'no solution',
+  'not found',
+  'fail',
+  'failed',
+  'error',
+  "i don't know",
+  'i do not know',
+  'cannot integrate',
+  'not integrable',
+]);
+
+// The characters of plain infix. A text made only of these is an attempted expression, so when it
+// does not parse the parser's message is the useful one.
+const INFIX_ALPHABET = /^[0-9A-Za-z_\s+\-*/^().,]*$/;
+
+// Two words in a row: a sentence, not an expression ("the answer is x^2/2"). Fixed-width letter
+// runs keep the test linear on long input.
+const PROSE = /[A-Za-z]{2}\s+[A-Za-z]{2}/;
+
+// SymPy's Integral(f, x), Maxima's integrate(f, x), mathjs-style int(f, x).
+const UNEVALUATED = /(?:^|[^A-Za-z0-9_])(?:Integral|integrate|int)\s*\(/;
+
+/**
+ * Read one answer string from a `cmd:` program: mathjs or SymPy infix first (the common case, and
+ * the strictest reader), then LaTeX or free text through `extractAnswer` (`\boxed{…}`, `$…$`, "the
+ * answer is …"). An empty string or a bare "no answer" is a no-answer.
+ */
+export function readAnswerText(text: string): AnswerReading {
+  const trimmed = text.trim();
+  if (trimmed === '') return { status: 'no-answer', error: 'the answer is empty' };
+  if (trimmed.length <= 40 && DECLINES.has(trimmed.toLowerCase().replace(/\.$/, ''))) {
+    return { status: 'no-answer', error: `the program answered "${trimmed}"` };
+  }
+  const parsed = tryParseExpr(trimmed, ANSWER_LIMITS);
+  if (parsed.ok) return { status: 'ok', expr: parsed.expr };
+  const infixLike = trimmed.length <= 20_000 && INFIX_ALPHABET.test(trimmed) && !PROSE.test(trimmed);
+  if (infixLike && UNEVALUATED.test(trimmed)) return { status: 'no-answer', error: 'the program returned the integral unevaluated' };
+  // The LaTeX reader behind extractAnswer also reads `sin x` and `2x e^x`.
+  const extracted = extractAnswer(text, { limits: ANSWER_LIMITS });
+  if (extracted.ok) return { status: 'ok', expr: extracted.expr };
+  // For an attempted infix expression (unknown function, I, oo, unbalanced parentheses …) the
+  // infix parser's message says more than "no answer found".
+  if (infixLike && extracted.status === 'unparseable') return { status: 'unparseable', error: parsed.error.message };
+  return { status: extracted.status, error: extracted.error };
+}

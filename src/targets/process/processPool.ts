@@ -1,0 +1,512 @@
+import { JsonlProcess, type ProcessExit } from './jsonlProcess.js';
+
+/**
+ * How a pool writes requests and recognises replies. The pool knows nothing else of the protocol:
+ * a reply is whatever `decode` makes of a line, matched to its request by the wire id.
+ */
+export interface PoolCodec<Q, R> {
+  /** Lines written to every newly started process before its first request. */
+  readonly preamble?: readonly string[];
+  /** The request as one line (without the newline); `wireId` is what the program must echo. */
+  readonly encode: (wireId: string, request: Q) => string;
+  /** A reply line: the wire id it answers and what it says; undefined for anything else (ignored). */
+  readonly decode: (line: string) => { readonly id: string; readonly reply: R } | undefined;
+  /** The wire id named by the beginning of a line too long to keep, when it can be read from it. */
+  readonly idOfOversized?: (head: string) => string | undefined;
+}
+
+export interface ProcessPoolOptions {
+  /** The program and its arguments (never run by a shell). */
+  readonly argv: readonly string[];
+  /** How long one request may go unanswered, from when it is written. Default 60 s. */
+  readonly timeoutMs?: number;
+  /** Extra time for requests sent to a process that has not answered anything yet (loading a model). Default 30 s. */
+  readonly startupGraceMs?: number;
+  /** Requests in flight per process. Default 8. */
+  readonly maxInFlight?: number;
+  /** Copies of the program to run side by side. Default 1. */
+  readonly processes?: number;
+  /**
+   * Crashes blamed on one request (it was the oldest in flight) before it resolves as an `error`
+   * rather than being sent again. Default 2.
+   */
+  readonly maxAttempts?: number;
+  /** Crashes in a row, with no answer in between, before the program is given up. Default 8. */
+  readonly maxConsecutiveFailures?: number;
+  /** First wait before a restart after a crash; doubles per consecutive crash. Default 250 ms. */
+  readonly restartBackoffMs?: number;
+  /** Longest wait before a restart. Default 4 s. */
+  readonly maxRestartBackoffMs?: number;
+  /** Longest stdout line accepted; longer ones are dropped without being held in memory. Default 1 MiB. */
+  readonly maxLineBytes?: number;
+  /** Characters of stderr kept per process for error messages. Default 8192. */
+  readonly stderrTailChars?: number;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+}
+
+/** What became of one request. `latencyMs` counts from when it was (last) written. */
+export type PoolResult<R> =
+  | { readonly kind: 'reply'; readonly reply: R; readonly latencyMs: number }
+  /** A line longer than `maxLineBytes` that named this request: dropped unread. */
+  | { readonly kind: 'oversized'; readonly head: string; readonly bytes: number; readonly limit: number; readonly latencyMs: number }
+  | { readonly kind: 'timeout'; readonly error: string; readonly latencyMs: number }
+  /** The pool could not get an answer: closed, aborted, the program kept crashing or was given up. */
+  | { readonly kind: 'error'; readonly error: string; readonly latencyMs: number };
+
+/** Counters of the process layer. */
+export interface ProcessPoolStats {
+  /** Requests submitted. */
+  readonly requests: number;
+  /** Processes started again after the first start. */
+  readonly restarts: number;
+  /** Lines written (first sends and re-sends). */
+  readonly sent: number;
+  /** Requests re-sent to a restarted process. */
+  readonly resent: number;
+  /** Requests that got a reply line. */
+  readonly answered: number;
+  /** stdout lines that were not replies (ignored). */
+  readonly junkLines: number;
+  /** stdout lines longer than the limit (dropped). */
+  readonly oversizedLines: number;
+  /** Well-formed replies for an id that was not in flight (late after a timeout, duplicates). */
+  readonly unmatchedAnswers: number;
+  /** Exits of the program while it had work, or before it could be started. */
+  readonly crashes: number;
+  /** Processes killed because they stopped answering. */
+  readonly hangKills: number;
+}
+
+interface Pending<Q, R> {
+  readonly wireId: string;
+  readonly request: Q;
+  /** Times sent. */
+  attempts: number;
+  /** Crashes during which this was the oldest request in flight. */
+  blame: number;
+  sentAt: number;
+  /** The slot's answer count when this was sent: unchanged at its timeout means a silent process. */
+  answersAtSend: number;
+  slot: Slot<Q, R> | undefined;
+  timer: NodeJS.Timeout | undefined;
+  done: boolean;
+  readonly resolve: (result: PoolResult<R>) => void;
+}
+
+interface Slot<Q, R> {
+  state: 'idle' | 'starting' | 'running' | 'stopping' | 'waiting' | 'dead';
+  proc: JsonlProcess | undefined;
+  readonly inflight: Map<string, Pending<Q, R>>;
+  /** Reply lines received from this slot's current process. */
+  answers: number;
+  failures: number;
+  starts: number;
+  killedForHang: boolean;
+  /** What happened to the last process, for error messages. */
+  lastTrouble: string;
+}
+
+// Re-sends allowed, beyond maxAttempts, for a request that was in flight during crashes blamed on
+// other requests.
+const MAX_EXTRA_RESENDS = 4;
+
+const WIRE_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+/**
+ * A supervised pool of processes that read one request per line on stdin and write one reply per
+ * line on stdout, in any order, matched by id; the protocol is the codec's.
+ *
+ * Faults are values: every request resolves. A crashed program is restarted with backoff and its
+ * unanswered requests re-sent; a request that is in flight through `maxAttempts` crashes, and every
+ * request once the program has crashed `maxConsecutiveFailures` times without answering anything,
+ * resolve as `error`. A request unanswered in `timeoutMs` is a `timeout`; when the process has
+ * answered nothing at all during that time it is considered hung, killed and restarted, and its
+ * other requests are re-sent.
+ */
+export class ProcessPool<Q, R> {
+  /** A request's time limit plus the start-up grace a fresh process gets. */
+  readonly timeLimitMs: number;
+  readonly argv: readonly string[];
+  private readonly timeoutMs: number;
+  private readonly startupGraceMs: number;
+  private readonly maxInFlight: number;
+  private readonly maxAttempts: number;
+  private readonly maxConsecutiveFailures: number;
+  private readonly backoffMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly maxLineBytes: number;
+  private readonly slots: Slot<Q, R>[];
+  private readonly queue: Pending<Q, R>[] = [];
+  private readonly wireIds = new Set<string>();
+  private wireCounter = 0;
+  private closing: Promise<void> | undefined;
+  private counters = {
+    requests: 0,
+    restarts: 0,
+    sent: 0,
+    resent: 0,
+    answered: 0,
+    junkLines: 0,
+    oversizedLines: 0,
+    unmatchedAnswers: 0,
+    crashes: 0,
+    hangKills: 0,
+  };
+
+  constructor(
+    private readonly options: ProcessPoolOptions,
+    private readonly codec: PoolCodec<Q, R>,
+  ) {
+    if (options.argv.length === 0) throw new Error('process pool: empty command');
+    this.argv = [...options.argv];
+    this.timeoutMs = positive(options.timeoutMs, 60_000);
+    this.startupGraceMs = Math.max(0, options.startupGraceMs ?? 30_000);
+    this.timeLimitMs = this.timeoutMs + this.startupGraceMs;
+    this.maxInFlight = Math.floor(positive(options.maxInFlight, 8));
+    this.maxAttempts = Math.floor(positive(options.maxAttempts, 2));
+    this.maxConsecutiveFailures = Math.floor(positive(options.maxConsecutiveFailures, 8));
+    this.backoffMs = Math.max(0, options.restartBackoffMs ?? 250);
+    this.maxBackoffMs = Math.max(this.backoffMs, options.maxRestartBackoffMs ?? 4000);
+    this.maxLineBytes = Math.floor(positive(options.maxLineBytes, 1 << 20));
+    const processes = Math.floor(positive(options.processes, 1));
+    this.slots = Array.from({ length: processes }, () => ({
+      state: 'idle' as const,
+      proc: undefined,
+      inflight: new Map<string, Pending<Q, R>>(),
+      answers: 0,
+      failures: 0,
+      starts: 0,
+      killedForHang: false,
+      lastTrouble: '',
+    }));
+  }
+
+  /** Start every process; throws when the program cannot be started at all. */
+  async start(): Promise<void> {
+    try {
+      await Promise.all(this.slots.map((slot) => this.spawnInto(slot, true)));
+    } catch (err) {
+      await this.close();
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new Error(`cannot start ${JSON.stringify(this.argv.join(' '))}: ${reason}`);
+    }
+  }
+
+  /**
+   * Send each request (`key`: the caller's id, used as the wire id when it is a plain token not in
+   * flight) and resolve with one result per request, same order. An abort resolves the batch's
+   * unanswered requests as errors.
+   */
+  run(batchItems: ReadonlyArray<{ readonly key: string; readonly request: Q }>, signal?: AbortSignal): Promise<PoolResult<R>[]> {
+    const batch: Pending<Q, R>[] = [];
+    const promises = batchItems.map(
+      (item) =>
+        new Promise<PoolResult<R>>((resolve) => {
+          this.counters.requests++;
+          const wireId = this.wireIdFor(item.key);
+          batch.push({ wireId, request: item.request, attempts: 0, blame: 0, sentAt: 0, answersAtSend: 0, slot: undefined, timer: undefined, done: false, resolve });
+        }),
+    );
+    if (this.closing !== undefined) {
+      for (const p of batch) this.finish(p, fault('the target is closed'));
+      return Promise.all(promises);
+    }
+    if (signal?.aborted) {
+      for (const p of batch) this.finish(p, fault('aborted'));
+      return Promise.all(promises);
+    }
+    this.queue.push(...batch);
+    if (signal !== undefined) {
+      const onAbort = (): void => {
+        for (const p of batch) this.abort(p);
+        this.pump();
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      void Promise.all(promises).then(() => signal.removeEventListener('abort', onAbort));
+    }
+    this.pump();
+    return Promise.all(promises);
+  }
+
+  stats(): ProcessPoolStats {
+    return { ...this.counters };
+  }
+
+  /** The last stderr lines of each running process (for diagnostics). */
+  stderrTails(): string[] {
+    return this.slots.map((s) => s.proc?.stderrTail() ?? '');
+  }
+
+  /**
+   * How the program fared: how its processes last ended (exit code or signal, and the end of their
+   * stderr), or else what the running ones wrote on stderr; undefined when there is nothing to say.
+   */
+  trouble(): string | undefined {
+    const troubles = [...new Set(this.slots.map((s) => s.lastTrouble).filter((t) => t !== ''))];
+    if (troubles.length > 0) return `the program: ${troubles.join('; ')}`;
+    const tail = [...new Set(this.stderrTails().map((t) => t.trim()).filter((t) => t !== ''))][0];
+    if (tail !== undefined) return `the program is running; its stderr ended with: ${clip(tail.slice(-600), 600)}`;
+    return undefined;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    for (const p of this.queue.splice(0)) this.finish(p, fault('the target was closed before the program answered'));
+    const exits: Promise<void>[] = [];
+    for (const slot of this.slots) {
+      for (const p of [...slot.inflight.values()]) this.finish(p, fault('the target was closed before the program answered'));
+      const proc = slot.proc;
+      if (proc === undefined) continue;
+      exits.push(
+        new Promise<void>((resolve) => {
+          const watch = setInterval(() => {
+            if (slot.proc !== proc) {
+              clearInterval(watch);
+              clearTimeout(hard);
+              resolve();
+            }
+          }, 20);
+          // A well-behaved program exits when its stdin closes; the rest are killed.
+          const hard = setTimeout(() => {
+            proc.kill();
+            clearInterval(watch);
+            resolve();
+          }, 1000);
+          proc.endInput();
+        }),
+      );
+    }
+    await Promise.all(exits);
+  }
+
+  private wireIdFor(id: string): string {
+    let wire = WIRE_ID.test(id) && !this.wireIds.has(id) ? id : '';
+    while (wire === '' || this.wireIds.has(wire)) wire = `${WIRE_ID.test(id) ? id.slice(0, 40) : 'p'}~${++this.wireCounter}`;
+    this.wireIds.add(wire);
+    return wire;
+  }
+
+  // ---- scheduling -------------------------------------------------------------------------------
+
+  private pump(): void {
+    if (this.closing !== undefined) return;
+    while (this.queue.length > 0) {
+      let best: Slot<Q, R> | undefined;
+      for (const slot of this.slots) {
+        if (slot.state !== 'running' || slot.inflight.size >= this.maxInFlight) continue;
+        if (best === undefined || slot.inflight.size < best.inflight.size) best = slot;
+      }
+      if (best === undefined) break;
+      this.send(best, this.queue.shift()!);
+    }
+    if (this.queue.length === 0) return;
+    for (const slot of this.slots) if (slot.state === 'idle') void this.spawnInto(slot, false);
+    if (this.slots.every((s) => s.state === 'dead')) {
+      const why = this.slots.map((s) => s.lastTrouble).find((t) => t !== '') ?? 'the program could not be kept running';
+      for (const p of this.queue.splice(0)) this.finish(p, fault(`gave up on the program: ${why}`));
+    }
+  }
+
+  private send(slot: Slot<Q, R>, p: Pending<Q, R>): void {
+    const proc = slot.proc!;
+    p.attempts++;
+    p.sentAt = Date.now();
+    p.slot = slot;
+    slot.inflight.set(p.wireId, p);
+    this.counters.sent++;
+    if (p.attempts > 1) this.counters.resent++;
+    p.answersAtSend = slot.answers;
+    const limit = this.timeoutMs + (slot.answers === 0 ? this.startupGraceMs : 0);
+    const attempt = p.attempts;
+    p.timer = setTimeout(() => this.onTimeout(slot, p, attempt, limit), limit);
+    proc.write(this.codec.encode(p.wireId, p.request));
+  }
+
+  private abort(p: Pending<Q, R>): void {
+    if (p.done) return;
+    const i = this.queue.indexOf(p);
+    if (i >= 0) this.queue.splice(i, 1);
+    this.finish(p, fault('aborted'));
+  }
+
+  private finish(p: Pending<Q, R>, result: PoolResult<R>): void {
+    if (p.done) return;
+    p.done = true;
+    if (p.timer !== undefined) clearTimeout(p.timer);
+    p.timer = undefined;
+    if (p.slot !== undefined && p.slot.inflight.get(p.wireId) === p) p.slot.inflight.delete(p.wireId);
+    this.wireIds.delete(p.wireId);
+    p.resolve(result);
+  }
+
+  // ---- process lifecycle ------------------------------------------------------------------------
+
+  private async spawnInto(slot: Slot<Q, R>, first: boolean): Promise<void> {
+    slot.state = 'starting';
+    let proc: JsonlProcess;
+    try {
+      proc = await JsonlProcess.start({
+        argv: this.argv,
+        env: this.options.env,
+        cwd: this.options.cwd,
+        maxLineBytes: this.maxLineBytes,
+        stderrTailChars: Math.floor(positive(this.options.stderrTailChars, 8192)),
+        onLine: (line) => this.onLine(slot, proc, line),
+        onOversizedLine: (head, bytes) => this.onOversized(slot, proc, head, bytes),
+        onExit: (exit) => this.onExit(slot, proc, exit),
+      });
+    } catch (err) {
+      if (first) throw err;
+      this.counters.crashes++;
+      slot.proc = undefined;
+      this.afterFailure(slot, `cannot restart the program: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+    if (this.closing !== undefined) {
+      proc.kill();
+      return;
+    }
+    if (slot.starts > 0) this.counters.restarts++;
+    slot.starts++;
+    slot.proc = proc;
+    slot.state = 'running';
+    slot.answers = 0;
+    slot.killedForHang = false;
+    for (const line of this.codec.preamble ?? []) proc.write(line);
+    this.pump();
+  }
+
+  private onExit(slot: Slot<Q, R>, proc: JsonlProcess, exit: ProcessExit): void {
+    if (slot.proc !== proc) return;
+    slot.proc = undefined;
+    if (this.closing !== undefined) {
+      slot.state = 'idle';
+      return;
+    }
+    const hung = slot.killedForHang;
+    const how = hung
+      ? 'it was killed after answering nothing for the whole time limit'
+      : exit.signal !== null
+        ? `it was killed by ${exit.signal}`
+        : `it exited with code ${exit.code}`;
+    const stderr = exit.stderrTail.trim();
+    const trouble = `${how}${stderr === '' ? '' : `; its stderr ended with: ${clip(stderr.slice(-600), 600)}`}`;
+    // In send order, so the first is the oldest: for a program that works through its input in
+    // order, the one it was busy with when it died. It takes the blame; the others are re-sent
+    // without it, up to a looser bound that guarantees the retries end.
+    const lost = [...slot.inflight.values()];
+    slot.inflight.clear();
+    const requeue: Pending<Q, R>[] = [];
+    lost.forEach((p, i) => {
+      if (p.timer !== undefined) clearTimeout(p.timer);
+      p.timer = undefined;
+      p.slot = undefined;
+      if (i === 0 && !hung) p.blame++;
+      if (p.blame >= this.maxAttempts || p.attempts >= this.maxAttempts + MAX_EXTRA_RESENDS) {
+        this.finish(p, fault(`the program failed while this request was in flight (${p.attempts} times sent); last time ${trouble}`));
+      } else requeue.push(p);
+    });
+    // Re-sent requests go first, in their original order.
+    this.queue.unshift(...requeue);
+    slot.lastTrouble = trouble;
+    if (lost.length > 0 && !hung) {
+      this.counters.crashes++;
+      this.afterFailure(slot, trouble);
+    } else {
+      // Killed after a timeout (normal for a program without its own time limit), or it exited
+      // while idle (a program that quits between requests): start it again as soon as there is work.
+      slot.state = 'idle';
+      this.pump();
+    }
+  }
+
+  private afterFailure(slot: Slot<Q, R>, trouble: string): void {
+    slot.failures++;
+    slot.lastTrouble = trouble;
+    if (slot.failures >= this.maxConsecutiveFailures) {
+      slot.state = 'dead';
+      slot.lastTrouble = `it failed ${slot.failures} times in a row without answering; last time ${trouble}`;
+      this.pump();
+      return;
+    }
+    slot.state = 'waiting';
+    const wait = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (slot.failures - 1));
+    setTimeout(() => {
+      if (this.closing !== undefined || slot.state !== 'waiting') return;
+      slot.state = 'idle';
+      if (this.queue.length > 0) void this.spawnInto(slot, false);
+    }, wait);
+    // Other slots may take the re-queued work meanwhile.
+    this.pump();
+  }
+
+  private onTimeout(slot: Slot<Q, R>, p: Pending<Q, R>, attempt: number, limit: number): void {
+    if (p.done || p.slot !== slot || p.attempts !== attempt) return;
+    this.finish(p, { kind: 'timeout', error: `no answer within ${limit} ms`, latencyMs: Date.now() - p.sentAt });
+    const proc = slot.proc;
+    if (proc !== undefined && slot.answers === p.answersAtSend && !slot.killedForHang) {
+      // Nothing at all came back while this request waited: the program is stuck, not just slow
+      // on this one problem. A fresh process gets the rest of the work.
+      slot.killedForHang = true;
+      slot.state = 'stopping'; // no new work for it while it dies
+      this.counters.hangKills++;
+      proc.kill();
+    }
+    this.pump();
+  }
+
+  // ---- reading replies --------------------------------------------------------------------------
+
+  private onLine(slot: Slot<Q, R>, proc: JsonlProcess, line: string): void {
+    if (slot.proc !== proc) return;
+    const text = line.trim();
+    if (text === '') return;
+    const decoded = this.codec.decode(text);
+    if (decoded === undefined) {
+      this.counters.junkLines++;
+      return;
+    }
+    const p = slot.inflight.get(decoded.id);
+    if (p === undefined) {
+      this.counters.unmatchedAnswers++;
+      return;
+    }
+    slot.answers++;
+    slot.failures = 0;
+    this.counters.answered++;
+    this.finish(p, { kind: 'reply', reply: decoded.reply, latencyMs: Date.now() - p.sentAt });
+    this.pump();
+  }
+
+  private onOversized(slot: Slot<Q, R>, proc: JsonlProcess, head: string, bytes: number): void {
+    if (slot.proc !== proc) return;
+    this.counters.oversizedLines++;
+    // The line is gone, but its beginning usually names the request it answers.
+    const id = this.codec.idOfOversized?.(head);
+    const p = id === undefined ? undefined : slot.inflight.get(id);
+    if (p === undefined) return;
+    slot.answers++;
+    slot.failures = 0;
+    this.counters.answered++;
+    this.finish(p, { kind: 'oversized', head, bytes, limit: this.maxLineBytes, latencyMs: Date.now() - p.sentAt });
+    this.pump();
+  }
+}
+
+function fault(error: string): PoolResult<never> {
+  return { kind: 'error', error, latencyMs: 0 };
+}
+
+function positive(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** `s`, cut to `max` characters with a note of how many were left out. */
+export function clip(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max)}… [${s.length - max} more characters]` : s;
+}

@@ -1,0 +1,101 @@
+import type { Rng } from '../util/rng.js';
+import type { Target } from './types.js';
+
+export interface OpenAIOptions {
+  readonly baseURL?: string;
+  readonly promptTemplate?: string;
+  readonly temperature?: number;
+  readonly maxTokens?: number;
+  readonly requestTimeoutMs?: number;
+  readonly retries?: number;
+  /** false: no response cache. */
+  readonly cache?: boolean;
+}
+
+export interface TargetOptions {
+  /** Problems (or requests) in flight at once. */
+  readonly concurrency: number;
+  /** Time allowed per problem, for CAS and command targets. */
+  readonly timeLimitMs?: number;
+  /** The run directory, where the OpenAI response cache lives. */
+  readonly outDir?: string;
+  /** For the OpenAI target's backoff jitter. */
+  readonly rng?: Rng;
+  readonly openai?: OpenAIOptions;
+}
+
+/** One kind of target: how it is named on the command line and how it is made. */
+export interface TargetEntry {
+  /** The form of the name, for help and error messages, e.g. `openai:<model>`. */
+  readonly spec: string;
+  /** Whether `spec` (trimmed) names this kind of target. */
+  readonly matches: (spec: string) => boolean;
+  /**
+   * Make the target. Imports its code only now, so that naming nerdamer does not load the OpenAI
+   * client and a command that never asks a target starts fast.
+   */
+  readonly create: (spec: string, options: TargetOptions) => Promise<Target>;
+}
+
+const named = (name: string) => (spec: string): boolean => spec === name;
+const prefixed = (prefix: string) => (spec: string): boolean => spec.startsWith(prefix);
+
+/** What follows `prefix` in `spec`; throws with `example` when nothing does. */
+function argument(spec: string, prefix: string, what: string, example: string): string {
+  const rest = spec.slice(prefix.length).trim();
+  if (rest === '') throw new Error(`--target ${prefix} needs ${what} after "${prefix}", e.g. ${example}`);
+  return rest;
+}
+
+/** Only a time limit given on the command line is passed on; each target has its own default. */
+const timeLimit = (options: TargetOptions) => (options.timeLimitMs === undefined ? {} : { timeoutMs: options.timeLimitMs });
+
+export const TARGET_REGISTRY: readonly TargetEntry[] = [
+  {
+    spec: 'nerdamer',
+    matches: named('nerdamer'),
+    create: async (_spec, o) => (await import('./nerdamer/nerdamerTarget.js')).createNerdamerTarget({ concurrency: o.concurrency, timeLimitMs: o.timeLimitMs }),
+  },
+  {
+    spec: 'algebrite',
+    matches: named('algebrite'),
+    create: async (_spec, o) => (await import('./algebrite/algebriteTarget.js')).createAlgebriteTarget({ concurrency: o.concurrency, timeLimitMs: o.timeLimitMs }),
+  },
+  {
+    spec: 'sympy',
+    matches: named('sympy'),
+    create: async (_spec, o) => (await import('./sympy/sympyTarget.js')).createSympyTarget(timeLimit(o)),
+  },
+  {
+    spec: 'maxima',
+    matches: named('maxima'),
+    create: async (_spec, o) => (await import('./maxima/maximaTarget.js')).createMaximaTarget(timeLimit(o)),
+  },
+  {
+    spec: 'openai:<model>',
+    matches: prefixed('openai:'),
+    create: async (spec, o) => {
+      const model = argument(spec, 'openai:', 'a model name', 'openai:gpt-4o-mini');
+      return (await import('./openai/createOpenAITarget.js')).createOpenAITarget(model, o);
+    },
+  },
+  {
+    spec: 'cmd:<command line>',
+    matches: prefixed('cmd:'),
+    create: async (spec, o) => {
+      const command = argument(spec, 'cmd:', 'a command line', 'cmd:"python3 my_model.py"');
+      return (await import('./cmd/cmdTarget.js')).createCmdTarget({ command, ...timeLimit(o) });
+    },
+  },
+];
+
+/** The valid forms of `--target`, in the order help lists them. */
+export const TARGET_SPECS: readonly string[] = TARGET_REGISTRY.map((entry) => entry.spec);
+
+/** The model under test named by `spec`; throws, listing the valid forms, on an unknown one. */
+export async function createTarget(spec: string, options: TargetOptions): Promise<Target> {
+  const s = spec.trim();
+  const entry = TARGET_REGISTRY.find((e) => e.matches(s));
+  if (entry === undefined) throw new Error(`unknown target '${spec}': expected one of ${TARGET_SPECS.join(', ')}`);
+  return entry.create(s, options);
+}
