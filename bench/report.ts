@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { makeScriptedRun } from './scriptedRun.js';
-import { reportCommand } from '../src/report/reportCommand.js';
+import { writeReport } from '../src/report/writeReport.js';
 import { benchArg } from './benchArg.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -80,7 +80,7 @@ async function openTimes(browser: Browser, file: string, opens: number): Promise
 
 async function measure(browser: Browser, label: string, dirs: string[], out: string, opens: number, typesetTableLimit: number | undefined): Promise<Measured> {
   const started = performance.now();
-  const report = await reportCommand(dirs, { out, typesetTableLimit });
+  const report = await writeReport(dirs, { out, typesetTableLimit });
   const buildMs = performance.now() - started;
   const opened = await openTimes(browser, report.out, opens);
   return { label, entries: report.entries, mb: report.bytes / 1e6, buildMs, openMs: opened.ms, tableMs: opened.tableMs, svgs: opened.svgs, rows: opened.rows };

@@ -33,5 +33,5 @@ export { TargetUnhealthyError } from './targets/targetUnhealthyError.js';
 
 // The search, and reading what it wrote.
 export { search, type SearchOptions } from './search/search.js';
-export type { SearchCommandResult as SearchResult, SearchCommandIo as SearchIo } from './search/searchCommand.js';
+export type { SearchCommandResult as SearchResult, SearchCommandIo as SearchIo } from './search/startSearch.js';
 export { readRun, NotARunError } from './run/readRun.js';

@@ -5,6 +5,7 @@ import { cleanAnswerText } from './cleanAnswerText.js';
 import { answerDeclines, declineExcerpt, isUnevaluatedIntegral, lastDeclineIndex } from './declines.js';
 import { findAnswerSpan, type AnswerSource } from './findAnswerSpan.js';
 import { tryParseLatex } from './parseLatex.js';
+import { clip } from '../util/clip.js';
 
 export type { AnswerSource } from './findAnswerSpan.js';
 
@@ -62,22 +63,22 @@ export function extractAnswer(text: string, opts: ExtractOptions = {}): Extracte
   const answer = cleanAnswerText(span.text);
   if (answer === '') return { ok: false, status: 'unparseable', error: `empty answer in ${describeSource(span.source)}`, source: span.source, answer };
   if (isUnevaluatedIntegral(answer)) {
-    return { ok: false, status: 'no-answer', error: 'the answer is the integral, unevaluated', source: span.source, answer: clip(answer) };
+    return { ok: false, status: 'no-answer', error: 'the answer is the integral, unevaluated', source: span.source, answer: clip(answer, 300) };
   }
 
   const parsed = parseAnswerExpression(answer, span.math, opts.limits);
   if (parsed.ok) return { ok: true, expr: parsed.expr, source: span.source, answer };
 
   if (answerDeclines(answer)) {
-    return { ok: false, status: 'no-answer', error: `the model declined: "${declineExcerpt(answer, 0)}"`, source: span.source, answer: clip(answer) };
+    return { ok: false, status: 'no-answer', error: `the model declined: "${declineExcerpt(answer, 0)}"`, source: span.source, answer: clip(answer, 300) };
   }
   if (declinedAt >= 0 && span.source !== 'boxed') {
-    return { ok: false, status: 'no-answer', error: `the model declined: "${declineExcerpt(text, declinedAt)}"`, source: span.source, answer: clip(answer) };
+    return { ok: false, status: 'no-answer', error: `the model declined: "${declineExcerpt(text, declinedAt)}"`, source: span.source, answer: clip(answer, 300) };
   }
   if (span.source === 'bare' && looksLikeProse(answer)) {
     return { ok: false, status: 'unparseable', error: 'no answer found (no \\boxed{}, final-answer line or math)', source: span.source };
   }
-  return { ok: false, status: 'unparseable', error: `${describeSource(span.source)}: ${parsed.error}`, source: span.source, answer: clip(answer) };
+  return { ok: false, status: 'unparseable', error: `${describeSource(span.source)}: ${parsed.error}`, source: span.source, answer: clip(answer, 300) };
 }
 
 /**
@@ -130,6 +131,3 @@ function describeSource(source: AnswerSource): string {
   }
 }
 
-function clip(s: string): string {
-  return s.length > 300 ? s.slice(0, 300) + '…' : s;
-}

@@ -1,6 +1,7 @@
 import { lookupFunction, type FnName } from '../expr/functions.js';
 import { ParseError } from '../expr/parse.js';
 import type { Limits } from '../expr/limits.js';
+import { clip } from '../util/clip.js';
 
 /**
  * Tokens of the LaTeX subset sagga reads. Everything a model might write that has no meaning in an
@@ -87,10 +88,6 @@ function isLetter(c: string): boolean {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-function clip(s: string): string {
-  return s.length > 24 ? s.slice(0, 24) + '…' : s;
-}
-
 const STRUCTURE_COMMANDS = new Set([
   'left', 'right', 'frac', 'dfrac', 'tfrac', 'cfrac', 'sqrt', 'pi', 'cdot', 'times', 'ast', 'cdotp', 'div',
   'lvert', 'rvert', 'vert', 'mid', 'lbrace', 'rbrace', 'lbrack', 'rbrack',
@@ -175,7 +172,7 @@ export function tokenizeLatex(input: string, limits: Limits): LatexToken[] {
           out.push({ kind: 'bar', role: 'close', pos: j });
           return next;
       }
-      fail(`delimiter \\${clip(name)} is not supported`, j);
+      fail(`delimiter \\${clip(name, 24)} is not supported`, j);
     }
     return fail(`delimiter ${JSON.stringify(c)} is not supported`, j);
   };
@@ -218,7 +215,7 @@ export function tokenizeLatex(input: string, limits: Limits): LatexToken[] {
       out.push({ kind: 'num', text: w, pos: at });
       return next;
     }
-    return fail(`text '${clip(w)}' in the answer`, at);
+    return fail(`text '${clip(w, 24)}' in the answer`, at);
   };
 
   while (i < n) {
@@ -338,7 +335,7 @@ export function tokenizeLatex(input: string, limits: Limits): LatexToken[] {
       }
       const refusal = REFUSED.get(name);
       if (refusal !== undefined) fail(refusal, start);
-      fail(`LaTeX command \\${clip(name)} is not allowed`, start);
+      fail(`LaTeX command \\${clip(name, 24)} is not allowed`, start);
     }
     i++;
     switch (c) {

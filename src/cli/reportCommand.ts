@@ -32,9 +32,9 @@ Examples:
     .action(async (dirs: string[], opts: { out?: string; clusters?: number; prototypes: number; seed: string; embedder: string }) => {
       try {
         // Vega, KaTeX and PCA are loaded only here: the other commands start without them.
-        const [{ createEmbedder }, { reportCommand }] = await Promise.all([import('../embed/createEmbedder.js'), import('../report/reportCommand.js')]);
+        const [{ createEmbedder }, { writeReport }] = await Promise.all([import('../embed/createEmbedder.js'), import('../report/writeReport.js')]);
         const embedder = await createEmbedder(opts.embedder);
-        const result = await reportCommand(dirs, { out: opts.out, clusters: opts.clusters, prototypes: opts.prototypes, seed: opts.seed, embedder }).finally(
+        const result = await writeReport(dirs, { out: opts.out, clusters: opts.clusters, prototypes: opts.prototypes, seed: opts.seed, embedder }).finally(
           () => embedder.close?.(),
         );
         printReadWarnings('report', result.warnings);

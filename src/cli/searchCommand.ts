@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
-import type { SearchCommandOptions } from '../search/searchCommand.js';
+import type { SearchCommandOptions } from '../search/startSearch.js';
 import { readArchiveLines } from '../run/readRun.js';
 import { RUN_FILES, STOP_REASON_TEXT, type ArchiveLine } from '../run/runSchema.js';
 import { createTarget } from '../targets/registry.js';
@@ -94,8 +94,8 @@ Examples:
     const outDir = options.resume ?? options.out;
     const targetCli: TargetCliOptions = { timeLimit, baseUrl, promptTemplate, temperature, maxTokens, requestTimeout, retries, cache };
     try {
-      const [{ searchCommand }, { verifyPair }] = await Promise.all([import('../search/searchCommand.js'), import('../verify/verifyPair.js')]);
-      const result = await searchCommand(options, {
+      const [{ startSearch }, { verifyPair }] = await Promise.all([import('../search/startSearch.js'), import('../verify/verifyPair.js')]);
+      const result = await startSearch(options, {
         createTarget: (spec, { concurrency }) => createTarget(spec, targetOptionsFrom(targetCli, { concurrency, outDir })),
         verify: (problem, answer) => verifyPair(problem, answer, SEARCH_VERIFY_OPTIONS),
       });

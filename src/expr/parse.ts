@@ -1,6 +1,7 @@
 import { fnInfo, lookupFunction, type FnName } from './functions.js';
 import { resolveLimits, type Limits } from './limits.js';
 import type { Expr, SymName } from './types.js';
+import { clip } from '../util/clip.js';
 
 /** Why a text was refused, with the offset (0-based, UTF-16) where the problem was seen. */
 export class ParseError extends Error {
@@ -373,7 +374,7 @@ class Parser {
       if (fname !== undefined) return this.call(t, fname);
       if (Object.hasOwn(LOG_WITH_BASE, name)) return this.call(t, 'log', LOG_WITH_BASE[name]);
       if (Object.hasOwn(SYMBOLS, name)) return this.count({ type: 'sym', name: SYMBOLS[name] }, t); // x(x+1): implicit product
-      throw this.error(Object.hasOwn(KNOWN_REFUSALS, name) ? KNOWN_REFUSALS[name] : `unknown function '${clip(name)}'`, t);
+      throw this.error(Object.hasOwn(KNOWN_REFUSALS, name) ? KNOWN_REFUSALS[name] : `unknown function '${clip(name, 30)}'`, t);
     }
     if (Object.hasOwn(SYMBOLS, name)) return this.count({ type: 'sym', name: SYMBOLS[name] }, t);
     if (Object.hasOwn(KNOWN_REFUSALS, name)) throw this.error(KNOWN_REFUSALS[name], t);
@@ -383,7 +384,7 @@ class Parser {
       }
       throw this.error(`function '${name}' needs parentheses around its argument`, t);
     }
-    throw this.error(`unknown name '${clip(name)}' (the only variable is x; constants are pi and e)`, t);
+    throw this.error(`unknown name '${clip(name, 30)}' (the only variable is x; constants are pi and e)`, t);
   }
 
   /** A whitelisted call; `base` makes it a logarithm to that base (log10, log2). */
@@ -420,18 +421,14 @@ class Parser {
 // mathjs spellings of logarithms to a fixed base, read as log(x)/log(b) like log(x, b).
 const LOG_WITH_BASE: Record<string, number> = { log10: 10, log2: 2 };
 
-function clip(s: string): string {
-  return s.length > 30 ? s.slice(0, 30) + '…' : s;
-}
-
 function describe(t: Token): string {
   switch (t.kind) {
     case 'end':
       return 'end of input';
     case 'num':
-      return `number ${clip(t.text)}`;
+      return `number ${clip(t.text, 30)}`;
     case 'ident':
-      return `name '${clip(t.text)}'`;
+      return `name '${clip(t.text, 30)}'`;
     case 'comma':
       return "','";
     default:

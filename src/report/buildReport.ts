@@ -18,6 +18,7 @@ import { archiveGrowthSpec, distributionSpec, failureRateSpec, newMemberLengthSp
 import { renderVegaLite } from './renderVegaLite.js';
 import { runHeadline, type RunHeadline } from './runHeadline.js';
 import { typesetExpression } from './typesetMath.js';
+import { clip } from '../util/clip.js';
 
 export interface BuildReportOptions {
   /** k of the k-means over the archive. Default: the first run's `--clusters`, else 10. */
@@ -377,10 +378,6 @@ function timeNote(h: RunHeadline): string | undefined {
 function sumOrNull(values: readonly (number | null)[]): number | null {
   const present = values.filter((v): v is number => v !== null);
   return present.length > 0 ? present.reduce((a, b) => a + b, 0) : null;
-}
-
-function clip(text: string, limit: number): string {
-  return text.length > limit ? `${text.slice(0, limit)}…` : text;
 }
 
 function commonMeasure(runs: readonly RunData[]): string {

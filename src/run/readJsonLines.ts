@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ReadWarning } from './runData.js';
+import { clip } from '../util/clip.js';
 
 /** A parsed line and its 1-based line number. */
 export interface NumberedValue {
@@ -40,7 +41,7 @@ export function parseJsonLines(text: string, file: string): JsonLines {
         message:
           isLast && !endsWithNewline
             ? `last line is cut off (no newline, not complete JSON: the run was probably killed while writing); skipped`
-            : `not valid JSON (${clip(reason)}); skipped`,
+            : `not valid JSON (${clip(reason, MESSAGE_LIMIT)}); skipped`,
       });
     }
   }
@@ -60,6 +61,3 @@ export function readJsonLines(path: string, file: string = path): JsonLines & { 
   return { ...parseJsonLines(text, file), exists: true };
 }
 
-function clip(text: string): string {
-  return text.length > MESSAGE_LIMIT ? `${text.slice(0, MESSAGE_LIMIT)}…` : text;
-}

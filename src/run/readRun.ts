@@ -6,7 +6,7 @@ import { RUN_FILES, type ArchiveLine, type TotalsLine } from './runSchema.js';
 import { isRecord, numberOrNull, toArchiveLine } from './toArchiveLine.js';
 import { tokenCount, toGenerationLine } from './toGenerationLine.js';
 
-/** The files of a run directory that the report and the archive commands read (DESIGN.md), in the order messages name them. */
+/** The files of a run directory that the report and the archive commands read (docs/FORMATS.md), in the order messages name them. */
 const READ_FILES = [RUN_FILES.config, RUN_FILES.archive, RUN_FILES.generations, RUN_FILES.checkpoint];
 
 /** A path that holds nothing sagga can read as a run. */

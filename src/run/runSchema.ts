@@ -236,7 +236,7 @@ export type AsRead<T, Required extends keyof T> = { readonly [K in Required]-?: 
 /** An answer of an archive line as read: only `text` is required. */
 export type AnswerLine = AsRead<AnswerRecord, 'text'>;
 
-/** The fields of an archive line the contract (DESIGN.md) requires. */
+/** The fields of an archive line the contract (docs/FORMATS.md) requires. */
 export type ArchiveContractField = 'id' | 'problem' | 'generation' | 'fitness' | 'length' | 'nodes' | 'depth' | 'target' | 'kind';
 
 /** An archive line as read: the contract's fields, the rest null when missing; unknown fields dropped. */

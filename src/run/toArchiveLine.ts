@@ -2,7 +2,7 @@ import type { Converted } from './runData.js';
 import type { AnswerLine, ArchiveLine, ArchiveSource } from './runSchema.js';
 
 /**
- * Check a parsed archive line against the contract (DESIGN.md: `id`, `problem`, `generation`,
+ * Check a parsed archive line against the contract (docs/FORMATS.md: `id`, `problem`, `generation`,
  * `fitness`, `length`, `nodes`, `depth`, `target`, `kind`, `answers[{text, verdict, reason}]`) and
  * normalise it: optional fields a run may add (`latex`, `key`, `terms`, …) become null when absent;
  * fields sagga does not know are dropped. Nothing in the line is trusted beyond its type.

@@ -1,7 +1,7 @@
 import { createTarget, type TargetOptions } from '../targets/registry.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { verifyPair } from '../verify/verifyPair.js';
-import { searchCommand, type SearchCommandIo, type SearchCommandOptions, type SearchCommandResult } from './searchCommand.js';
+import { startSearch, type SearchCommandIo, type SearchCommandOptions, type SearchCommandResult } from './startSearch.js';
 
 /** Options of `search`: those of `sagga search`, plus the target's own settings. */
 export interface SearchOptions extends SearchCommandOptions {
@@ -17,7 +17,7 @@ export interface SearchOptions extends SearchCommandOptions {
 export async function search(options: SearchOptions, io: SearchCommandIo = {}): Promise<SearchCommandResult> {
   const { targetOptions, ...settings } = options;
   const outDir = settings.resume ?? settings.out;
-  return searchCommand(
+  return startSearch(
     settings,
     {
       createTarget: (spec, { concurrency }) => createTarget(spec, { ...targetOptions, concurrency, outDir }),

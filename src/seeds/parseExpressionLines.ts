@@ -1,5 +1,6 @@
 import { tryParseExpr } from '../expr/parse.js';
 import type { Expr } from '../expr/types.js';
+import { clip } from '../util/clip.js';
 
 /** Most expressions one file may hold; a seed or target file is tiny, so more means a wrong file. */
 export const MAX_EXPRESSION_LINES = 100_000;
@@ -22,13 +23,10 @@ export function parseExpressionLines(text: string, sourceName: string): Expr[] {
     const parsed = tryParseExpr(content);
     if (!parsed.ok) {
       const column = parsed.error.position + 1;
-      throw new Error(`${sourceName}:${i + 1}:${column}: cannot parse ${JSON.stringify(clip(content.trim()))}: ${parsed.error.message} (line ${i + 1}, column ${column})`);
+      throw new Error(`${sourceName}:${i + 1}:${column}: cannot parse ${JSON.stringify(clip(content.trim(), 80))}: ${parsed.error.message} (line ${i + 1}, column ${column})`);
     }
     exprs.push(parsed.expr);
   }
   return exprs;
 }
 
-function clip(s: string): string {
-  return s.length > 80 ? s.slice(0, 80) + '…' : s;
-}

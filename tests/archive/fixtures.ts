@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Hand-written archive lines in the format of DESIGN.md, chosen to be awkward: text with commas,
+ * Hand-written archive lines in the format of docs/FORMATS.md, chosen to be awkward: text with commas,
  * quotes, line breaks, non-ASCII and a spreadsheet formula; missing optional fields; two answers;
  * a fitness that is not an integer; a problem starting with a minus sign.
  */

@@ -11,7 +11,7 @@ export interface ImaginaryUnit {
 /**
  * An expression tree like `Expr` (src/expr/types.ts) with one more leaf, the imaginary unit. It only
  * exists between reading a CAS answer and finding its real form (realFromComplex): nothing outside
- * src/targets/convert ever sees one.
+ * src/targets/cas ever sees one.
  */
 export type ComplexExpr =
   | ImaginaryUnit

@@ -4,6 +4,7 @@ import { toInfix } from '../../expr/toInfix.js';
 import type { Expr } from '../../expr/types.js';
 import { parseWithImaginaryUnit } from './parseWithImaginaryUnit.js';
 import { realFromComplex } from './realFromComplex.js';
+import { clip } from '../../util/clip.js';
 
 /** A CAS's printed answer, read into our tree or classified as a refusal. */
 export type CasConversion =
@@ -81,7 +82,7 @@ export function readCasOutput(raw: string, dialect: CasOutputDialect): CasConver
       }
       const ours = dialect.names.get(name);
       if (ours === undefined) {
-        unparseable ??= `${dialect.system} answered with '${clip(name)}', which has no counterpart in sagga's whitelist`;
+        unparseable ??= `${dialect.system} answered with '${clip(name, 30)}', which has no counterpart in sagga's whitelist`;
         continue;
       }
       out.push(ours);
@@ -139,4 +140,3 @@ function numberEnd(text: string, start: number): number {
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 const isIdentStart = (c: string): boolean => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
 const isIdentPart = (c: string): boolean => isIdentStart(c) || isDigit(c);
-const clip = (s: string): string => (s.length > 30 ? `${s.slice(0, 30)}…` : s);

@@ -1,9 +1,10 @@
 import type { AnswerReader } from '../answerReading.js';
-import { clip, ProcessPool, type PoolResult, type ProcessPoolOptions, type ProcessPoolStats } from '../process/processPool.js';
+import { ProcessPool, type PoolResult, type ProcessPoolOptions, type ProcessPoolStats } from '../process/processPool.js';
 import { readAnswerText } from './readAnswerText.js';
 import { splitCommandLine } from '../process/splitCommandLine.js';
 import { redactSecrets } from '../../util/redactSecrets.js';
 import type { ProblemOutcome, Target, TargetAnswer, TargetProblem, TargetSettings, TargetStats } from '../types.js';
+import { clip } from '../../util/clip.js';
 
 /** One request as handed to a codec. `id` is the wire id the program must echo. */
 export interface CmdRequest {
@@ -13,7 +14,7 @@ export interface CmdRequest {
 }
 
 /**
- * How requests are written and answers read. The default is the `cmd:` protocol of DESIGN.md;
+ * How requests are written and answers read. The default is the `cmd:` protocol of docs/FORMATS.md;
  * subprocess CAS targets swap in their own (Maxima reads its own syntax on stdin and answers with
  * the protocol's JSON lines).
  */
@@ -60,7 +61,7 @@ const defaultCodec: CmdCodec = {
 };
 
 /**
- * A model run by any program that speaks the `cmd:` protocol (DESIGN.md): one JSON request per
+ * A model run by any program that speaks the `cmd:` protocol (docs/FORMATS.md): one JSON request per
  * line on its stdin, `{"id","problem","latex","k"}`; one JSON answer per line on its stdout, in any
  * order, `{"id","answers":[...]}`. Optional answer fields: `"reason"` (why the list is empty),
  * `"timeout": true` (the program gave up in time), `"error": "…"` (it could not handle the request
@@ -187,7 +188,7 @@ export class CmdTarget implements Target {
         return [{ status: result.kind, text: '', error: result.error, latencyMs: result.latencyMs }];
       case 'oversized': {
         const error = `the answer line had ${result.bytes} bytes, more than the limit of ${result.limit}`;
-        return [{ status: 'unparseable', text: clip(result.head, 200), error, latencyMs: result.latencyMs }];
+        return [{ status: 'unparseable', text: clip(result.head, 200, { countRest: true }), error, latencyMs: result.latencyMs }];
       }
       case 'reply':
         return this.readReply(result.reply, k, result.latencyMs);
@@ -195,7 +196,7 @@ export class CmdTarget implements Target {
   }
 
   private readReply(reply: Reply, k: number, latencyMs: number): TargetAnswer[] {
-    if (reply.error !== undefined) return [{ status: 'error', text: '', error: `the program reported: ${clip(reply.error, 500)}`, latencyMs }];
+    if (reply.error !== undefined) return [{ status: 'error', text: '', error: `the program reported: ${clip(reply.error, 500, { countRest: true })}`, latencyMs }];
     if (reply.timeout) {
       return [{ status: 'timeout', text: '', error: reply.reason ?? 'the program reported that it ran out of time', latencyMs }];
     }
@@ -205,9 +206,9 @@ export class CmdTarget implements Target {
     }
     return given.map((raw): TargetAnswer => {
       if (typeof raw !== 'string') {
-        return { status: 'unparseable', text: clip(JSON.stringify(raw) ?? String(raw), 200), error: 'the answer is not a string', latencyMs };
+        return { status: 'unparseable', text: clip(JSON.stringify(raw) ?? String(raw), 200, { countRest: true }), error: 'the answer is not a string', latencyMs };
       }
-      const text = clip(raw, this.maxAnswerChars);
+      const text = clip(raw, this.maxAnswerChars, { countRest: true });
       const reading = this.codec.readAnswer(raw);
       if (reading.status === 'ok') return { status: 'ok', text, expr: reading.expr, latencyMs };
       return { status: reading.status, text, error: reading.error, latencyMs };
@@ -241,7 +242,7 @@ function parseReply(text: string): Reply | undefined {
   return {
     id: o.id,
     answers: Array.isArray(o.answers) ? o.answers : [],
-    reason: typeof o.reason === 'string' ? clip(o.reason, 500) : undefined,
+    reason: typeof o.reason === 'string' ? clip(o.reason, 500, { countRest: true }) : undefined,
     timeout,
     error,
   };

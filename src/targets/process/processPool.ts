@@ -1,4 +1,5 @@
 import { JsonlProcess, type ProcessExit } from './jsonlProcess.js';
+import { clip } from '../../util/clip.js';
 
 /**
  * How a pool writes requests and recognises replies. The pool knows nothing else of the protocol:
@@ -246,7 +247,7 @@ export class ProcessPool<Q, R> {
     const troubles = [...new Set(this.slots.map((s) => s.lastTrouble).filter((t) => t !== ''))];
     if (troubles.length > 0) return `the program: ${troubles.join('; ')}`;
     const tail = [...new Set(this.stderrTails().map((t) => t.trim()).filter((t) => t !== ''))][0];
-    if (tail !== undefined) return `the program is running; its stderr ended with: ${clip(tail.slice(-600), 600)}`;
+    if (tail !== undefined) return `the program is running; its stderr ended with: ${clip(tail.slice(-600), 600, { countRest: true })}`;
     return undefined;
   }
 
@@ -395,7 +396,7 @@ export class ProcessPool<Q, R> {
         ? `it was killed by ${exit.signal}`
         : `it exited with code ${exit.code}`;
     const stderr = exit.stderrTail.trim();
-    const trouble = `${how}${stderr === '' ? '' : `; its stderr ended with: ${clip(stderr.slice(-600), 600)}`}`;
+    const trouble = `${how}${stderr === '' ? '' : `; its stderr ended with: ${clip(stderr.slice(-600), 600, { countRest: true })}`}`;
     // In send order, so the first is the oldest: for a program that works through its input in
     // order, the one it was busy with when it died. It takes the blame; the others are re-sent
     // without it, up to a looser bound that guarantees the retries end.
@@ -507,6 +508,3 @@ function positive(value: number | undefined, fallback: number): number {
 }
 
 /** `s`, cut to `max` characters with a note of how many were left out. */
-export function clip(s: string, max: number): string {
-  return s.length > max ? `${s.slice(0, max)}… [${s.length - max} more characters]` : s;
-}

@@ -40,7 +40,7 @@ import { checkCandidate } from '../../constraints/checkCandidate.js';
 
 export type { SearchCommandOptions } from './resolveSearchSettings.js';
 
-/** The collaborators `searchCommand` cannot build itself: the model under test and the verifier. */
+/** The collaborators `startSearch` cannot build itself: the model under test and the verifier. */
 export interface SearchServices {
   /** `createTarget` of src/targets/registry.ts. */
   readonly createTarget: (spec: string, options: { readonly concurrency: number }) => Target | Promise<Target>;
@@ -75,7 +75,7 @@ export type { RunConfig };
  * stderr (or JSON lines on stdout with --json). Ctrl-C stops after the current write; the result's
  * exitCode is then 130 and the message says how to resume.
  */
-export async function searchCommand(options: SearchCommandOptions, services: SearchServices, io: SearchCommandIo = {}): Promise<SearchCommandResult> {
+export async function startSearch(options: SearchCommandOptions, services: SearchServices, io: SearchCommandIo = {}): Promise<SearchCommandResult> {
   const stderr = io.stderr ?? process.stderr;
   const explicit = explicitSettings(options);
   const resuming = options.resume !== undefined;

@@ -8,7 +8,7 @@ import type { Embedder } from '../embed/types.js';
 import { packageVersion } from '../util/packageVersion.js';
 import { buildReport } from './buildReport.js';
 
-export interface ReportCommandOptions {
+export interface WriteReportOptions {
   /** HTML file to write. Default: `<dir>/report.html` for one run, `report.html` for several. */
   readonly out?: string;
   /** k of the k-means over the archive. Default: the first run's `--clusters`, else 10. */
@@ -23,7 +23,7 @@ export interface ReportCommandOptions {
   readonly typesetTableLimit?: number;
 }
 
-export interface ReportCommandResult {
+export interface WriteReportResult {
   readonly out: string;
   readonly bytes: number;
   readonly entries: number;
@@ -37,7 +37,7 @@ export interface ReportCommandResult {
  * several paths one that is not a run, are reported as warnings, in the result and on the page;
  * only when no path is readable is it an error.
  */
-export async function reportCommand(dirs: readonly string[], opts: ReportCommandOptions = {}): Promise<ReportCommandResult> {
+export async function writeReport(dirs: readonly string[], opts: WriteReportOptions = {}): Promise<WriteReportResult> {
   if (dirs.length === 0) throw new Error('report: give at least one run directory');
   const { runs, skipped } = readRuns(dirs);
   const out = resolve(opts.out ?? defaultReportPath(runs));
