@@ -15,9 +15,9 @@ export const CSV_COLUMNS = [
 
 /**
  * RFC 4180 CSV (CRLF line ends, fields with a comma, quote or line break quoted, quotes doubled).
- * Free text that came from the model (`answer_text`, the reasons) is defused against spreadsheet
- * formula injection: a cell starting with `=`, `+`, `-`, `@`, tab or CR gets a leading `'`.
- * Parsed expressions (`problem`, `answer`) are left exact.
+ * Every text cell is defused against spreadsheet formula injection: a cell starting with `=`, `+`,
+ * `-`, `@`, tab or CR gets a leading `'` (so a problem `-x^2 + 1` shows as text, not `#NAME?`).
+ * Numbers are written as numbers. The JSON columns (`answers_json`, `sources_json`) start with `[`.
  */
 export function toCsv(entries: readonly ArchiveLine[]): string {
   const lines = [CSV_COLUMNS.join(',')];
@@ -26,15 +26,14 @@ export function toCsv(entries: readonly ArchiveLine[]): string {
     const first = answers[0];
     const values: Record<(typeof CSV_COLUMNS)[number], string | number | null> = {
       ...scalars,
-      reason: defuse(scalars.reason),
       answer: first?.answer ?? null,
-      answer_text: defuse(first?.text ?? null),
+      answer_text: first?.text ?? null,
       verdict: first?.verdict ?? null,
-      answer_reason: defuse(first?.reason ?? null),
+      answer_reason: first?.reason ?? null,
       answers_json: JSON.stringify(answers),
       sources_json: sources === null ? null : JSON.stringify(sources),
     };
-    lines.push(CSV_COLUMNS.map((c) => csvField(values[c])).join(','));
+    lines.push(CSV_COLUMNS.map((c) => csvField(defuse(values[c]))).join(','));
   }
   return lines.join('\r\n') + '\r\n';
 }
@@ -45,7 +44,8 @@ export function csvField(v: string | number | null): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-function defuse(v: string | null): string | null {
-  if (v === null) return null;
+/** A text cell a spreadsheet would read as a formula, made plain text; numbers and empty cells as they are. */
+export function defuse(v: string | number | null): string | number | null {
+  if (typeof v !== 'string') return v;
   return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
 }

@@ -1,3 +1,4 @@
+import { RunDirError } from '../run/runDirError.js';
 import { CliError } from './cliError.js';
 import { EXIT, type ExitCode } from './exitCodes.js';
 
@@ -5,6 +6,7 @@ import { EXIT, type ExitCode } from './exitCodes.js';
 export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof CliError) return error.exitCode;
   if (error instanceof Error && error.name === 'NotARunError') return EXIT.noInput;
+  if (error instanceof RunDirError) return error.kind === 'busy' ? EXIT.busy : EXIT.cantCreate;
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return EXIT.noInput;
   if (code === 'EEXIST' || code === 'EACCES' || code === 'EROFS' || code === 'ENOSPC' || code === 'EDQUOT') return EXIT.cantCreate;

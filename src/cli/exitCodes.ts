@@ -15,10 +15,15 @@ export const EXIT = {
   usage: 64,
   /** An input file or run directory that does not exist or cannot be read as one. */
   noInput: 66,
-  /** The command started and could not finish (the message says why). */
+  /**
+   * The command started and could not finish (the message says why); for `search`, also a target that
+   * stopped working mid-run (stop reason `target-broken`: resume once it works again).
+   */
   software: 70,
-  /** An output file or folder that cannot be created. */
+  /** An output file or folder that cannot be created or written (a full disk: the message names the file). */
   cantCreate: 73,
+  /** The run directory is in use: another sagga holds its run.lock (the message gives its pid). */
+  busy: 75,
   /** Stopped by SIGHUP (the terminal closed), after saving what was decided. */
   hangUp: 129,
   /** Stopped by Ctrl-C (SIGINT), after saving what was decided. */
@@ -37,6 +42,7 @@ export const EXIT_CODES_HELP = `Exit status:
   3    the target failed its start-up check on canary problems (a broken installation)
   64   usage error: unknown option, missing or malformed argument, conflicting settings
   66   an input file or run directory is missing or unreadable
-  70   the command started and could not finish (the message says why)
-  73   an output file or folder cannot be created
+  70   the command started and could not finish (the message says why); search: the target stopped working
+  73   an output file or folder cannot be created or written (a search says how to resume)
+  75   the run directory is in use by another sagga (its run.lock names the pid)
   129, 130, 143  stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM; a search resumes with --resume`;

@@ -6,6 +6,7 @@ import { readArchiveLines } from '../run/readRun.js';
 import { RUN_FILES, STOP_REASON_TEXT, type ArchiveLine } from '../run/runSchema.js';
 import { createTarget } from '../targets/registry.js';
 import { printable } from '../util/terminalSafe.js';
+import { runRedactor } from '../util/redactSecrets.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { exitCodeOf } from './exitCodeOf.js';
 import { nonNegativeInt } from './numberOption.js';
@@ -35,7 +36,7 @@ export function registerSearchCommand(program: Command): void {
     .option('--mutations <preset>', 'mutation preset: robustness, distance, uniform (default: uniform)')
     .option('--mutation-params <json>', 'JSON object overriding preset probabilities and ranges, e.g. \'{"vmin":-10,"vmax":10}\'')
     .option('--ops <list>', 'operations mutations may introduce, e.g. add,mul,pow,sin,cos,tan (the paper\'s trig runs)')
-    .option('--fitness <spec>', 'short (default) | length:<L> | near:<file|expr>; terms compose with *')
+    .option('--fitness <spec>', 'short (default) | length:<L> | near:<file|expr>; terms multiply with *, e.g. length:20*near:seeds/target.txt')
     .option('--distance <kind>', 'distance for near: cosine (embeddings, default) | tree (tree edit distance)')
     .option('--length-measure <m>', 'length for short/length:L: chars (default) | tokens | nodes')
     .option('--require-ops <list>', 'fitness 0 for candidates without these functions, e.g. sin,cos,tan')
@@ -51,7 +52,8 @@ export function registerSearchCommand(program: Command): void {
     .option('--embedder <spec>', `${EMBEDDER_SPECS.join(' | ')} (default structural)`)
     .option('--rng-seed <seed>', 'seed of the one random generator (default: random, recorded in config.json)')
     .option('--resume <dir>', 'continue a stopped or killed run in <dir> with its saved settings')
-    .option('--force-resume', 'resume even though settings differ (recorded in config.json)')
+    .option('--force-resume', 'resume even though settings differ or config.json was edited by hand (recorded in config.json)')
+    .option('--force', 'start a new run in a directory that holds other files (files named like the run\'s own, such as archive.jsonl, are replaced)')
     .option('--max-retries <n>', 'times a problem lost to transport errors is asked again (default 2)')
     .option('--no-canaries', 'skip the health check that the target solves a few easy problems first (for scripted targets that answer wrong on purpose)')
     .option('--show <n>', 'shortest failures to print at the end (default 5)', nonNegativeInt)
@@ -63,13 +65,22 @@ export function registerSearchCommand(program: Command): void {
 Writes into the run directory: config.json (everything needed to rerun), archive.jsonl (one verified
 failure per line, appended as decided), generations.jsonl (one line per generation) and a checkpoint.
 Ctrl-C stops after the current write; --resume <dir> goes on without losing or repeating a line.
+One sagga at a time writes a run: it holds run.lock in the directory until it ends; a second one is
+refused at once with the holder's pid (exit status 75), and the lock of a killed run is taken over.
+A new run refuses a directory that holds other files unless --force; --resume refuses to cut lines
+no checkpoint accounts for, and a config.json edited by hand unless --force-resume.
 
 Before a run (and a resumed one) the target is asked 6 problems any integrator solves (1, x, x^2 + 1,
 cos(x), exp(x), x*exp(x)); it must answer at least half correctly and none wrongly, or the search is
 refused with exit status 3 and a message saying what came back, before anything is archived.
 --no-canaries skips the check (recorded in config.json).
-Exit status: 0 finished, 3 the target failed the health check, 64 a bad command line,
-130/143/129 stopped by Ctrl-C/SIGTERM/SIGHUP (sagga --help lists every code).
+A run stops by itself when its target stops working: its program was given up (it kept dying), or 2
+generations in a row got nothing but transport errors; it then exits with status 70 and prints the
+target's last error and the end of its stderr (resume once the target works again).
+Exit status: 0 finished, 3 the target failed the health check, 64 a bad command line or a refused
+resume, 70 the target stopped working, 73 the run directory cannot be created or written (the message names the file and how to
+resume), 75 the run directory is in use, 130/143/129 stopped by Ctrl-C/SIGTERM/SIGHUP (sagga --help
+lists every code).
 
 Examples:
   $ sagga search --demo
@@ -81,7 +92,7 @@ Examples:
   $ sagga search --resume archives/nerd`,
   );
   cmd.action(async (opts: CliOptions) => {
-    const { demo, show, timeLimit, baseUrl, promptTemplate, temperature, maxTokens, requestTimeout, retries, cache, ...rest } = opts;
+    const { demo, show, timeLimit, baseUrl, promptTemplate, temperature, maxTokens, requestTimeout, retries, cache, maxResponseBytes, ...rest } = opts;
     let options: SearchCommandOptions = rest;
     // commander fills in true when --no-canaries is absent; absent must stay absent, so that a resumed run keeps its own setting.
     if (cmd.getOptionValueSource('canaries') === 'default') options = { ...options, canaries: undefined };
@@ -92,7 +103,7 @@ Examples:
       options = { ...options, out: join('archives', `${slug}-${stamp()}`) };
     }
     const outDir = options.resume ?? options.out;
-    const targetCli: TargetCliOptions = { timeLimit, baseUrl, promptTemplate, temperature, maxTokens, requestTimeout, retries, cache };
+    const targetCli: TargetCliOptions = { timeLimit, baseUrl, promptTemplate, temperature, maxTokens, requestTimeout, retries, cache, maxResponseBytes };
     try {
       const [{ startSearch }, { verifyPair }] = await Promise.all([import('../search/startSearch.js'), import('../verify/verifyPair.js')]);
       const result = await startSearch(options, {
@@ -102,7 +113,8 @@ Examples:
       process.exitCode = result.exitCode;
       if (!options.json) printSummary(result.outDir, result.summary.stopReason, result.summary.archiveSize, show ?? 5);
     } catch (error) {
-      process.stderr.write(`sagga search: ${error instanceof Error ? error.message : String(error)}\n`);
+      // A message may quote a program's stderr or a model's answer: secrets hidden as in the run files.
+      process.stderr.write(`sagga search: ${runRedactor(opts.target ?? '')(error instanceof Error ? error.message : String(error))}\n`);
       // Errors found before the run starts are the command line's (bad values, refused resume);
       // system errors keep their own codes (a missing file, a full disk).
       const code = exitCodeOf(error);

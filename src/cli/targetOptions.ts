@@ -13,6 +13,7 @@ export interface TargetCliOptions {
   readonly requestTimeout?: number;
   readonly retries?: number;
   readonly cache?: boolean;
+  readonly maxResponseBytes?: number;
 }
 
 /**
@@ -30,7 +31,8 @@ export function addTargetOptions(cmd: Command): Command {
     .option('--max-tokens <n>', 'openai completion token limit', positiveInt)
     .option('--request-timeout <ms>', 'openai time per request attempt (default 300000)', positiveInt)
     .option('--retries <n>', 'openai retries after 429/5xx/connection errors, with backoff (default 4)', nonNegativeInt)
-    .option('--no-cache', 'do not reuse or store openai responses in the run directory');
+    .option('--no-cache', 'do not reuse or store openai responses in the run directory')
+    .option('--max-response-bytes <n>', 'openai: longest response body read (default 2000000); a longer one is cut and counts as a transport error, retried', positiveInt);
 }
 
 /** Target options for createTarget from the parsed command line. */
@@ -47,6 +49,7 @@ export function targetOptionsFrom(opts: TargetCliOptions, ctx: { concurrency: nu
       requestTimeoutMs: opts.requestTimeout,
       retries: opts.retries,
       cache: opts.cache,
+      maxResponseBytes: opts.maxResponseBytes,
     },
   };
 }

@@ -2,6 +2,7 @@ import { toInfix } from '../expr/print.js';
 import type { Expr } from '../expr/types.js';
 import type { TargetAnswer } from '../targets/types.js';
 import type { VerifyResult } from '../verify/types.js';
+import { clipAnswer } from '../util/clip.js';
 import type { AnswerRecord, FailureKind, Judgement } from './judgeTypes.js';
 
 /** Is `answer` an antiderivative of `problem`? (`verifyPair` of src/verify, injected.) */
@@ -29,13 +30,14 @@ export async function judgeOutcome(problem: Expr, answers: readonly TargetAnswer
   let verifySeconds = 0;
   let correct: AnswerRecord | undefined;
   for (const a of answers) {
-    const text = a.text ?? '';
+    // Every target's answer is stored clipped the same way (a 3 MB reply must not fill every archive line).
+    const text = clipAnswer(a.text ?? '');
     if (correct && !options.checkAll) {
       records.push({ text, status: a.status, verdict: null, reason: 'not checked: an earlier answer was correct', ...(a.status === 'ok' ? { answer: safeInfix(a.expr) } : {}) });
       continue;
     }
     if (a.status !== 'ok') {
-      records.push({ text, status: a.status, verdict: null, reason: a.error ?? a.status });
+      records.push({ text, status: a.status, verdict: null, reason: clipAnswer(a.error ?? a.status) });
       continue;
     }
     const started = performance.now();

@@ -5,6 +5,7 @@ import type { Converted, ReadWarning, RunData } from './runData.js';
 import { RUN_FILES, type ArchiveLine, type TotalsLine } from './runSchema.js';
 import { isRecord, numberOrNull, toArchiveLine } from './toArchiveLine.js';
 import { tokenCount, toGenerationLine } from './toGenerationLine.js';
+import { createRedactor, redactDeep, redactSecrets, type Redact } from '../util/redactSecrets.js';
 
 /** The files of a run directory that the report and the archive commands read (docs/FORMATS.md), in the order messages name them. */
 const READ_FILES = [RUN_FILES.config, RUN_FILES.archive, RUN_FILES.generations, RUN_FILES.checkpoint];
@@ -40,7 +41,8 @@ export function readRun(dir: string): RunData {
 
   const warnings: ReadWarning[] = [];
   const configPath = join(dir, RUN_FILES.config);
-  const config = readJsonObject(configPath, warnings);
+  const rawConfig = readJsonObject(configPath, warnings);
+  const config = rawConfig === null ? null : redactDeep(rawConfig, createRedactor());
 
   const archivePath = join(dir, RUN_FILES.archive);
   const archive = readEntries(archivePath, warnings);
@@ -104,7 +106,19 @@ export function readArchiveLines(path: string): { lines: ArchiveLine[]; warnings
 }
 
 function readEntries(path: string, warnings: ReadWarning[]): { values: ArchiveLine[]; exists: boolean } {
-  return readConverted(path, toArchiveLine, (error) => `not an archive entry (${error}); skipped`, warnings);
+  const read = readConverted(path, toArchiveLine, (error) => `not an archive entry (${error}); skipped`, warnings);
+  const redact = createRedactor();
+  return { ...read, values: read.values.map((e) => redactEntry(e, redact)) };
+}
+
+/**
+ * What is read is shown, exported and merged: an archive written before redaction (or by hand) has
+ * its secrets hidden here too: the environment's API key, key-shaped strings, secret arguments of
+ * the `target` command line.
+ */
+function redactEntry(entry: ArchiveLine, redact: Redact): ArchiveLine {
+  const redacted = redactDeep(entry, redact);
+  return { ...redacted, target: redactSecrets(redacted.target) };
 }
 
 /** The lines of a JSON Lines file that `convert` accepts; each line it rejects becomes a warning worded by `rejected`. */

@@ -1,6 +1,9 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHECKPOINT_FORMAT, RUN_FILES, type Checkpoint, type JournalEntry, type RunTotals } from './runSchema.js';
+import { createRedactor, stringifyRedacted, type Redact } from '../util/redactSecrets.js';
+import { RunDirError } from './runDirError.js';
+import { settingsHash } from './settingsHash.js';
 
 export { CHECKPOINT_FORMAT, RUN_FILES } from './runSchema.js';
 
@@ -24,8 +27,12 @@ export class RunFiles<S = unknown> {
   readonly dir: string;
   private readonly fds = new Map<LogName, number>();
 
-  constructor(dir: string) {
+  /** Every line and config.json pass through it (default: the API key of the environment, key-shaped strings). */
+  private readonly redact: Redact;
+
+  constructor(dir: string, options: { readonly redact?: Redact } = {}) {
     this.dir = dir;
+    this.redact = options.redact ?? createRedactor();
   }
 
   path(name: keyof typeof RUN_FILES): string {
@@ -41,16 +48,32 @@ export class RunFiles<S = unknown> {
     return readJson(this.path('config'));
   }
 
+  /** The last committed checkpoint; null before the first generation is committed (`engine` null) or when there is none. */
   readCheckpoint(): Checkpoint<S> | null {
     const raw = readJson(this.path('checkpoint')) as Checkpoint<S> | null;
     if (raw === null) return null;
     if (raw.format !== CHECKPOINT_FORMAT) throw new Error(`${this.path('checkpoint')}: checkpoint format ${String(raw.format)}, this sagga reads ${CHECKPOINT_FORMAT}`);
+    if (raw.engine === null) return null;
     return raw;
   }
 
+  /**
+   * Write config.json (atomically) with `settings_sha256`, the hash of the fields that shape the
+   * run as written (see settingsHash). A new run's first config.json is followed by a checkpoint
+   * with no engine state and zero offsets: from then on a missing checkpoint.json means it was lost,
+   * and `reconcile` refuses to cut lines it cannot account for.
+   */
   writeConfig(config: unknown): void {
-    mkdirSync(this.dir, { recursive: true });
-    writeAtomic(this.path('config'), JSON.stringify(config, null, 2) + '\n');
+    const fresh = !existsSync(this.path('config'));
+    const hint = fresh ? 'then start the run again' : `then resume with: sagga search --resume ${this.dir}`;
+    this.guard(this.dir, hint, () => mkdirSync(this.dir, { recursive: true }));
+    const { settings_sha256: _previous, ...written } = JSON.parse(stringifyRedacted(config, this.redact)) as Record<string, unknown>;
+    const text = JSON.stringify({ ...written, settings_sha256: settingsHash(written) }, null, 2) + '\n';
+    this.guard(this.path('config'), hint, () => writeAtomic(this.path('config'), text));
+    if (fresh && !existsSync(this.path('checkpoint'))) {
+      const empty = { format: CHECKPOINT_FORMAT, engine: null, rngState: null, totals: ZERO_TOTALS, offsets: { archive: 0, evaluated: 0, generations: 0 }, updated: new Date().toISOString() };
+      this.guard(this.path('checkpoint'), hint, () => writeAtomic(this.path('checkpoint'), JSON.stringify(empty) + '\n'));
+    }
   }
 
   /**
@@ -58,14 +81,15 @@ export class RunFiles<S = unknown> {
    * them for appending. Returns the lines that survive, for the caller to rebuild its state.
    */
   reconcile(checkpoint: Checkpoint<S> | null): { evaluated: string[]; archive: string[]; journal: JournalEntry[] } {
-    mkdirSync(this.dir, { recursive: true });
+    this.guard(this.dir, this.resumeHint(), () => mkdirSync(this.dir, { recursive: true }));
+    if (checkpoint === null) this.checkLinesAccountedFor();
     const result = { evaluated: [] as string[], archive: [] as string[], journal: [] as JournalEntry[] };
     for (const log of ['archive', 'evaluated', 'generations'] as const) {
       const path = this.path(log);
       const keep = checkpoint ? checkpoint.offsets[log] : 0;
       const size = existsSync(path) ? statSync(path).size : 0;
       if (size < keep) throw new Error(`${path} is shorter (${size} bytes) than the checkpoint records (${keep}): the run directory was modified; cannot resume safely`);
-      if (size > keep) truncateSync(path, keep);
+      if (size > keep) this.guard(path, this.resumeHint(), () => truncateSync(path, keep));
       if (log !== 'generations' && keep > 0) result[log] = completeLines(readFileSync(path, 'utf8'));
     }
     // The journal only ever holds the generation in progress; a torn last line is dropped.
@@ -81,14 +105,55 @@ export class RunFiles<S = unknown> {
         }
       }
       const complete = text.lastIndexOf('\n') + 1;
-      if (complete < Buffer.byteLength(text)) truncateSync(journalPath, Buffer.byteLength(text.slice(0, complete)));
+      if (complete < Buffer.byteLength(text)) this.guard(journalPath, this.resumeHint(), () => truncateSync(journalPath, Buffer.byteLength(text.slice(0, complete))));
     }
     for (const log of LOGS) this.open(log);
     return result;
   }
 
+  /**
+   * With no checkpoint at all (not even the one written with a new run's config.json), lines in
+   * the logs cannot be told from committed ones: refuse rather than cut them. Torn last lines
+   * alone are nothing to lose.
+   */
+  checkLinesAccountedFor(): void {
+    if (existsSync(this.path('checkpoint'))) return;
+    const found: string[] = [];
+    for (const log of ['archive', 'evaluated', 'generations'] as const) {
+      const path = this.path(log);
+      if (!existsSync(path) || statSync(path).size === 0) continue;
+      const count = completeLines(readFileSync(path, 'utf8')).length;
+      if (count > 0) found.push(`${RUN_FILES[log]} (${count} line${count === 1 ? '' : 's'})`);
+    }
+    if (found.length === 0) return;
+    throw new Error(
+      `refusing to resume ${this.dir}: ${RUN_FILES.checkpoint} is missing, but ${found.join(', ')} hold lines that no checkpoint accounts for; ` +
+        `resuming would have to cut them off. Nothing was changed. Restore ${RUN_FILES.checkpoint} (from a backup or a copy of the run), ` +
+        `or keep these files as the run's result and start a new run with another --out`,
+    );
+  }
+
+  private resumeHint(): string {
+    return `then resume with: sagga search --resume ${this.dir}`;
+  }
+
+  /**
+   * Run a write and turn its failure (a full disk, a read-only mount …) into one line naming the
+   * file, saying that what was committed is safe and how to go on (exit 73 in the CLI).
+   */
+  private guard<T>(path: string, hint: string, write: () => T): T {
+    try {
+      return write();
+    } catch (err) {
+      if (err instanceof RunDirError) throw err;
+      const e = err as NodeJS.ErrnoException;
+      const cause = `${e.code ? e.code + ': ' : ''}${String(e.message ?? err).split('\n')[0]}`;
+      throw new RunDirError(`cannot write ${path} (${cause}); every generation committed before is safe: free space or fix the cause, ${hint}`, 'cantCreate', e.code);
+    }
+  }
+
   appendJournal(entries: readonly JournalEntry[]): void {
-    if (entries.length > 0) this.append('journal', entries.map((e) => JSON.stringify(e)));
+    if (entries.length > 0) this.append('journal', entries.map((e) => stringifyRedacted(e, this.redact)));
   }
 
   /**
@@ -96,23 +161,23 @@ export class RunFiles<S = unknown> {
    * is computed from the log sizes after the appends.
    */
   commit(lines: { archive: readonly unknown[]; evaluated: readonly unknown[]; generation: unknown }, state: Omit<Checkpoint<S>, 'format' | 'offsets' | 'updated'>): Checkpoint<S> {
-    this.append('archive', lines.archive.map((l) => JSON.stringify(l)));
-    this.append('evaluated', lines.evaluated.map((l) => JSON.stringify(l)));
-    this.append('generations', [JSON.stringify(lines.generation)]);
+    this.append('archive', lines.archive.map((l) => stringifyRedacted(l, this.redact)));
+    this.append('evaluated', lines.evaluated.map((l) => stringifyRedacted(l, this.redact)));
+    this.append('generations', [stringifyRedacted(lines.generation, this.redact)]);
     const checkpoint: Checkpoint<S> = {
       format: CHECKPOINT_FORMAT,
       ...state,
       offsets: { archive: this.size('archive'), evaluated: this.size('evaluated'), generations: this.size('generations') },
       updated: new Date().toISOString(),
     };
-    writeAtomic(this.path('checkpoint'), JSON.stringify(checkpoint) + '\n');
+    this.guard(this.path('checkpoint'), this.resumeHint(), () => writeAtomic(this.path('checkpoint'), JSON.stringify(checkpoint) + '\n'));
     this.clearJournal();
     return checkpoint;
   }
 
   /** Rewrite the checkpoint with new totals or stop reason, logs unchanged. */
   rewriteCheckpoint(checkpoint: Checkpoint<S>): void {
-    writeAtomic(this.path('checkpoint'), JSON.stringify({ ...checkpoint, updated: new Date().toISOString() }) + '\n');
+    this.guard(this.path('checkpoint'), this.resumeHint(), () => writeAtomic(this.path('checkpoint'), JSON.stringify({ ...checkpoint, updated: new Date().toISOString() }) + '\n'));
   }
 
   close(): void {
@@ -124,13 +189,15 @@ export class RunFiles<S = unknown> {
     const fd = this.fds.get('journal');
     if (fd === undefined) return;
     // The journal is opened for appending, so truncating it makes the next append start at 0.
-    truncateSync(this.path('journal'), 0);
-    fsyncSync(fd);
+    this.guard(this.path('journal'), this.resumeHint(), () => {
+      truncateSync(this.path('journal'), 0);
+      fsyncSync(fd);
+    });
   }
 
   private open(log: LogName): void {
     if (this.fds.has(log)) return;
-    this.fds.set(log, openSync(this.path(log), 'a'));
+    this.fds.set(log, this.guard(this.path(log), this.resumeHint(), () => openSync(this.path(log), 'a')));
   }
 
   private size(log: LogName): number {
@@ -142,9 +209,11 @@ export class RunFiles<S = unknown> {
     const fd = this.fds.get(log);
     if (fd === undefined) throw new Error(`${RUN_FILES[log]} is not open (reconcile() first)`);
     const buffer = Buffer.from(lines.join('\n') + '\n', 'utf8');
-    let written = 0;
-    while (written < buffer.length) written += writeSync(fd, buffer, written, buffer.length - written);
-    fsyncSync(fd);
+    this.guard(this.path(log), this.resumeHint(), () => {
+      let written = 0;
+      while (written < buffer.length) written += writeSync(fd, buffer, written, buffer.length - written);
+      fsyncSync(fd);
+    });
   }
 }
 

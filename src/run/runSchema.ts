@@ -20,6 +20,8 @@ export const RUN_FILES = {
   evaluated: 'evaluated.jsonl',
   generations: 'generations.jsonl',
   journal: 'journal.jsonl',
+  /** Held by the one sagga writing the run (acquireRunLock). */
+  lock: 'run.lock',
 } as const;
 
 /** `format` of checkpoint.json. */
@@ -86,16 +88,44 @@ export interface RunConfig {
   readonly mutation_config: MutationConfig;
   readonly fitness: { readonly spec: string; readonly description: string };
   readonly embedder: { readonly name: string; readonly dim: number };
-  readonly seeds: { readonly name: string; readonly source: string; readonly exprs: readonly string[]; readonly keys: readonly string[]; readonly trees: readonly Expr[] };
+  readonly seeds: RunSeeds;
   readonly candidate_limits: CandidateLimits;
   /** `settings`: the target's `describe()` (absent in runs made before it was recorded). */
   readonly target: { readonly name: string; readonly settings?: TargetSettings };
   readonly files: typeof RUN_FILES;
   readonly resumes: ReadonlyArray<{ readonly at: string; readonly after_generation: number; readonly changed: readonly SettingDifference[]; readonly forced: boolean }>;
+  /**
+   * sha256 of the canonical JSON of the fields that shape the run (`settingsHash`), written by
+   * `RunFiles.writeConfig`; `--resume` refuses a config.json that no longer matches it. Absent in
+   * runs made before it was recorded.
+   */
+  readonly settings_sha256?: string;
 }
 
-/** Why a run ended. */
-export type StopReason = 'archive-full' | 'max-generations' | 'no-seeds' | 'stalled' | 'interrupted';
+/**
+ * config.json `seeds`: the seed set the run started from. A seed file is recorded by its path,
+ * hashes and count (whatever its size); a built-in set also by its expressions, keys and trees.
+ * Runs made before the hashes were recorded hold the expressions, keys and trees of every set.
+ */
+export interface RunSeeds {
+  readonly name: string;
+  readonly source: string;
+  /** sha256 (hex) of the seed file's bytes. */
+  readonly sha256?: string;
+  /** sha256 (hex) of the seeds' canonical keys, one a line: what `--resume` compares. */
+  readonly keys_sha256?: string;
+  /** Number of seed expressions. */
+  readonly count?: number;
+  readonly exprs?: readonly string[];
+  readonly keys?: readonly string[];
+  readonly trees?: readonly Expr[];
+}
+
+/**
+ * Why a run ended. `target-broken`: the target stopped working (see `runSearch`); like `interrupted`,
+ * the run resumes once the target is fixed.
+ */
+export type StopReason = 'archive-full' | 'max-generations' | 'no-seeds' | 'stalled' | 'interrupted' | 'target-broken';
 
 export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
   'archive-full': 'the archive reached --archive-size',
@@ -103,6 +133,7 @@ export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
   'no-seeds': 'no seed was left (no candidate of the last generation reached τ and the initial seeds are not kept)',
   stalled: 'generations stopped producing new valid problems (every mutant was invalid or already evaluated)',
   interrupted: 'the run was interrupted',
+  'target-broken': 'the target stopped working (its program was given up, or whole generations came back with nothing but transport errors)',
 };
 
 /** Where a line of a merged archive came from. */

@@ -13,6 +13,8 @@ export interface SearchSummary {
   /** Generation the run was resumed after, null for a fresh run. */
   readonly resumedAfter: number | null;
   readonly totals: RunTotals;
+  /** For `target-broken`: what the target last reported (its last error, exit code, stderr tail). */
+  readonly targetTrouble?: string;
 }
 
 export interface GenerationStart {

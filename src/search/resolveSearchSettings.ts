@@ -29,6 +29,8 @@ export interface SearchCommandOptions {
   readonly rngSeed?: number | string;
   readonly resume?: string;
   readonly forceResume?: boolean;
+  /** `--force`: a new run may use a directory that holds other files (files named like the run's are replaced). */
+  readonly force?: boolean;
   readonly concurrency?: number | string;
   readonly seedSelection?: string;
   /** `--no-keep-initial-seeds` gives false. */

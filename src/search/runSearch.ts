@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Fitness } from '../../fitness/types.js';
 import type { Embedder } from '../embed/types.js';
 import type { Expr } from '../expr/types.js';
@@ -6,6 +7,7 @@ import type { Rng } from '../util/rng.js';
 import { judgeOutcome, type VerifyPair } from '../judge/judgeOutcome.js';
 import type { ProgressReporter, SearchSummary } from './progressReporter.js';
 import { RunFiles, ZERO_TOTALS } from '../run/runFiles.js';
+import { runRedactor } from '../util/redactSecrets.js';
 import type { Checkpoint, EvaluatedRecord, GenerationRecord, JournalEntry, RunTotals, SearchSettings, StopReason } from '../run/runSchema.js';
 import { SearchEngine, type EngineParams, type EngineState, type Evaluation } from './searchEngine.js';
 import type { AskedProblem } from './searchTypes.js';
@@ -51,7 +53,8 @@ export interface RunSearchDeps {
  */
 export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): Promise<SearchSummary> {
   const { settings } = config;
-  const files = new RunFiles<EngineState>(config.outDir);
+  // Every line written passes through one redaction: the API key, secret arguments of a cmd: command line.
+  const files = new RunFiles<EngineState>(config.outDir, { redact: runRedactor(settings.target) });
   if (!config.resume && files.hasRun()) {
     throw new Error(`${config.outDir} already holds a run; resume it with --resume ${config.outDir}, or choose another --out`);
   }
@@ -92,8 +95,16 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
   progress.runStart({ outDir: config.outDir, resumedAfter, archiveSize: engine.state().archiveCount, archiveTarget: settings.archiveSize });
 
   let stop: StopReason | null = engine.stopReason();
+  // Generations in a row whose every problem was lost to a transport error, the last such error, and
+  // (once the run stops as target-broken) what the target has to say about it.
+  let lostGenerations = 0;
+  let lastError = '';
+  let targetTrouble: string | undefined;
   try {
     while (stop === null) {
+      // Once per generation, even when the target fails without waiting for anything (a program
+      // given up answers every request at once): signals, timers and I/O get their turn.
+      await yieldToEventLoop();
       if (deps.signal?.aborted) {
         stop = 'interrupted';
         break;
@@ -210,6 +221,15 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
       journal.clear();
       progress.generationEnd(generationRow);
       stop = told.stopReason;
+
+      const lost = evaluations.filter((e) => e.judgement.status === 'error');
+      lostGenerations = evaluations.length > 0 && lost.length === evaluations.length ? lostGenerations + 1 : 0;
+      if (lost.length > 0) lastError = lost[lost.length - 1].judgement.reason;
+      const gaveUp = deps.target.gaveUp?.();
+      if (stop === null && (gaveUp !== undefined || lostGenerations >= LOST_GENERATIONS_LIMIT)) {
+        stop = 'target-broken';
+        targetTrouble = runRedactor(settings.target)(await describeTrouble(deps.target, gaveUp, lostGenerations, lastError));
+      }
     }
   } finally {
     files.close();
@@ -225,6 +245,7 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
     archiveMeanLength: state.archiveCount > 0 ? roundOrNull(state.archiveLengthSum / state.archiveCount) : null,
     resumedAfter,
     totals,
+    ...(targetTrouble !== undefined ? { targetTrouble } : {}),
   };
   // A stop decided on resume (say, the archive was already full) is recorded too.
   if (lastCheckpoint && stop !== 'interrupted' && lastCheckpoint.engine.stopReason !== stop) {
@@ -232,6 +253,23 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
   }
   progress.runEnd(summary);
   return summary;
+}
+
+/**
+ * Generations in a row with nothing but transport errors after which a run stops as `target-broken`.
+ * Two, not one: a single bad generation can be an endpoint's brief outage (its problems are asked
+ * again); two in a row, each after the target's own retries, is a target that does not work. A
+ * target that has given up for good (`Target.gaveUp`) stops the run after the generation at once.
+ */
+export const LOST_GENERATIONS_LIMIT = 2;
+
+/** What a `target-broken` stop reports: why the target gave up, or its last error and own diagnosis. */
+async function describeTrouble(target: Target, gaveUp: string | undefined, lostGenerations: number, lastError: string): Promise<string> {
+  if (gaveUp !== undefined) return gaveUp;
+  const notes = [`${lostGenerations} generations in a row came back with nothing but transport errors; the last: ${lastError}`];
+  const diagnosis = await target.diagnose?.().catch(() => undefined);
+  if (diagnosis !== undefined && diagnosis !== '') notes.push(diagnosis);
+  return notes.join('. ');
 }
 
 function toTargetProblem(p: AskedProblem) {

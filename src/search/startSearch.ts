@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -17,7 +17,11 @@ import type { Target, TargetSettings } from '../targets/types.js';
 import { createRng } from '../util/rng.js';
 import { jsonProgress } from './jsonProgress.js';
 import type { VerifyPair } from '../judge/judgeOutcome.js';
-import { loadSeeds } from '../seeds/loadSeeds.js';
+import { builtinSeedSets, loadSeeds, seedsFolder, type SeedSet } from '../seeds/loadSeeds.js';
+import type { Expr } from '../expr/types.js';
+import { openRunDir } from '../run/openRunDir.js';
+import { settingsHash } from '../run/settingsHash.js';
+import type { RunSeeds } from '../run/runSchema.js';
 import { packageVersion } from '../util/packageVersion.js';
 import { REDACTED, redactSecrets } from '../util/redactSecrets.js';
 import type { ProgressReporter, SearchSummary } from './progressReporter.js';
@@ -60,7 +64,10 @@ export interface SearchCommandIo {
 }
 
 export interface SearchCommandResult {
-  /** 0 finished; 130 interrupted by Ctrl-C (or an abort signal), 143 by SIGTERM, 129 by SIGHUP. */
+  /**
+   * 0 finished; 70 the target stopped working (stop reason `target-broken`); 130 interrupted by
+   * Ctrl-C (or an abort signal), 143 by SIGTERM, 129 by SIGHUP.
+   */
   readonly exitCode: number;
   readonly outDir: string;
   readonly summary: SearchSummary;
@@ -83,14 +90,40 @@ export async function startSearch(options: SearchCommandOptions, services: Searc
   if (resuming && options.out !== undefined && resolve(options.out) !== outDir) {
     throw new Error(`--out ${options.out} and --resume ${options.resume} name different directories; --resume alone is enough`);
   }
+  // One writer per run directory, from before the first read to the end (run.lock; see docs/FORMATS.md).
+  const lock = openRunDir(outDir, { resume: resuming, force: options.force, warn: (message) => write(stderr, `sagga search: ${message}`) });
+  try {
+    return await searchInRunDir(options, services, io, outDir);
+  } finally {
+    lock.release();
+  }
+}
+
+/** `startSearch` once the run directory is locked. */
+async function searchInRunDir(options: SearchCommandOptions, services: SearchServices, io: SearchCommandIo, outDir: string): Promise<SearchCommandResult> {
+  const stderr = io.stderr ?? process.stderr;
+  const explicit = explicitSettings(options);
+  const resuming = options.resume !== undefined;
   const files = new RunFiles<EngineState>(outDir);
 
   let settings: SearchSettings;
   let saved: RunConfig | null = null;
   let changes: SettingDifference[] = [];
+  let editedByHand = false;
   if (resuming) {
     saved = files.readConfig() as RunConfig | null;
     if (!saved || typeof saved !== 'object' || !saved.settings) throw new Error(`--resume ${options.resume}: no run there (no ${RUN_FILES.config})`);
+    if (typeof saved.settings_sha256 === 'string' && saved.settings_sha256 !== settingsHash(saved)) {
+      if (!options.forceResume) {
+        throw new Error(
+          `refusing to resume ${outDir}: ${RUN_FILES.config} was edited by hand: its settings no longer match the settings_sha256 sagga recorded when it wrote them. ` +
+            `Restore the file, start a new run with the settings you want (another --out), or pass --force-resume to go on with it as it is (recorded in ${RUN_FILES.config})`,
+        );
+      }
+      editedByHand = true;
+    }
+    // Before anything else runs: a run whose checkpoint is gone is refused with its files untouched.
+    files.checkLinesAccountedFor();
     const requested = { ...explicit };
     // A target command line is recorded without its secrets; compare it the same way.
     if (requested.target !== undefined && redactSecrets(requested.target) === saved.settings.target) delete requested.target;
@@ -107,13 +140,16 @@ export async function startSearch(options: SearchCommandOptions, services: Searc
   }
 
   // Build everything before the first write, so that a bad option leaves no half-made run behind.
-  const seeds = resolveSeeds(settings, saved, Boolean(options.forceResume));
+  const { record: seeds, trees: seedTrees } = resolveSeeds(outDir, settings, saved, Boolean(options.forceResume));
   const mutationConfig = resolveMutationConfig(settings.mutations, mutationOverrides(settings));
   if (saved && JSON.stringify(saved.mutation_config) !== JSON.stringify(mutationConfig) && !options.forceResume) {
     throw new Error(refusal(outDir, [{ setting: 'mutations', saved: saved.mutation_config, requested: mutationConfig }], 'the resolved mutation config differs (a different sagga version?)'));
   }
   const embedder = await (services.createEmbedder ?? createEmbedder)(settings.embedder);
   let target: Target | undefined;
+  // Signal handlers stay until the target is closed: a second signal while its programs are being
+  // stopped must still end sagga through process.exit (whose hook kills them), not by the default action.
+  let disposeInterruption = (): void => {};
   try {
     const fitness: Fitness = await parseFitnessSpec(settings.fitness, {
       requireOps: settings.requireOps,
@@ -165,65 +201,117 @@ export async function startSearch(options: SearchCommandOptions, services: Searc
       const after = files.readCheckpoint()?.engine.generation ?? 0;
       files.writeConfig({
         ...configRecord,
-        resumes: [...configRecord.resumes, { at: new Date().toISOString(), after_generation: after, changed: changes, forced: Boolean(options.forceResume) && changes.some((c) => !RESUMABLE_CHANGES.has(c.setting)) }],
+        resumes: [...configRecord.resumes, { at: new Date().toISOString(), after_generation: after, changed: changes, forced: Boolean(options.forceResume) && (editedByHand || changes.some((c) => !RESUMABLE_CHANGES.has(c.setting))) }],
       });
     }
 
     const progress = io.progress ?? (options.json ? jsonProgress(io.stdout ?? process.stdout) : terminalProgress(stderr));
     const interruption = io.signal ? { signal: io.signal, signalName: () => undefined, dispose: () => {} } : installInterruptHandlers(stderr);
-    let summary: SearchSummary;
-    try {
-      summary = await runSearch(
-        { settings, outDir, resume: resuming, configRecord },
-        {
-          target,
-          verify: services.verify,
-          embedder,
-          fitness,
-          mutate: (tree, rng) => mutate(tree, rng, mutationConfig),
-          checkCandidate: (e) => checkCandidate(e),
-          initialSeeds: seeds.trees,
-          rng: createRng(settings.rngSeed),
-          progress,
-          signal: interruption.signal,
-        },
-      );
-    } finally {
-      interruption.dispose();
-    }
+    disposeInterruption = interruption.dispose;
+    const summary: SearchSummary = await runSearch(
+      { settings, outDir, resume: resuming, configRecord },
+      {
+        target,
+        verify: services.verify,
+        embedder,
+        fitness,
+        mutate: (tree, rng) => mutate(tree, rng, mutationConfig),
+        checkCandidate: (e) => checkCandidate(e),
+        initialSeeds: seedTrees,
+        rng: createRng(settings.rngSeed),
+        progress,
+        signal: interruption.signal,
+      },
+    );
     if (summary.stopReason === 'interrupted') {
       write(stderr, `sagga search: interrupted after generation ${summary.generations}; nothing was lost. Resume with:\n  sagga search --resume ${outDir}`);
       return { exitCode: SIGNAL_EXIT[interruption.signalName() ?? 'SIGINT'], outDir, summary };
+    }
+    if (summary.stopReason === 'target-broken') {
+      write(
+        stderr,
+        `sagga search: the target stopped working after generation ${summary.generations}: ${summary.targetTrouble ?? 'no answer came back'}
+` +
+          `Nothing was lost; once the target works again, resume with:\n  sagga search --resume ${outDir}`,
+      );
+      return { exitCode: TARGET_BROKEN_EXIT, outDir, summary };
     }
     if (summary.resumedAfter !== null && summary.generations === summary.resumedAfter) {
       write(stderr, `sagga search: nothing to do: ${STOP_REASON_TEXT[summary.stopReason]} (raise --archive-size or --max-generations to go on)`);
     }
     return { exitCode: 0, outDir, summary };
   } finally {
-    await target?.close();
-    await embedder.close?.();
+    try {
+      await target?.close();
+      await embedder.close?.();
+    } finally {
+      disposeInterruption();
+    }
   }
 }
 
-function resolveSeeds(settings: SearchSettings, saved: RunConfig | null, force: boolean): RunConfig['seeds'] {
+/**
+ * The seeds a run starts from, and their record in config.json. A seed file is recorded by path,
+ * sha256 and count (config.json stays small whatever its size); a built-in set also by its
+ * expressions. On resume the seeds are read again (from the path given, else the recorded one) and
+ * must be the same seeds (`keys_sha256`: comments and spacing may change), else the resume is
+ * refused unless forced, which starts from the seeds as they are now.
+ */
+function resolveSeeds(outDir: string, settings: SearchSettings, saved: RunConfig | null, force: boolean): { record: RunSeeds; trees: readonly Expr[] } {
   if (saved) {
-    // The run goes on from the seeds it started with; a seed file edited since is reported.
     const stored = saved.seeds;
-    let current: string[] | null = null;
-    try {
-      current = loadSeeds(settings.seeds).exprs.map(canonicalKey);
-    } catch {
-      current = null;
+    let current: SeedSet | null = null;
+    let readError = '';
+    for (const name of [settings.seeds, stored.source]) {
+      try {
+        current = loadSeeds(name);
+        break;
+      } catch (err) {
+        readError ||= err instanceof Error ? err.message : String(err);
+      }
     }
-    if (current && JSON.stringify(current) !== JSON.stringify(stored.keys) && !force) {
-      throw new Error(
-        refusal(saved.settings.seeds, [{ setting: 'seeds', saved: stored.exprs, requested: loadSeeds(settings.seeds).exprs.map(toInfix) }], `the seed set '${settings.seeds}' changed since the run started`),
-      );
+    if (stored.keys_sha256 !== undefined) {
+      if (current === null) {
+        if (stored.trees !== undefined) return { record: stored, trees: stored.trees };
+        throw new Error(`refusing to resume ${outDir}: the run's seeds cannot be read (${readError}); ${RUN_FILES.config} records only their file's path and hash: restore ${stored.source}`);
+      }
+      const now = seedRecord(current);
+      if (now.keys_sha256 === stored.keys_sha256) return { record: stored, trees: current.exprs };
+      if (!force) {
+        throw new Error(refusal(outDir, [{ setting: 'seeds', saved: describeSeeds(stored), requested: describeSeeds(now) }], `the seed set '${settings.seeds}' changed since the run started`));
+      }
+      return { record: now, trees: current.exprs };
     }
-    if (current === null || JSON.stringify(current) === JSON.stringify(stored.keys) || !force) return stored;
+    // A run made before seeds were recorded by hash: every set's keys and trees are in config.json.
+    const keys = current?.exprs.map(canonicalKey) ?? null;
+    const same = keys !== null && JSON.stringify(keys) === JSON.stringify(stored.keys);
+    if (keys !== null && !same && !force) {
+      throw new Error(refusal(outDir, [{ setting: 'seeds', saved: stored.exprs, requested: current!.exprs.map(toInfix) }], `the seed set '${settings.seeds}' changed since the run started`));
+    }
+    if ((current === null || same || !force) && stored.trees !== undefined) return { record: stored, trees: stored.trees };
+    if (current === null) throw new Error(`refusing to resume ${outDir}: the run's seeds cannot be read (${readError})`);
+    return { record: seedRecord(current), trees: current.exprs };
   }
   const set = loadSeeds(settings.seeds);
-  return { name: set.name, source: set.source, exprs: set.exprs.map(toInfix), keys: set.exprs.map(canonicalKey), trees: [...set.exprs] };
+  return { record: seedRecord(set), trees: set.exprs };
+}
+
+/** config.json `seeds` for a set just read. */
+function seedRecord(set: SeedSet): RunSeeds {
+  const keys = set.exprs.map(canonicalKey);
+  const record = {
+    name: set.name,
+    source: set.source,
+    sha256: createHash('sha256').update(readFileSync(set.source)).digest('hex'),
+    keys_sha256: createHash('sha256').update(keys.join('\n')).digest('hex'),
+    count: set.exprs.length,
+  };
+  const builtin = builtinSeedSets().includes(set.name) && set.source === join(seedsFolder(), `${set.name}.txt`);
+  return builtin ? { ...record, exprs: set.exprs.map(toInfix), keys, trees: [...set.exprs] } : record;
+}
+
+function describeSeeds(seeds: RunSeeds): string {
+  return `${seeds.source} (${seeds.count ?? '?'} seeds, sha256 ${seeds.sha256?.slice(0, 12) ?? '?'}…)`;
 }
 
 function mutationOverrides(settings: SearchSettings): Record<string, unknown> | undefined {
@@ -247,6 +335,9 @@ function refusal(outDir: string, differences: readonly SettingDifference[], why?
     `start a new run with another --out, or pass --force-resume to continue anyway (recorded in config.json).`
   );
 }
+
+/** Exit status of a run whose target stopped working: EXIT.software of src/cli/exitCodes.ts. */
+const TARGET_BROKEN_EXIT = 70;
 
 /** Exit status after a signal: 128 + its number, as a shell reports a process killed by it. */
 const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM' | 'SIGHUP', number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };

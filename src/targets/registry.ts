@@ -1,28 +1,7 @@
-import type { Rng } from '../util/rng.js';
+import type { TargetOptions } from './targetOptions.js';
 import type { Target } from './types.js';
 
-export interface OpenAIOptions {
-  readonly baseURL?: string;
-  readonly promptTemplate?: string;
-  readonly temperature?: number;
-  readonly maxTokens?: number;
-  readonly requestTimeoutMs?: number;
-  readonly retries?: number;
-  /** false: no response cache. */
-  readonly cache?: boolean;
-}
-
-export interface TargetOptions {
-  /** Problems (or requests) in flight at once. */
-  readonly concurrency: number;
-  /** Time allowed per problem, for CAS and command targets. */
-  readonly timeLimitMs?: number;
-  /** The run directory, where the OpenAI response cache lives. */
-  readonly outDir?: string;
-  /** For the OpenAI target's backoff jitter. */
-  readonly rng?: Rng;
-  readonly openai?: OpenAIOptions;
-}
+export type { OpenAIOptions, TargetOptions } from './targetOptions.js';
 
 /** One kind of target: how it is named on the command line and how it is made. */
 export interface TargetEntry {

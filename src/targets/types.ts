@@ -26,6 +26,12 @@ export interface Target {
    */
   diagnose?(): Promise<string | undefined>;
   /**
+   * Why the target has given up for good (a `cmd:` program that kept dying and is no longer
+   * restarted: every request now fails at once), in plain words; undefined while it still works. A
+   * search stops rather than ask it more.
+   */
+  gaveUp?(): string | undefined;
+  /**
    * Every setting that shapes the answers (time limits, model, prompt, sampling …), never a secret,
    * as plain JSON with snake_case keys: recorded in a run's config.json and compared on `--resume`.
    */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveExport } from '../../src/archive/archiveExport.js';
+import { defuse, toCsv } from '../../src/archive/toCsv.js';
 import { readRun } from '../../src/run/readRun.js';
 import { makeScriptedRun } from '../../bench/scriptedRun.js';
 import { TRICKY_LINES, writeRun } from './fixtures.js';
@@ -86,7 +87,9 @@ describe('archive export', () => {
     const lines = TRICKY_LINES as Raw[];
     rows.forEach((row, i) => {
       expect(row.id).toBe(lines[i].id);
-      expect(row.problem).toBe(lines[i].problem); // '-sin(2*x)' stays exact: expressions are not defused
+      // Every text cell is defused: '-sin(2*x)' is shown as text, not evaluated (#NAME?).
+      const problem = lines[i].problem as string;
+      expect(row.problem).toBe(/^[=+\-@\t\r]/.test(problem) ? `'${problem}` : problem);
       expect(Number(row.fitness)).toBe(lines[i].fitness);
       expect(JSON.parse(row.answers_json as string)).toEqual(rawAnswers(lines[i]));
     });
@@ -95,6 +98,39 @@ describe('archive export', () => {
     expect(rows[1].answer_text).toBe(`'=HYPERLINK("http://evil.example")`);
     expect(rows[1].latex).toBeNull();
     expect(JSON.parse(rows[1].answers_json as string)[1].text).toBe('Line one,\nline two with a "quote" and ∫ dx');
+  });
+
+  it('CSV: every text column is defused against formula injection; numbers are left as numbers', () => {
+    const hostile = ['=1+1', '+cmd', '-x^2 + 1', '@SUM(A1)', '\tx', '\rx'];
+    const entry = readRun(tricky).entries[0];
+    for (const bad of hostile) {
+      const line = {
+        ...entry,
+        id: bad,
+        problem: bad,
+        latex: bad,
+        key: bad,
+        target: bad,
+        kind: bad,
+        reason: bad,
+        parent: bad,
+        fitness: -0.5,
+        answers: [{ text: bad, status: bad, verdict: bad, reason: bad, answer: bad }],
+      };
+      const [header, row] = toCsv([line]).split('\r\n');
+      const columns = header.split(',');
+      const cells = row.match(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, '').replace(/^"([\s\S]*)"$/, '$1').replace(/""/g, '"'));
+      const at = (name: string): string => cells[columns.indexOf(name)];
+      for (const name of ['id', 'problem', 'latex', 'key', 'target', 'kind', 'reason', 'parent', 'answer', 'answer_text', 'verdict', 'answer_reason']) {
+        expect(at(name), `${name} for ${JSON.stringify(bad)}`).toBe(`'${bad}`);
+      }
+      expect(at('fitness')).toBe('-0.5');
+      expect(at('answers_json').startsWith('[')).toBe(true);
+    }
+    expect(defuse('-x^2 + 1')).toBe("'-x^2 + 1");
+    expect(defuse('x^2 - 1')).toBe('x^2 - 1');
+    expect(defuse(-3)).toBe(-3);
+    expect(defuse(null)).toBeNull();
   });
 
   it('to stdout, and the errors a user can make', () => {

@@ -2,20 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { REPO_ROOT, SAGGA_BIN, type CliRun } from '../helpers/runBuiltCli.js';
+import { REPO_ROOT, runBuiltCli, type CliRun } from '../helpers/runBuiltCli.js';
 
 function runWithoutTransformers(args: readonly string[]): Promise<CliRun> {
-  const hook = join(REPO_ROOT, 'tests/fixtures/hide-module/hideTransformers.mjs');
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', hook, SAGGA_BIN, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
+  return runBuiltCli(args, { nodeArgs: ['--import', join(REPO_ROOT, 'tests/fixtures/hide-module/hideTransformers.mjs')] });
 }
 
 describe('@xenova/transformers is optional', () => {

@@ -54,7 +54,12 @@ export type FakeReply =
   /** A 200 with a body that is not JSON (or not a completion). */
   | { readonly kind: 'malformed'; readonly body?: string; readonly contentType?: string; readonly delayMs?: number }
   /** Never answer (until the client gives up or the server closes). */
-  | { readonly kind: 'hang' };
+  | { readonly kind: 'hang' }
+  /**
+   * A valid completion whose content is `bytes` characters of `fill` (ASCII), streamed in 64 KB
+   * chunks with backpressure (never built as one string); chunked unless `declareLength`.
+   */
+  | { readonly kind: 'huge'; readonly bytes: number; readonly fill?: string; readonly declareLength?: boolean };
 
 export type FakeScript = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
 
@@ -75,6 +80,7 @@ export const reply = {
   cut: (): FakeReply => ({ kind: 'cut' }),
   malformed: (body = '{"id": "x", "choices": [', contentType = 'application/json'): FakeReply => ({ kind: 'malformed', body, contentType }),
   hang: (): FakeReply => ({ kind: 'hang' }),
+  huge: (bytes: number, extra: Omit<Extract<FakeReply, { kind: 'huge' }>, 'kind' | 'bytes'> = {}): FakeReply => ({ kind: 'huge', bytes, ...extra }),
   slow: (text: string, delayMs: number): FakeReply => ({ kind: 'answer', text, delayMs }),
 };
 
@@ -192,6 +198,31 @@ export async function startFakeOpenAIServer(script: FakeScript): Promise<FakeOpe
         const text = r.body ?? '{"id": "x", "choices": [';
         res.writeHead(200, { 'content-type': r.contentType ?? 'application/json', 'content-length': Buffer.byteLength(text) });
         res.end(text);
+        return;
+      }
+      case 'huge': {
+        const head = `{"id":"chatcmpl-huge-${++completionId}","object":"chat.completion","created":0,"model":"fake","choices":[{"index":0,"message":{"role":"assistant","content":"`;
+        const tail = '"},"finish_reason":"stop"}]}';
+        const fill = (r.fill ?? 'x').slice(0, 1) || 'x';
+        const block = Buffer.from(fill.repeat(64 * 1024));
+        res.writeHead(200, { 'content-type': 'application/json', ...(r.declareLength ? { 'content-length': String(head.length + r.bytes + tail.length) } : {}) });
+        hanging.add(res);
+        res.on('close', () => hanging.delete(res));
+        const drained = (): Promise<void> => new Promise((resolve) => {
+          const done = (): void => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.once('drain', done);
+          res.once('close', done);
+        });
+        if (!res.write(head)) await drained();
+        for (let sent = 0; sent < r.bytes && !res.destroyed && !res.writableEnded; sent += block.length) {
+          const piece = r.bytes - sent >= block.length ? block : block.subarray(0, r.bytes - sent);
+          if (!res.write(piece)) await drained();
+        }
+        if (!res.destroyed) res.end(tail);
         return;
       }
       case 'hang':

@@ -38,6 +38,19 @@ describe('judgeOutcome (Fail@k)', () => {
     expect(judgement.answers.map((a) => a.verdict)).toEqual(['correct', 'incorrect', 'correct']);
   });
 
+  it('stores every answer text clipped at the same limit, whatever the target', async () => {
+    const { verify } = tableVerifier({ 'x^3': 'incorrect' });
+    const huge: TargetAnswer = { status: 'ok', text: `${'thinking '.repeat(400_000)}\\boxed{x^3}`, expr: parseExpr('x^3'), latencyMs: 1 };
+    const lost: TargetAnswer = { status: 'unparseable', text: 'y'.repeat(3_000_000), error: 'e'.repeat(100_000), latencyMs: 1 };
+    const { judgement } = await judgeOutcome(problem, [huge, lost], verify);
+    for (const a of judgement.answers) {
+      expect(a.text.length).toBeLessThan(20_100);
+      expect(a.text).toMatch(/… \[\d+ more characters\]$/);
+    }
+    expect(judgement.answers[1].reason!.length).toBeLessThan(20_100);
+    expect(judgement.answers[0].answer).toBe('x^3');
+  });
+
   it('fails as wrong when every parsed answer is verified incorrect', async () => {
     const { verify } = tableVerifier({ 'x^3': 'incorrect', '3*x': 'incorrect' });
     const { judgement } = await judgeOutcome(problem, [ok('x^3'), ok('3*x')], verify);

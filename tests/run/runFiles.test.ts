@@ -1,8 +1,12 @@
-import { appendFileSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RunFiles, ZERO_TOTALS } from '../../src/run/runFiles.js';
+import { RunDirError } from '../../src/run/runDirError.js';
+import { settingsHash } from '../../src/run/settingsHash.js';
+import { exitCodeOf } from '../../src/cli/exitCodeOf.js';
+import { EXIT } from '../../src/cli/exitCodes.js';
 import type { EngineState } from '../../src/search/searchEngine.js';
 
 const state = (generation: number, archiveCount: number): EngineState => ({
@@ -54,11 +58,53 @@ describe('RunFiles', () => {
 
   it('starts from empty logs when the run died before its first checkpoint', () => {
     const files = fresh();
+    // A new run's config.json comes with a checkpoint that commits nothing yet.
+    files.writeConfig({ settings: { tau: 0.01 } });
+    expect(files.readCheckpoint()).toBeNull();
+    expect(JSON.parse(readFileSync(files.path('checkpoint'), 'utf8'))).toMatchObject({ engine: null, offsets: { archive: 0, evaluated: 0, generations: 0 } });
     writeFileSync(files.path('archive'), '{"id":"zombie"}\n');
-    const survivors = files.reconcile(null);
+    const survivors = files.reconcile(files.readCheckpoint());
     files.close();
     expect(survivors.archive).toEqual([]);
     expect(readFileSync(files.path('archive'), 'utf8')).toBe('');
+  });
+
+  it('refuses to cut lines when checkpoint.json is gone, and changes nothing', () => {
+    const files = fresh();
+    files.writeConfig({ settings: { tau: 0.01 } });
+    files.reconcile(files.readCheckpoint());
+    files.commit({ archive: [{ id: 'a' }], evaluated: [{ key: 'k1' }], generation: { generation: 1 } }, { engine: state(1, 1), rngState: {}, totals: ZERO_TOTALS });
+    files.close();
+    rmSync(files.path('checkpoint'));
+    appendFileSync(files.path('archive'), '{"id":"b"}\n{"id":"c", "torn');
+    const before = ['archive', 'evaluated', 'generations', 'journal'].map((log) => readFileSync(files.path(log as 'archive'), 'utf8'));
+    const again = new RunFiles(files.dir);
+    expect(() => again.reconcile(again.readCheckpoint())).toThrow(/checkpoint\.json is missing, but archive\.jsonl \(2 lines\), evaluated\.jsonl \(1 line\), generations\.jsonl \(1 line\)/);
+    expect(['archive', 'evaluated', 'generations', 'journal'].map((log) => readFileSync(files.path(log as 'archive'), 'utf8'))).toEqual(before);
+  });
+
+  it('a failed write (a full disk) names the file and says how to resume; the CLI exits 73', () => {
+    if (!existsSync('/dev/full')) return;
+    const files = fresh();
+    files.writeConfig({ settings: { tau: 0.01 } });
+    symlinkSync('/dev/full', files.path('archive'));
+    files.reconcile(files.readCheckpoint());
+    let error: unknown;
+    try {
+      files.commit({ archive: [{ id: 'a' }], evaluated: [], generation: { generation: 1 } }, { engine: state(1, 1), rngState: {}, totals: ZERO_TOTALS });
+    } catch (err) {
+      error = err;
+    }
+    files.close();
+    expect(error).toBeInstanceOf(RunDirError);
+    const message = (error as Error).message;
+    expect(message).toContain(files.path('archive'));
+    expect(message).toMatch(/ENOSPC/);
+    expect(message).toContain(`sagga search --resume ${files.dir}`);
+    expect(message.split('\n')).toHaveLength(1);
+    expect(exitCodeOf(error)).toBe(EXIT.cantCreate);
+    // Nothing was committed: the checkpoint still records empty logs.
+    expect(JSON.parse(readFileSync(files.path('checkpoint'), 'utf8'))).toMatchObject({ engine: null });
   });
 
   it('refuses a log shorter than the checkpoint says', () => {
@@ -71,11 +117,17 @@ describe('RunFiles', () => {
     expect(() => again.reconcile(again.readCheckpoint())).toThrow(/shorter .* than the checkpoint/);
   });
 
-  it('replaces config.json atomically and reads it back', () => {
+  it('replaces config.json atomically and reads it back, with the hash of its settings', () => {
     const files = fresh();
     expect(files.hasRun()).toBe(false);
     files.writeConfig({ settings: { tau: 0.01 } });
     expect(files.hasRun()).toBe(true);
-    expect(files.readConfig()).toEqual({ settings: { tau: 0.01 } });
+    const config = files.readConfig() as { settings_sha256: string };
+    expect(config).toEqual({ settings: { tau: 0.01 }, settings_sha256: settingsHash({ settings: { tau: 0.01 } }) });
+    expect(settingsHash(config)).toBe(config.settings_sha256);
+    // The hash covers what shapes the run, in any key order; it changes with a setting.
+    expect(settingsHash({ settings: { b: 1, a: [1, { d: 2, c: 3 }] } })).toBe(settingsHash({ settings: { a: [1, { c: 3, d: 2 }], b: 1 } }));
+    expect(settingsHash({ settings: { tau: 0.5 } })).not.toBe(config.settings_sha256);
+    expect(settingsHash({ ...config, created: 'later', resumes: [{}] })).toBe(config.settings_sha256);
   });
 });

@@ -146,9 +146,9 @@ describe('search survives kills', () => {
     expect(run.signal).toBeNull();
     expect(run.code).toBe(130);
     expect(run.stderr).toContain(`--resume ${dir}`);
-    // Stopped inside the first generation there is no checkpoint yet: nothing was committed.
+    // Stopped inside the first generation the checkpoint has no engine state yet: nothing was committed.
     const checkpointPath = join(dir, 'checkpoint.json');
-    const committed = existsSync(checkpointPath) ? (JSON.parse(readFileSync(checkpointPath, 'utf8')) as { engine: { generation: number } }).engine.generation : 0;
+    const committed = existsSync(checkpointPath) ? ((JSON.parse(readFileSync(checkpointPath, 'utf8')) as { engine: { generation: number } | null }).engine?.generation ?? 0) : 0;
     expect(generationRows(dir)).toHaveLength(committed);
     const resumed = await runDriver({ resume: dir, json: true });
     expect(resumed.code).toBe(0);

@@ -4,7 +4,7 @@ import { readAnswerText } from './readAnswerText.js';
 import { splitCommandLine } from '../process/splitCommandLine.js';
 import { redactSecrets } from '../../util/redactSecrets.js';
 import type { ProblemOutcome, Target, TargetAnswer, TargetProblem, TargetSettings, TargetStats } from '../types.js';
-import { clip } from '../../util/clip.js';
+import { clip, MAX_ANSWER_CHARS } from '../../util/clip.js';
 
 /** One request as handed to a codec. `id` is the wire id the program must echo. */
 export interface CmdRequest {
@@ -100,7 +100,8 @@ export class CmdTarget implements Target {
     argv: readonly string[],
     private readonly options: CmdTargetOptions,
   ) {
-    this.name = options.name ?? `cmd:${typeof options.command === 'string' ? options.command : argv.join(' ')}`;
+    // The name goes on every archive line and into messages: never with a secret argument in it.
+    this.name = options.name ?? `cmd:${redactSecrets(typeof options.command === 'string' ? options.command : argv.join(' '))}`;
     this.codec = options.codec ?? defaultCodec;
     const codec = this.codec;
     this.pool = new ProcessPool<CmdWork, Reply>(
@@ -116,7 +117,7 @@ export class CmdTarget implements Target {
       },
     );
     this.timeLimitMs = this.pool.timeLimitMs;
-    this.maxAnswerChars = Math.floor(positive(options.maxAnswerChars, 20_000));
+    this.maxAnswerChars = Math.floor(positive(options.maxAnswerChars, MAX_ANSWER_CHARS));
     this.settings = options.settings ?? {
       command: redactSecrets(typeof options.command === 'string' ? options.command : argv.join(' ')),
       time_limit_ms: positive(options.timeoutMs, 60_000),
@@ -155,6 +156,12 @@ export class CmdTarget implements Target {
   /** The last stderr lines of each running process (for diagnostics). */
   stderrTails(): string[] {
     return this.pool.stderrTails();
+  }
+
+  /** Set once the pool has given up on the program (see `Target.gaveUp`). */
+  gaveUp(): string | undefined {
+    const why = this.pool.gaveUp();
+    return why === undefined ? undefined : `gave up on the program: ${why}`;
   }
 
   /**

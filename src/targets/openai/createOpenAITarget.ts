@@ -1,4 +1,4 @@
-import type { TargetOptions } from '../registry.js';
+import type { TargetOptions } from '../targetOptions.js';
 import { openAICacheFile, openaiTarget, type OpenAITarget } from './openaiTarget.js';
 import { loadPromptTemplate } from './promptTemplates.js';
 
@@ -16,6 +16,7 @@ export async function createOpenAITarget(model: string, options: TargetOptions):
     maxTokens: o.maxTokens,
     requestTimeoutMs: o.requestTimeoutMs,
     retries: o.retries,
+    maxResponseBytes: o.maxResponseBytes,
     concurrency: options.concurrency,
     cacheFile: o.cache !== false && options.outDir !== undefined ? openAICacheFile(options.outDir) : undefined,
     rng: options.rng?.fork('openai-backoff'),

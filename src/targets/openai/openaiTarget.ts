@@ -7,6 +7,8 @@ import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { createLimiter, type Limiter } from './limiter.js';
 import { PROMPT_TEMPLATES, renderPrompt, type PromptTemplate } from './promptTemplates.js';
 import { redactSecret } from './redactSecret.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, limitedFetch } from './limitedFetch.js';
+import { createRedactor, environmentSecrets } from '../../util/redactSecrets.js';
 import { requestCompletions, type AttemptOutcome, type CompletionChoice, type CompletionRequestBody, type CompletionResult } from './requestCompletions.js';
 import { cacheKey, openResponseCache, type CachedCompletion, type ResponseCache } from './responseCache.js';
 import type { ProblemOutcome, Target, TargetAnswer, TargetProblem, TargetSettings, TargetStats, TokenUsage } from '../types.js';
@@ -40,6 +42,13 @@ export interface OpenAITargetOptions {
   readonly backoff?: Partial<BackoffOptions>;
   /** JSON Lines response cache, e.g. `<run dir>/cache/openai.jsonl`; no cache when undefined. */
   readonly cacheFile?: string;
+  /**
+   * Longest response body read (default 2 MB); a longer one is cut there and counts as a transport
+   * error (retried). Also the longest line the response cache reads or writes.
+   */
+  readonly maxResponseBytes?: number;
+  /** The HTTP client's fetch, wrapped in the byte limit (default: the global fetch). */
+  readonly fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
   /** For backoff jitter (default: a generator seeded with 'openai-backoff'). */
   readonly rng?: Rng;
   readonly extract?: ExtractOptions;
@@ -57,6 +66,7 @@ export interface OpenAITargetSettings {
   readonly retries: number;
   readonly requestTimeoutMs: number;
   readonly cacheFile?: string;
+  readonly maxResponseBytes: number;
 }
 
 /**
@@ -109,9 +119,15 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
     retries: opts.retries ?? 4,
     requestTimeoutMs: opts.requestTimeoutMs ?? 300_000,
     ...(opts.cacheFile !== undefined ? { cacheFile: opts.cacheFile } : {}),
+    maxResponseBytes: opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   };
+  if (!Number.isInteger(settings.maxResponseBytes) || settings.maxResponseBytes < 1) {
+    throw new Error(`openai target: the response limit must be a positive number of bytes, got ${settings.maxResponseBytes}`);
+  }
   // Local servers (vLLM, Ollama) accept any key; the client insists on one.
-  const client = new OpenAI({ apiKey: secret ?? 'sk-none', baseURL, maxRetries: 0, timeout: settings.requestTimeoutMs + 1_000 });
+  // Bodies are streamed through a byte counter and cut at the limit: a 100 MB reply costs 2 MB.
+  const fetch = limitedFetch(settings.maxResponseBytes, opts.fetch);
+  const client = new OpenAI({ apiKey: secret ?? 'sk-none', baseURL, maxRetries: 0, timeout: settings.requestTimeoutMs + 1_000, fetch });
   const limiter = opts.limiter ?? createLimiter(opts.concurrency ?? 8);
   const backoff: BackoffOptions = { ...DEFAULT_BACKOFF, ...(opts.backoff ?? {}) };
   const rng = opts.rng ?? createRng('openai-backoff');
@@ -124,7 +140,14 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
   const tokens = { prompt: 0, completion: 0, total: 0 };
 
   const openCache = (): Promise<ResponseCache | undefined> => {
-    cache ??= settings.cacheFile === undefined ? Promise.resolve(undefined) : openResponseCache(settings.cacheFile);
+    cache ??=
+      settings.cacheFile === undefined
+        ? Promise.resolve(undefined)
+        : openResponseCache(settings.cacheFile, {
+            maxLineBytes: settings.maxResponseBytes,
+            // The key a model echoes, or any key-shaped string, never reaches the file.
+            redact: createRedactor([secret, ...environmentSecrets(env)]),
+          });
     return cache;
   };
 
@@ -314,5 +337,6 @@ function describeSettings(settings: OpenAITargetSettings): TargetSettings {
     request_timeout_ms: settings.requestTimeoutMs,
     retries: settings.retries,
     cache: settings.cacheFile !== undefined,
+    max_response_bytes: settings.maxResponseBytes,
   };
 }

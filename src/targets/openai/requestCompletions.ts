@@ -5,6 +5,7 @@ import type { TokenUsage } from '../types.js';
 import { parseRetryAfter, retryDelayMs, type BackoffOptions } from './backoff.js';
 import type { Limiter } from './limiter.js';
 import { redactSecret } from './redactSecret.js';
+import { tooLargeIn } from './limitedFetch.js';
 
 export interface CompletionChoice {
   /** The message content ('' when the server sent none). */
@@ -145,6 +146,10 @@ function withoutReserved(extra: Readonly<Record<string, unknown>> | undefined): 
 }
 
 function classify(err: unknown): AttemptOutcome {
+  // A body cut at --max-response-bytes: counted as a transport fault, retried like one (the answer
+  // is never judged from a truncated body, and a model is not blamed for what sagga refused to read).
+  const tooLarge = tooLargeIn(err);
+  if (tooLarge !== undefined) return { ok: false, retryable: true, kind: 'error', error: tooLarge.message };
   if (err instanceof OpenAI.APIConnectionTimeoutError) {
     return { ok: false, retryable: true, kind: 'timeout', error: 'request timed out' };
   }

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { TokenUsage } from '../types.js';
+import { BoundedLineSplitter } from '../process/boundedLineSplitter.js';
+import { stringifyRedacted, type Redact } from '../../util/redactSecrets.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './limitedFetch.js';
 
 /** One model completion, as stored. Never holds the API key or request headers. */
 export interface CachedCompletion {
@@ -48,28 +52,50 @@ export interface ResponseCache {
   close(): Promise<void>;
 }
 
+export interface ResponseCacheOptions {
+  /** Lines longer than this are skipped on load and never written (default 2 MB). */
+  readonly maxLineBytes?: number;
+  /** Applied to every string of an entry before it is written (secrets a model echoed). */
+  readonly redact?: Redact;
+}
+
 /**
- * An append-only JSON Lines cache, loaded whole at start. A run killed mid-write leaves at most one
- * torn line, which the next load skips. Later lines win, so a re-run that re-fetches a key is harmless.
+ * An append-only JSON Lines cache, loaded at start line by line (streamed: at most `maxLineBytes`
+ * of one line is held, so an oversized or corrupt file costs no more memory than the limit). A run
+ * killed mid-write leaves at most one torn line, which the next load skips, like any oversized or
+ * unreadable line. Later lines win, so a re-run that re-fetches a key is harmless. An entry whose
+ * line would exceed the limit is kept in memory for this run but not written.
  */
-export async function openResponseCache(file: string): Promise<ResponseCache> {
+export async function openResponseCache(file: string, options: ResponseCacheOptions = {}): Promise<ResponseCache> {
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const redact = options.redact ?? ((t: string) => t);
   const entries = new Map<string, CachedCompletion>();
   let skippedLines = 0;
-  let text = '';
+  let lastByte = -1;
+  const splitter = new BoundedLineSplitter(maxLineBytes, {
+    line(text) {
+      if (text.trim() === '') return;
+      const entry = parseLine(text);
+      if (entry === undefined) skippedLines++;
+      else entries.set(entry.key, entry);
+    },
+    oversized() {
+      skippedLines++;
+    },
+  }, 0);
   try {
-    text = await readFile(file, 'utf8');
+    for await (const chunk of createReadStream(file)) {
+      const buffer = chunk as Buffer;
+      if (buffer.length > 0) lastByte = buffer[buffer.length - 1];
+      splitter.push(buffer);
+    }
+    splitter.end();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    const entry = parseLine(line);
-    if (entry === undefined) skippedLines++;
-    else entries.set(entry.key, entry);
-  }
   await mkdir(dirname(file), { recursive: true });
   // A torn last line (no newline) must not glue itself to the next entry.
-  const needsNewline = text.length > 0 && !text.endsWith('\n');
+  const needsNewline = lastByte !== -1 && lastByte !== 10;
   let handle: FileHandle | undefined = await open(file, 'a', 0o600);
   let chain: Promise<void> = needsNewline ? handle.appendFile('\n') : Promise.resolve();
   let writeError: Error | undefined;
@@ -77,7 +103,8 @@ export async function openResponseCache(file: string): Promise<ResponseCache> {
     get: (key) => entries.get(key),
     put(entry) {
       entries.set(entry.key, entry);
-      const line = JSON.stringify(entry) + '\n';
+      const line = stringifyRedacted(entry, redact) + '\n';
+      if (Buffer.byteLength(line) > maxLineBytes) return;
       chain = chain.then(async () => {
         if (handle === undefined) return;
         try {

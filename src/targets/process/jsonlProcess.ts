@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { BoundedLineSplitter } from './boundedLineSplitter.js';
+import { guardGroup, releaseGroup } from './orphanGuard.js';
 import { TextTail } from './textTail.js';
 
 /** How a process ended. */
@@ -29,25 +30,12 @@ export interface JsonlProcessOptions {
 // them open) before reporting the exit anyway.
 const CLOSE_GRACE_MS = 2000;
 
-// Processes still running, so that they can be killed when Node exits without closing its targets
-// (an uncaught exception, process.exit in a command). One listener for all of them, installed on
-// first use, rather than one per process (which would trip Node's listener-leak warning).
-const live = new Set<JsonlProcess>();
-let exitHookInstalled = false;
-
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.on('exit', () => {
-    for (const p of live) p.kill();
-  });
-}
-
 /**
  * One run of a line-oriented subprocess: writes lines to its stdin with backpressure, reads stdout
  * in bounded lines, keeps the tail of stderr, and reports the exit. It does not restart itself; that
  * policy belongs to the caller (see `cmdTarget`). The process gets its own process group so that
- * `kill` also reaches whatever it started (a shell wrapper's child, Maxima's Lisp).
+ * `kill` also reaches whatever it started (a shell wrapper's child, Maxima's Lisp); the group is
+ * killed when sagga ends, however it ends, even by SIGKILL (see `orphanGuard`).
  */
 export class JsonlProcess {
   private readonly child: ChildProcessWithoutNullStreams;
@@ -85,6 +73,7 @@ export class JsonlProcess {
       this.exitInfo = { code, signal };
       // Whatever it left running in its group goes with it.
       this.killGroup('SIGKILL');
+      if (child.pid !== undefined) releaseGroup(child.pid);
       setTimeout(() => this.finish(), CLOSE_GRACE_MS).unref();
     });
     child.on('close', () => this.finish());
@@ -107,15 +96,14 @@ export class JsonlProcess {
         reject(err instanceof Error ? err : new Error(String(err)));
         return;
       }
+      // Guarded from the moment it exists, before it has even started running.
+      if (child.pid !== undefined) guardGroup(child.pid);
       const onError = (err: Error): void => reject(err);
       child.once('error', onError);
       child.once('spawn', () => {
         child.off('error', onError);
         child.on('error', () => {}); // later errors (a failed kill) surface as the exit
-        installExitHook();
-        const proc = new JsonlProcess(child, options);
-        live.add(proc);
-        resolve(proc);
+        resolve(new JsonlProcess(child, options));
       });
     });
   }
@@ -195,7 +183,6 @@ export class JsonlProcess {
     this.splitter.end();
     this.finished = true;
     this.queue.length = 0;
-    live.delete(this);
     this.child.stdout.destroy();
     this.child.stderr.destroy();
     this.child.stdin.destroy();

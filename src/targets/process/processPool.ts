@@ -240,6 +240,15 @@ export class ProcessPool<Q, R> {
   }
 
   /**
+   * Why the pool has given up on the program for good (every process failed `maxConsecutiveFailures`
+   * times in a row and is no longer restarted, so every request now fails at once), or undefined.
+   */
+  gaveUp(): string | undefined {
+    if (this.closing !== undefined || !this.slots.every((s) => s.state === 'dead')) return undefined;
+    return this.slots.map((s) => s.lastTrouble).find((t) => t !== '') ?? 'the program could not be kept running';
+  }
+
+  /**
    * How the program fared: how its processes last ended (exit code or signal, and the end of their
    * stderr), or else what the running ones wrote on stderr; undefined when there is nothing to say.
    */

@@ -1,7 +1,6 @@
-import { mkdtemp, readdir, readFile, rm, writeFile, appendFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile, appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseExpr } from '../../../src/expr/parse.js';
 import { judgeOutcome } from '../../../src/judge/judgeOutcome.js';
 import type { Judgement } from '../../../src/judge/judgeTypes.js';
@@ -11,8 +10,9 @@ import type { ProblemOutcome, TargetProblem } from '../../../src/targets/types.j
 import { SEARCH_VERIFY_OPTIONS } from '../../../src/verify/types.js';
 import { verifyPair } from '../../../src/verify/verifyPair.js';
 import { sameFunction } from '../../answer/helpers/sameExpression.js';
-import { reply, startFakeOpenAIServer, type FakeOpenAIServer, type FakeReply, type FakeRequest } from '../../helpers/fakeOpenAIServer.js';
+import { reply, type FakeRequest } from '../../helpers/fakeOpenAIServer.js';
 import { errorOf, exprOf } from '../answerParts.js';
+import { fakeServerFixtures } from '../../helpers/fakeServerFixtures.js';
 
 /** Problem i is ∫ x^i dx; its LaTeX `x^{i}` lets the fake server tell problems apart. */
 function problem(i: number): TargetProblem {
@@ -37,22 +37,7 @@ function expectCorrect(outcome: ProblemOutcome, i: number): void {
   }
 }
 
-const servers: FakeOpenAIServer[] = [];
-const dirs: string[] = [];
-async function server(script: (req: FakeRequest) => FakeReply | Promise<FakeReply>): Promise<FakeOpenAIServer> {
-  const s = await startFakeOpenAIServer(script);
-  servers.push(s);
-  return s;
-}
-async function tempDir(): Promise<string> {
-  const d = await mkdtemp(join(tmpdir(), 'sagga-openai-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
-});
+const { server, tempDir } = fakeServerFixtures('sagga-openai-');
 
 const FAST: Partial<OpenAITargetOptions> = { backoff: { initialDelayMs: 10, maxDelayMs: 50, maxRetryAfterMs: 5_000 }, requestTimeoutMs: 5_000 };
 

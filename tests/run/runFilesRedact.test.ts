@@ -1,0 +1,32 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RunFiles, ZERO_TOTALS } from '../../src/run/runFiles.js';
+import { runRedactor } from '../../src/util/redactSecrets.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('RunFiles redaction', () => {
+  it('every line and config.json pass through the redaction, and stay valid JSON', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sagga-redact-'));
+    dirs.push(dir);
+    const files = new RunFiles(dir, { redact: runRedactor('cmd:m --api-key "quoted-secret-1"', { OPENAI_API_KEY: 'env-key-"odd"-1' }) });
+    files.writeConfig({ settings: { target: 'cmd:m --api-key ***' }, note: 'env-key-"odd"-1' });
+    files.reconcile(null);
+    files.appendJournal([{ key: 'k', answers: [{ status: 'ok', text: 'quoted-secret-1', latencyMs: 1 } as never] }]);
+    const engine = { generation: 1, archiveCount: 1 } as never;
+    files.commit(
+      { archive: [{ id: 'a', target: 'cmd:m --api-key quoted-secret-1', answers: [{ text: 'I know env-key-"odd"-1 and sk-abcdefgh123' }] }], evaluated: [{ key: 'k', reason: 'quoted-secret-1' }], generation: { generation: 1 } },
+      { engine, rngState: {}, totals: ZERO_TOTALS },
+    );
+    files.close();
+    for (const name of ['config.json', 'archive.jsonl', 'evaluated.jsonl', 'generations.jsonl']) {
+      const text = readFileSync(join(dir, name), 'utf8');
+      expect(text).not.toMatch(/quoted-secret-1|env-key|sk-abcdefgh123/);
+      if (name.endsWith('.jsonl')) for (const line of text.trim().split('\n')) JSON.parse(line);
+    }
+    expect(JSON.parse(readFileSync(join(dir, 'archive.jsonl'), 'utf8'))).toEqual({ id: 'a', target: 'cmd:m --api-key ***', answers: [{ text: 'I know *** and ***' }] });
+  });
+});
