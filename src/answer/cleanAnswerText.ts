@@ -7,15 +7,26 @@ import { isKnownLatexCommand } from './latexTokens.js';
  * Linear in the input; no regular expression here can backtrack over more than a short suffix.
  */
 export function cleanAnswerText(text: string): string {
+  return cleanAnswer(text).text;
+}
+
+/** Does `cleanAnswerText` drop a constant of integration (`+ C`, `C +` …) from this text? */
+export function dropsConstant(text: string): boolean {
+  return cleanAnswer(text).droppedConstant;
+}
+
+function cleanAnswer(text: string): { text: string; droppedConstant: boolean } {
   let s = rightOfLastEquals(normalizeSpacing(unwrapDollars(text.trim()))).trim();
+  let droppedConstant = false;
   for (let pass = 0; pass < 8; pass++) {
     const before = s;
     s = stripTrailingNoise(s);
-    s = stripTrailingConstant(s);
-    s = stripLeadingConstant(s);
+    const noise = s;
+    s = stripLeadingConstant(stripTrailingConstant(s));
+    if (s !== noise) droppedConstant = true;
     if (s === before) break;
   }
-  return s;
+  return { text: s, droppedConstant };
 }
 
 /** Spacing commands become plain spaces, so `x \;+\; C` is seen as `x + C`. */

@@ -373,6 +373,8 @@ class Parser {
       const fname = lookupFunction(name);
       if (fname !== undefined) return this.call(t, fname);
       if (Object.hasOwn(LOG_WITH_BASE, name)) return this.call(t, 'log', LOG_WITH_BASE[name]);
+      if (name === 'Rational') return this.rational(t);
+      if (name === 'binomial') return this.binomial(t);
       if (Object.hasOwn(SYMBOLS, name)) return this.count({ type: 'sym', name: SYMBOLS[name] }, t); // x(x+1): implicit product
       throw this.error(Object.hasOwn(KNOWN_REFUSALS, name) ? KNOWN_REFUSALS[name] : `unknown function '${clip(name, 30)}'`, t);
     }
@@ -387,8 +389,8 @@ class Parser {
     throw this.error(`unknown name '${clip(name, 30)}' (the only variable is x; constants are pi and e)`, t);
   }
 
-  /** A whitelisted call; `base` makes it a logarithm to that base (log10, log2). */
-  private call(t: Token, name: FnName, base?: number): Expr {
+  /** The arguments of a call whose name has just been read, with the call's nesting accounted for. */
+  private callArgs(t: Token): Expr[] {
     this.take(); // '('
     this.enter(t);
     const args: Expr[] = [];
@@ -400,6 +402,52 @@ class Parser {
       if (sep.kind !== 'comma') throw this.error(sep.kind === 'end' ? "missing ')'" : `expected ',' or ')' but found ${describe(sep)}`, sep);
     }
     this.leave();
+    return args;
+  }
+
+  /**
+   * SymPy's `Rational(p, q)` for integer literals p, q (q ≠ 0), rewritten at parse time to p/q:
+   * no new function enters the tree.
+   */
+  private rational(t: Token): Expr {
+    const args = this.callArgs(t);
+    const ints = args.map(integerLiteral);
+    if (args.length !== 2 || ints[0] === undefined || ints[1] === undefined) {
+      throw this.error('Rational(p, q) takes two integer literals, e.g. Rational(1, 3)', t);
+    }
+    if (ints[1] === 0) throw this.error('Rational(p, 0): division by zero', t);
+    return this.count({ type: 'div', args: [args[0], args[1]] }, t);
+  }
+
+  /**
+   * SymPy's `binomial(a, k)` for a non-negative integer literal k ≤ MAX_BINOMIAL_K, rewritten at
+   * parse time to the polynomial a(a-1)…(a-k+1)/k!, written as a·((a-1)/2)·…·((a-k+1)/k) so that no
+   * literal exceeds the limits. Any other k is refused.
+   */
+  private binomial(t: Token): Expr {
+    const args = this.callArgs(t);
+    const k = args.length === 2 ? integerLiteral(args[1]) : undefined;
+    if (k === undefined || k < 0 || k > MAX_BINOMIAL_K) {
+      throw this.error(`binomial(x, k) is read only for an integer literal k from 0 to ${MAX_BINOMIAL_K} (as the polynomial x(x-1)…(x-k+1)/k!)`, t);
+    }
+    if (k === 0) return this.count({ type: 'num', value: 1 }, t);
+    const factors: Expr[] = [args[0]];
+    for (let j = 1; j < k; j++) {
+      const shifted = this.count({ type: 'add', args: [this.copy(args[0], t), this.count({ type: 'neg', args: [this.count({ type: 'num', value: j }, t)] }, t)] }, t);
+      factors.push(this.count({ type: 'div', args: [shifted, this.count({ type: 'num', value: j + 1 }, t)] }, t));
+    }
+    return factors.length === 1 ? factors[0] : this.count({ type: 'mul', args: factors }, t);
+  }
+
+  /** A fresh copy of a parsed subtree, every node counted against the limits. */
+  private copy(e: Expr, at: Token): Expr {
+    if (e.type === 'num' || e.type === 'sym') return this.count({ ...e }, at);
+    return this.count({ ...e, args: e.args.map((a) => this.copy(a, at)) } as Expr, at);
+  }
+
+  /** A whitelisted call; `base` makes it a logarithm to that base (log10, log2). */
+  private call(t: Token, name: FnName, base?: number): Expr {
+    const args = this.callArgs(t);
     if (base !== undefined) {
       if (args.length !== 1) throw this.error(`${t.text} takes 1 argument, got ${args.length}`, t);
       args.push(this.count({ type: 'num', value: base }, t));
@@ -416,6 +464,19 @@ class Parser {
     }
     return this.count({ type: 'fn', name, args }, t);
   }
+}
+
+/** Largest k read in `binomial(x, k)`: the polynomial has k factors. */
+export const MAX_BINOMIAL_K = 20;
+
+/** The value of an integer literal, optionally negated (`3`, `-3`, `(-3)`); undefined for anything else. */
+function integerLiteral(e: Expr): number | undefined {
+  if (e.type === 'num') return Number.isSafeInteger(e.value) ? e.value : undefined;
+  if (e.type === 'neg' && e.args[0].type === 'num') {
+    const v = integerLiteral(e.args[0]);
+    return v === undefined ? undefined : -v;
+  }
+  return undefined;
 }
 
 // mathjs spellings of logarithms to a fixed base, read as log(x)/log(b) like log(x, b).

@@ -167,7 +167,7 @@ async function searchInRunDir(options: SearchCommandOptions, services: SearchSer
     if (saved?.target.settings !== undefined) {
       const differences = targetDifferences(saved.target.settings, targetSettings);
       if (differences.length > 0 && !options.forceResume) {
-        throw new Error(refusal(outDir, differences, "the target's settings differ (its options are not saved with the run: give the run's own again)"));
+        throw new Error(refusal(outDir, differences, "the target's settings differ", "Give the target options the run was made with (they are in config.json under target.settings)"));
       }
       changes.push(...differences);
     }
@@ -327,11 +327,11 @@ function targetDifferences(saved: TargetSettings, now: TargetSettings): SettingD
     .map((key): SettingDifference => ({ setting: 'target', saved: { [key]: saved[key] ?? null }, requested: { [key]: now[key] ?? null } }));
 }
 
-function refusal(outDir: string, differences: readonly SettingDifference[], why?: string): string {
+function refusal(outDir: string, differences: readonly SettingDifference[], why?: string, remedy = 'Drop those options (the saved ones are used)'): string {
   const lines = differences.map((d) => `  ${optionName(d.setting)}: the run has ${JSON.stringify(d.saved)}, now ${JSON.stringify(d.requested)}`);
   return (
     `refusing to resume ${outDir}: ${why ?? 'settings differ from the run being resumed'}:\n${lines.join('\n')}\n` +
-    `Resuming with other settings would make the run irreproducible. Drop those options (the saved ones are used), ` +
+    `Resuming with other settings would make the run irreproducible. ${remedy}, ` +
     `start a new run with another --out, or pass --force-resume to continue anyway (recorded in config.json).`
   );
 }

@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { once } from 'node:events';
-import type { Verdict, VerifyResult } from './types.js';
+import { toInfix } from '../expr/toInfix.js';
+import type { Readings, TextReader, Verdict, VerifyResult } from './types.js';
 import { verifyBatch } from './verifyBatch.js';
 
 export interface VerifyJsonlOptions {
@@ -8,6 +9,11 @@ export interface VerifyJsonlOptions {
   readonly workers?: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (lines: number) => void;
+  /**
+   * Reads each side before verifying (the CLI's LaTeX-aware reader). With it, every line that has a
+   * problem and an answer also carries `reading: {problem, answer}`; without it both sides are infix.
+   */
+  readonly read?: TextReader;
 }
 
 export type VerifyCounts = Record<Verdict, number> & { lines: number };
@@ -16,7 +22,7 @@ export type VerifyCounts = Record<Verdict, number> & { lines: number };
 export const MAX_LINE_BYTES = 1 << 20;
 const BATCH = 512;
 
-type Parsed = { id: string; problem: string; answer: string } | { id: string; error: string };
+type Parsed = { id: string; problem: string; answer: string; reading?: Readings } | { id: string; error: string; reading?: Readings };
 
 /**
  * The `sagga verify` contract: one JSON object per input line in, one result line per input line
@@ -36,7 +42,8 @@ export async function verifyJsonl(input: Readable, output: Writable, opts: Verif
     for (const p of pending) {
       const r: VerifyResult = 'problem' in p ? verified[g++] : { verdict: 'invalid', reason: p.error, ms: 0 };
       counts[r.verdict]++;
-      text += JSON.stringify({ id: p.id, verdict: r.verdict, reason: r.reason, ms: Math.round(r.ms * 1000) / 1000 }) + '\n';
+      const line = { id: p.id, verdict: r.verdict, reason: r.reason, ms: Math.round(r.ms * 1000) / 1000 };
+      text += JSON.stringify(p.reading === undefined ? line : { ...line, reading: p.reading }) + '\n';
     }
     pending = [];
     if (!output.write(text)) await once(output, 'drain');
@@ -50,7 +57,10 @@ export async function verifyJsonl(input: Readable, output: Writable, opts: Verif
     counts.lines++;
     const id = String(counts.lines);
     if (tooLong) pending.push({ id, error: `line ${counts.lines}: longer than ${MAX_LINE_BYTES} bytes` });
-    else pending.push(parseLine(Buffer.concat(line).toString('utf8'), counts.lines));
+    else {
+      const parsed = parseLine(Buffer.concat(line).toString('utf8'), counts.lines);
+      pending.push(opts.read !== undefined && 'problem' in parsed ? readPair(parsed, opts.read) : parsed);
+    }
     line = [];
     lineBytes = 0;
     tooLong = false;
@@ -82,6 +92,25 @@ export async function verifyJsonl(input: Readable, output: Writable, opts: Verif
     line.push(Buffer.from(part));
     lineBytes += part.length;
   }
+}
+
+/**
+ * Both sides read with `read`; a side read as LaTeX is handed on as its canonical infix (which reads
+ * back to the same tree), so that worker threads need no reader. A side the reader refuses makes the
+ * line invalid, naming the side, as `verifyStrings` does.
+ */
+function readPair(p: { id: string; problem: string; answer: string }, read: TextReader): Parsed {
+  const problem = read(p.problem, 'problem');
+  const answer = read(p.answer, 'answer');
+  const reading: Readings = { problem: problem.reading, answer: answer.reading };
+  if (!problem.ok) return { id: p.id, error: `problem: ${problem.error}`, reading };
+  if (!answer.ok) return { id: p.id, error: `answer: ${answer.error}`, reading };
+  return {
+    id: p.id,
+    problem: problem.reading === 'infix' ? p.problem : toInfix(problem.expr),
+    answer: answer.reading === 'infix' ? p.answer : toInfix(answer.expr),
+    reading,
+  };
 }
 
 function parseLine(text: string, n: number): Parsed {

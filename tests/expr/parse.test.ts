@@ -298,3 +298,39 @@ describe('tryParseExpr and ParseError', () => {
     expect(err.name).toBe('ParseError');
   });
 });
+
+describe('SymPy spellings rewritten at parse time', () => {
+  test('Rational(p, q) of integer literals is p/q', () => {
+    expect(parseExpr('Rational(1, 3)*x^3')).toEqual(mul(div(num(1), num(3)), pow(X, num(3))));
+    expect(parseExpr('Rational(-1, 3)')).toEqual(div(neg(num(1)), num(3)));
+  });
+
+  test('Rational refuses anything but two integer literals, and a zero denominator', () => {
+    for (const bad of ['Rational(x, 3)', 'Rational(1.5, 3)', 'Rational(1)', 'Rational(1, 2, 3)']) {
+      expect(tryParseExpr(bad).ok ? '' : (tryParseExpr(bad) as { error: ParseError }).error.message).toMatch(/Rational\(p, q\) takes two integer literals/);
+    }
+    const zero = tryParseExpr('Rational(1, 0)');
+    expect(zero.ok ? '' : zero.error.message).toMatch(/division by zero/);
+  });
+
+  test('binomial(a, k) is the polynomial a(a-1)…(a-k+1)/k!, with no new function in the tree', () => {
+    expect(parseExpr('binomial(x, 0)')).toEqual(num(1));
+    expect(parseExpr('binomial(x, 1)')).toEqual(X);
+    expect(parseExpr('binomial(x, 2)')).toEqual(mul(X, div(add(X, neg(num(1))), num(2))));
+    const twenty = parseExpr('binomial(x + 1, 20)');
+    expect(JSON.stringify(twenty)).not.toMatch(/binomial/);
+    expect(twenty.type).toBe('mul');
+  });
+
+  test('binomial is refused past k = 20, for a non-integer or symbolic k', () => {
+    for (const bad of ['binomial(x, 50)', 'binomial(x, 21)', 'binomial(x, -1)', 'binomial(x, 2.5)', 'binomial(x, x)', 'binomial(x)']) {
+      const r = tryParseExpr(bad);
+      expect(r.ok ? '' : r.error.message).toMatch(/binomial\(x, k\) is read only for an integer literal k from 0 to 20/);
+    }
+  });
+
+  test('binomial counts its copies against the node limit', () => {
+    const r = tryParseExpr('binomial(x + x + x + x + x + x + x + x, 20)', { maxNodes: 100 });
+    expect(r.ok ? '' : r.error.message).toMatch(/more than 100 nodes/);
+  });
+});

@@ -118,6 +118,8 @@ describe('sagga search against a target that does not work (built CLI)', () => {
     expect(end.killed, cli.stderr()).toBe(false);
     expect(end.code, cli.stderr()).toBe(70);
     expect(cli.stderr()).toMatch(/the target stopped working after generation 2: 2 generations in a row came back with nothing but transport errors; the last: transport error: /);
+    // The underlying cause, not just fetch's "fetch failed".
+    expect(cli.stderr()).toMatch(new RegExp(`ECONNREFUSED 127\\.0\\.0\\.1:${port}`));
   }, 180_000);
 });
 

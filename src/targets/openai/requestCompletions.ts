@@ -145,6 +145,18 @@ function withoutReserved(extra: Readonly<Record<string, unknown>> | undefined): 
   return Object.fromEntries(Object.entries(extra).filter(([k]) => !RESERVED.has(k)));
 }
 
+/**
+ * The messages of an error's causes, outermost first: fetch reports only "fetch failed" and keeps
+ * what went wrong (`connect ECONNREFUSED 127.0.0.1:9`) one cause further down.
+ */
+function causeChain(cause: unknown): string {
+  const messages: string[] = [];
+  for (let c = cause, depth = 0; c instanceof Error && depth < 4; c = c.cause, depth++) {
+    if (c.message !== '' && !messages.includes(c.message)) messages.push(c.message);
+  }
+  return messages.map((m) => `: ${m}`).join('');
+}
+
 function classify(err: unknown): AttemptOutcome {
   // A body cut at --max-response-bytes: counted as a transport fault, retried like one (the answer
   // is never judged from a truncated body, and a model is not blamed for what sagga refused to read).
@@ -154,8 +166,7 @@ function classify(err: unknown): AttemptOutcome {
     return { ok: false, retryable: true, kind: 'timeout', error: 'request timed out' };
   }
   if (err instanceof OpenAI.APIConnectionError) {
-    const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
-    return { ok: false, retryable: true, kind: 'error', error: `connection error${cause}` };
+    return { ok: false, retryable: true, kind: 'error', error: `connection error${causeChain(err.cause)}` };
   }
   if (err instanceof OpenAI.APIError && typeof err.status === 'number') {
     const status = err.status;
