@@ -135,8 +135,7 @@ describe('resume and new runs never lose a line', () => {
     expect(existsSync(join(dir, 'config.json'))).toBe(true);
   }, 60_000);
 
-  it('--out on a path that cannot be created fails at once with 73, in one line', async () => {
-    if (!existsSync('/proc/self')) return;
+  it.runIf(existsSync('/proc/self'))('--out on a path that cannot be created fails at once with 73, in one line', async () => {
     const r = await search(['--target', POWER_RULE, '--out', '/proc/x', ...SMALL]);
     expect(r.status).toBe(EXIT.cantCreate);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

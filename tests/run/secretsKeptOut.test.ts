@@ -77,7 +77,7 @@ describe('secrets are kept out of every file and message', () => {
     const r = await sagga(['search', '--target', target, '--out', run, ...SMALL], env);
     expect(r.status, r.stderr).toBe(0);
     const archive = await readFile(join(run, 'archive.jsonl'), 'utf8');
-    expect(archive.trim().split('\n').length).toBeGreaterThan(0);
+    expect(archive.split('\n').filter(Boolean).length).toBeGreaterThan(0);
     // The answers were archived, with the secrets replaced.
     expect(archive).toContain('--api-key ***');
     const printed = r.stdout + r.stderr + (await exportEverything(run, root, env));

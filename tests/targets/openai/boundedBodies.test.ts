@@ -126,7 +126,7 @@ describe('a search against a model that sends 100 MB bodies', () => {
     expect(resumed.maxRss).toBeLessThan(500 * MB);
     const generations = (await readFile(join(run, 'generations.jsonl'), 'utf8')).trim().split('\n');
     expect(generations).toHaveLength(2);
-    const evaluated = (await readFile(join(run, 'evaluated.jsonl'), 'utf8')).trim().split('\n');
+    const evaluated = (await readFile(join(run, 'evaluated.jsonl'), 'utf8')).split('\n').filter(Boolean);
     expect(evaluated.length).toBeGreaterThan(0);
     for (const name of ['archive.jsonl', 'evaluated.jsonl', 'generations.jsonl', 'cache/openai.jsonl']) {
       const size = (await stat(join(run, name))).size;
