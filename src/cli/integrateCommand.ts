@@ -5,6 +5,7 @@ import type { IntegrateProbeResult as ProbeResult } from '../judge/integrateProb
 import type { Target } from '../targets/types.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { printable } from '../util/terminalSafe.js';
+import { exitCodeOf } from './exitCodeOf.js';
 import { EXIT, type ExitCode } from './exitCodes.js';
 import { numberOption } from './numberOption.js';
 import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
@@ -79,9 +80,8 @@ Examples:
       process.stdout.write(opts.json ? JSON.stringify(result) + '\n' : formatProbe(result));
       process.exitCode = result.outcome === 'solved' ? EXIT.ok : result.outcome === 'undecided' ? EXIT.undecided : EXIT.failed;
     } catch (err) {
-      // A target that fails its start-up probe in a way only a broken installation does (Maxima without its share library).
-      const unhealthy = err instanceof Error && err.name === 'TargetUnhealthyError';
-      fail(err instanceof Error ? err.message : String(err), unhealthy ? EXIT.targetUnhealthy : EXIT.software);
+      // A target that fails its start-up probe (Maxima without its share library) exits 3, see exitCodeOf.
+      fail(err instanceof Error ? err.message : String(err), exitCodeOf(err));
     } finally {
       await target?.close();
     }

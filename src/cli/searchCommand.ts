@@ -4,14 +4,12 @@ import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
 import type { SearchCommandOptions } from '../search/startSearch.js';
 import { readArchiveLines } from '../run/readRun.js';
 import { RUN_FILES, STOP_REASON_TEXT, type ArchiveLine } from '../run/runSchema.js';
-import { createTarget } from '../targets/registry.js';
 import { printable } from '../util/terminalSafe.js';
 import { runRedactor } from '../util/redactSecrets.js';
-import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { exitCodeOf } from './exitCodeOf.js';
 import { nonNegativeInt } from './numberOption.js';
 import { EXIT } from './exitCodes.js';
-import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
+import { addTargetOptions, targetSettingsFrom, type TargetCliOptions } from './targetOptions.js';
 
 /** The README's main job: small enough to finish offline in a couple of minutes on two cores. */
 export const DEMO_SETTINGS = {
@@ -102,14 +100,10 @@ Examples:
       const slug = (options.target ?? 'run').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'run';
       options = { ...options, out: join('archives', `${slug}-${stamp()}`) };
     }
-    const outDir = options.resume ?? options.out;
     const targetCli: TargetCliOptions = { timeLimit, baseUrl, promptTemplate, temperature, maxTokens, requestTimeout, retries, cache, maxResponseBytes };
     try {
-      const [{ startSearch }, { verifyPair }] = await Promise.all([import('../search/startSearch.js'), import('../verify/verifyPair.js')]);
-      const result = await startSearch(options, {
-        createTarget: (spec, { concurrency }) => createTarget(spec, targetOptionsFrom(targetCli, { concurrency, outDir })),
-        verify: (problem, answer) => verifyPair(problem, answer, SEARCH_VERIFY_OPTIONS),
-      });
+      const { search } = await import('../search/search.js');
+      const result = await search({ ...options, targetOptions: targetSettingsFrom(targetCli) });
       process.exitCode = result.exitCode;
       if (!options.json) printSummary(result.outDir, result.summary.stopReason, result.summary.archiveSize, show ?? 5);
     } catch (error) {
@@ -118,8 +112,7 @@ Examples:
       // Errors found before the run starts are the command line's (bad values, refused resume);
       // system errors keep their own codes (a missing file, a full disk).
       const code = exitCodeOf(error);
-      const unhealthy = error instanceof Error && error.name === 'TargetUnhealthyError';
-      process.exitCode = unhealthy ? EXIT.targetUnhealthy : code === EXIT.software ? EXIT.usage : code;
+      process.exitCode = code === EXIT.software ? EXIT.usage : code;
     }
   });
 }

@@ -37,10 +37,13 @@ export function addTargetOptions(cmd: Command): Command {
 
 /** Target options for createTarget from the parsed command line. */
 export function targetOptionsFrom(opts: TargetCliOptions, ctx: { concurrency: number; outDir?: string }): TargetOptions {
+  return { ...targetSettingsFrom(opts), concurrency: ctx.concurrency, outDir: ctx.outDir };
+}
+
+/** The target's own settings from the command line, without what the command decides (concurrency, run directory). */
+export function targetSettingsFrom(opts: TargetCliOptions): Omit<TargetOptions, 'concurrency' | 'outDir'> {
   return {
-    concurrency: ctx.concurrency,
     timeLimitMs: opts.timeLimit,
-    outDir: ctx.outDir,
     openai: {
       baseURL: opts.baseUrl,
       promptTemplate: opts.promptTemplate,
