@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHECKPOINT_FORMAT, RUN_FILES, type Checkpoint, type JournalEntry, type RunTotals } from './runSchema.js';
-import { createRedactor, stringifyRedacted, type Redact } from '../util/redactSecrets.js';
+import { createRedactor, redactDeep, stringifyRedacted, type Redact } from '../util/redactSecrets.js';
 import { RunDirError } from './runDirError.js';
 import { settingsHash } from './settingsHash.js';
 
@@ -67,7 +67,7 @@ export class RunFiles<S = unknown> {
     const fresh = !existsSync(this.path('config'));
     const hint = fresh ? 'then start the run again' : `then resume with: sagga search --resume ${this.dir}`;
     this.guard(this.dir, hint, () => mkdirSync(this.dir, { recursive: true }));
-    const { settings_sha256: _previous, ...written } = JSON.parse(stringifyRedacted(config, this.redact)) as Record<string, unknown>;
+    const { settings_sha256: _previous, ...written } = redactDeep(config as Record<string, unknown>, this.redact);
     const text = JSON.stringify({ ...written, settings_sha256: settingsHash(written) }, null, 2) + '\n';
     this.guard(this.path('config'), hint, () => writeAtomic(this.path('config'), text));
     if (fresh && !existsSync(this.path('checkpoint'))) {

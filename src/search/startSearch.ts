@@ -74,7 +74,6 @@ export interface SearchCommandResult {
 }
 
 /** config.json of a run (its schema lives with the run files). */
-export type { RunConfig };
 
 /**
  * `sagga search`: resolve the options (or, with --resume, the saved run's settings), build the

@@ -28,8 +28,6 @@ export interface CasSystem {
   readonly integrator: { readonly module: URL; readonly exportName: string };
   readonly toSystem: (e: Expr) => string;
   readonly fromSystem: (output: string) => CasConversion;
-  /** Some systems report failure by throwing: which messages mean "no closed form found". */
-  readonly refusal?: (error: string) => boolean;
 }
 
 export const DEFAULT_CAS_TIME_LIMIT_MS = 5000;

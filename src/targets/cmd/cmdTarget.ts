@@ -101,7 +101,8 @@ export class CmdTarget implements Target {
     private readonly options: CmdTargetOptions,
   ) {
     // The name goes on every archive line and into messages: never with a secret argument in it.
-    this.name = options.name ?? `cmd:${redactSecrets(typeof options.command === 'string' ? options.command : argv.join(' '))}`;
+    const commandLine = redactSecrets(typeof options.command === 'string' ? options.command : argv.join(' '));
+    this.name = options.name ?? `cmd:${commandLine}`;
     this.codec = options.codec ?? defaultCodec;
     const codec = this.codec;
     this.pool = new ProcessPool<CmdWork, Reply>(
@@ -119,7 +120,7 @@ export class CmdTarget implements Target {
     this.timeLimitMs = this.pool.timeLimitMs;
     this.maxAnswerChars = Math.floor(positive(options.maxAnswerChars, MAX_ANSWER_CHARS));
     this.settings = options.settings ?? {
-      command: redactSecrets(typeof options.command === 'string' ? options.command : argv.join(' ')),
+      command: commandLine,
       time_limit_ms: positive(options.timeoutMs, 60_000),
     };
   }

@@ -51,11 +51,6 @@ export function releaseGroup(pgid: number): void {
   tell(`-${pgid}`);
 }
 
-/** The watchdog's pid, when one runs (tests). */
-export function watchdogPid(): number | undefined {
-  return watchdog?.pid;
-}
-
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;

@@ -239,13 +239,18 @@ export class ProcessPool<Q, R> {
     return this.slots.map((s) => s.proc?.stderrTail() ?? '');
   }
 
+  /** Why the pool gave up on the program: the last trouble a slot had. */
+  private givenUpReason(): string {
+    return this.slots.map((s) => s.lastTrouble).find((t) => t !== '') ?? 'the program could not be kept running';
+  }
+
   /**
    * Why the pool has given up on the program for good (every process failed `maxConsecutiveFailures`
    * times in a row and is no longer restarted, so every request now fails at once), or undefined.
    */
   gaveUp(): string | undefined {
     if (this.closing !== undefined || !this.slots.every((s) => s.state === 'dead')) return undefined;
-    return this.slots.map((s) => s.lastTrouble).find((t) => t !== '') ?? 'the program could not be kept running';
+    return this.givenUpReason();
   }
 
   /**
@@ -317,7 +322,7 @@ export class ProcessPool<Q, R> {
     if (this.queue.length === 0) return;
     for (const slot of this.slots) if (slot.state === 'idle') void this.spawnInto(slot, false);
     if (this.slots.every((s) => s.state === 'dead')) {
-      const why = this.slots.map((s) => s.lastTrouble).find((t) => t !== '') ?? 'the program could not be kept running';
+      const why = this.givenUpReason();
       for (const p of this.queue.splice(0)) this.finish(p, fault(`gave up on the program: ${why}`));
     }
   }
