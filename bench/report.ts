@@ -100,15 +100,15 @@ async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found (Debian package chromium)`);
 
-  const synthetic = join(outDir, `synthetic-${failures}`);
+  const scripted = join(outDir, `scripted-${failures}`);
   const t = performance.now();
-  await makeScriptedRun(synthetic, { failures, seed: 'bench-report', fitness: 'length:20' });
-  process.stderr.write(`made a scripted ${failures}-failure run in ${((performance.now() - t) / 1000).toFixed(1)} s: ${synthetic}\n`);
+  await makeScriptedRun(scripted, { failures, seed: 'bench-report', fitness: 'length:20' });
+  process.stderr.write(`made a scripted ${failures}-failure run in ${((performance.now() - t) / 1000).toFixed(1)} s: ${scripted}\n`);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   const results: Measured[] = [];
   try {
-    results.push(await measure(browser, `synthetic, ${failures} failures`, [synthetic], join(outDir, 'synthetic.html'), opens, typesetLimit));
+    results.push(await measure(browser, `scripted, ${failures} failures`, [scripted], join(outDir, 'scripted.html'), opens, typesetLimit));
     for (const run of args('run')) results.push(await measure(browser, run, [run], join(outDir, `run-${results.length}.html`), opens, typesetLimit));
   } finally {
     await browser.close();
