@@ -48,7 +48,7 @@ Examples:
         throw new CliError(`input file not found: ${opts.input} (give a JSON Lines file, or - for stdin)`, EXIT.noInput);
       }
       checkOutputPath(opts.output, '--output');
-      const [{ verifyJsonl }, { readMathText }] = await Promise.all([import('../verify/verifyJsonl.js'), import('../answer/readMathText.js')]);
+      const [{ verifyJsonl }, { readMathText, readingFor }] = await Promise.all([import('../verify/verifyJsonl.js'), import('../answer/readMathText.js')]);
       const input = opts.input === '-' ? process.stdin : createReadStream(opts.input);
       const output = opts.output === '-' ? process.stdout : createWriteStream(opts.output);
       // A write error (a full disk, a folder removed meanwhile) ends the command with one line, not a stack trace.
@@ -56,7 +56,7 @@ Examples:
         output.once('error', (e: Error) => reject(new CliError(`cannot write ${opts.output}: ${e.message}`, EXIT.cantCreate))),
       );
       failed.catch(() => {});
-      const counts = await Promise.race([verifyJsonl(input, output, { budgetMs: opts.budgetMs, workers: opts.workers, read: (text, side) => readMathText(text, side, opts.format) }), failed]);
+      const counts = await Promise.race([verifyJsonl(input, output, { budgetMs: opts.budgetMs, workers: opts.workers, read: (text, side) => readMathText(text, side, opts.format), readingOf: (text) => readingFor(text, opts.format) }), failed]);
       if (output !== process.stdout) await Promise.race([new Promise<void>((resolve, reject) => output.end((e?: Error | null) => (e ? reject(e) : resolve()))), failed]);
       process.stderr.write(
         `sagga verify: ${counts.lines} lines: ${counts.correct} correct, ${counts.incorrect} incorrect, ${counts.unknown} unknown, ${counts.invalid} invalid\n`,

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { once } from 'node:events';
 import { toInfix } from '../expr/toInfix.js';
-import type { Readings, TextReader, Verdict, VerifyResult } from './types.js';
+import type { Reading, Readings, TextReader, Verdict, VerifyResult } from './types.js';
 import { verifyBatch } from './verifyBatch.js';
 
 export interface VerifyJsonlOptions {
@@ -14,6 +14,8 @@ export interface VerifyJsonlOptions {
    * problem and an answer also carries `reading: {problem, answer}`; without it both sides are infix.
    */
   readonly read?: TextReader;
+  /** How `read` would read a text, when that is known without reading it: infix sides are then not read twice. */
+  readonly readingOf?: (text: string) => Reading;
 }
 
 export type VerifyCounts = Record<Verdict, number> & { lines: number };
@@ -59,7 +61,7 @@ export async function verifyJsonl(input: Readable, output: Writable, opts: Verif
     if (tooLong) pending.push({ id, error: `line ${counts.lines}: longer than ${MAX_LINE_BYTES} bytes` });
     else {
       const parsed = parseLine(Buffer.concat(line).toString('utf8'), counts.lines);
-      pending.push(opts.read !== undefined && 'problem' in parsed ? readPair(parsed, opts.read) : parsed);
+      pending.push(opts.read !== undefined && 'problem' in parsed ? readPair(parsed, opts.read, opts.readingOf) : parsed);
     }
     line = [];
     lineBytes = 0;
@@ -99,16 +101,21 @@ export async function verifyJsonl(input: Readable, output: Writable, opts: Verif
  * back to the same tree), so that worker threads need no reader. A side the reader refuses makes the
  * line invalid, naming the side, as `verifyStrings` does.
  */
-function readPair(p: { id: string; problem: string; answer: string }, read: TextReader): Parsed {
-  const problem = read(p.problem, 'problem');
-  const answer = read(p.answer, 'answer');
-  const reading: Readings = { problem: problem.reading, answer: answer.reading };
-  if (!problem.ok) return { id: p.id, error: `problem: ${problem.error}`, reading };
-  if (!answer.ok) return { id: p.id, error: `answer: ${answer.error}`, reading };
+function readPair(p: { id: string; problem: string; answer: string }, read: TextReader, readingOf?: (text: string) => Reading): Parsed {
+  // A side the reader would read as infix is handed on as it is: verifyStrings parses it once, where
+  // the pair is verified, with the same message when it is refused. Only other notations are read here.
+  const unread = (text: string): boolean => readingOf?.(text) === 'infix';
+  const problemUnread = unread(p.problem);
+  const answer = unread(p.answer) ? undefined : read(p.answer, 'answer');
+  // The problem is read first when the answer is refused, so the error names the problem when both are.
+  const problem = problemUnread && answer?.ok !== false ? undefined : read(p.problem, 'problem');
+  const reading: Readings = { problem: problem?.reading ?? 'infix', answer: answer?.reading ?? 'infix' };
+  if (problem !== undefined && !problem.ok) return { id: p.id, error: `problem: ${problem.error}`, reading };
+  if (answer !== undefined && !answer.ok) return { id: p.id, error: `answer: ${answer.error}`, reading };
   return {
     id: p.id,
-    problem: problem.reading === 'infix' ? p.problem : toInfix(problem.expr),
-    answer: answer.reading === 'infix' ? p.answer : toInfix(answer.expr),
+    problem: problem === undefined || problem.reading === 'infix' ? p.problem : toInfix(problem.expr),
+    answer: answer === undefined || answer.reading === 'infix' ? p.answer : toInfix(answer.expr),
     reading,
   };
 }
