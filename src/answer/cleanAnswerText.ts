@@ -10,12 +10,8 @@ export function cleanAnswerText(text: string): string {
   return cleanAnswer(text).text;
 }
 
-/** Does `cleanAnswerText` drop a constant of integration (`+ C`, `C +` …) from this text? */
-export function dropsConstant(text: string): boolean {
-  return cleanAnswer(text).droppedConstant;
-}
-
-function cleanAnswer(text: string): { text: string; droppedConstant: boolean } {
+/** `cleanAnswerText`, and whether it dropped a constant of integration (`+ C`, `C +` …). */
+export function cleanAnswer(text: string): { text: string; droppedConstant: boolean } {
   let s = rightOfLastEquals(normalizeSpacing(unwrapDollars(text.trim()))).trim();
   let droppedConstant = false;
   for (let pass = 0; pass < 8; pass++) {
@@ -35,7 +31,8 @@ function normalizeSpacing(s: string): string {
 }
 
 /** `\fbox{$…$}` and `\boxed{$$…$$}` carry their own math delimiters. */
-function unwrapDollars(s: string): string {
+/** `$…$`, `$$…$$`, `\(…\)` or `\[…\]` around the whole text removed. */
+export function unwrapDollars(s: string): string {
   const m = /^(\${1,2}|\\\(|\\\[)([^]*?)(\${1,2}|\\\)|\\\])$/.exec(s);
   return m === null ? s : m[2];
 }

@@ -1,7 +1,7 @@
 import type { Limits } from '../expr/limits.js';
 import { tryParseExpr } from '../expr/parse.js';
 import type { Expr } from '../expr/types.js';
-import { cleanAnswerText } from './cleanAnswerText.js';
+import { cleanAnswer } from './cleanAnswerText.js';
 import { answerDeclines, declineExcerpt, isUnevaluatedIntegral, lastDeclineIndex } from './declines.js';
 import { findAnswerSpan, type AnswerSource } from './findAnswerSpan.js';
 import { tryParseLatex } from './parseLatex.js';
@@ -10,7 +10,15 @@ import { clip } from '../util/clip.js';
 export type { AnswerSource } from './findAnswerSpan.js';
 
 export type ExtractedAnswer =
-  | { readonly ok: true; readonly expr: Expr; readonly source: AnswerSource; /** the cleaned answer text that was parsed */ readonly answer: string }
+  | {
+      readonly ok: true;
+      readonly expr: Expr;
+      readonly source: AnswerSource;
+      /** the cleaned answer text that was parsed */
+      readonly answer: string;
+      /** a constant of integration (`+ C`) was dropped from it */
+      readonly droppedConstant: boolean;
+    }
   | { readonly ok: false; readonly status: 'unparseable' | 'no-answer'; readonly error: string; readonly source?: AnswerSource; readonly answer?: string };
 
 export interface ExtractOptions {
@@ -60,14 +68,14 @@ export function extractAnswer(text: string, opts: ExtractOptions = {}): Extracte
     return { ok: false, status: 'unparseable', error: 'response truncated (token limit) before an answer was given', source: span.source };
   }
 
-  const answer = cleanAnswerText(span.text);
+  const { text: answer, droppedConstant } = cleanAnswer(span.text);
   if (answer === '') return { ok: false, status: 'unparseable', error: `empty answer in ${describeSource(span.source)}`, source: span.source, answer };
   if (isUnevaluatedIntegral(answer)) {
     return { ok: false, status: 'no-answer', error: 'the answer is the integral, unevaluated', source: span.source, answer: clip(answer, 300) };
   }
 
   const parsed = parseAnswerExpression(answer, span.math, opts.limits);
-  if (parsed.ok) return { ok: true, expr: parsed.expr, source: span.source, answer };
+  if (parsed.ok) return { ok: true, expr: parsed.expr, source: span.source, answer, droppedConstant };
 
   if (answerDeclines(answer)) {
     return { ok: false, status: 'no-answer', error: `the model declined: "${declineExcerpt(answer, 0)}"`, source: span.source, answer: clip(answer, 300) };

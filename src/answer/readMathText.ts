@@ -1,9 +1,8 @@
 import type { Limits } from '../expr/limits.js';
 import { tryParseExpr } from '../expr/parse.js';
 import type { Expr } from '../expr/types.js';
-import { dropsConstant } from './cleanAnswerText.js';
+import { unwrapDollars } from './cleanAnswerText.js';
 import { extractAnswer } from './extractAnswer.js';
-import { findAnswerSpan } from './findAnswerSpan.js';
 import { tryParseLatex } from './parseLatex.js';
 
 /** How a text given on the command line or in `verify` input is written: forced, or `auto` (detected). */
@@ -40,18 +39,10 @@ export function readMathText(text: string, side: 'problem' | 'answer', format: M
     return r.ok ? { ok: true, expr: r.expr, reading } : { ok: false, error: r.error.message, reading };
   }
   if (side === 'problem') {
-    const r = tryParseLatex(unwrapMath(text), limits);
+    const r = tryParseLatex(unwrapDollars(text.trim()), limits);
     return r.ok ? { ok: true, expr: r.expr, reading } : { ok: false, error: `LaTeX: ${r.error.message}`, reading };
   }
   const r = extractAnswer(text, { limits });
   if (!r.ok) return { ok: false, error: `LaTeX: ${r.error}`, reading };
-  const span = findAnswerSpan(text);
-  const dropped = span !== undefined && dropsConstant(span.text);
-  return dropped ? { ok: true, expr: r.expr, reading, note: 'constant of integration dropped' } : { ok: true, expr: r.expr, reading };
-}
-
-/** `$…$`, `$$…$$`, `\(…\)`, `\[…\]` around the whole text are removed. */
-function unwrapMath(text: string): string {
-  const m = /^\s*(\${1,2}|\\\(|\\\[)([^]*?)(\${1,2}|\\\)|\\\])\s*$/.exec(text);
-  return m === null ? text : m[2];
+  return r.droppedConstant ? { ok: true, expr: r.expr, reading, note: 'constant of integration dropped' } : { ok: true, expr: r.expr, reading };
 }
