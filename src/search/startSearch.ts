@@ -92,16 +92,21 @@ export async function startSearch(options: SearchCommandOptions, services: Searc
   // One writer per run directory, from before the first read to the end (run.lock; see docs/FORMATS.md).
   const lock = openRunDir(outDir, { resume: resuming, force: options.force, warn: (message) => write(stderr, `sagga search: ${message}`) });
   try {
-    return await searchInRunDir(options, services, io, outDir);
+    return await searchInRunDir(options, services, io, outDir, explicit);
   } finally {
     lock.release();
   }
 }
 
 /** `startSearch` once the run directory is locked. */
-async function searchInRunDir(options: SearchCommandOptions, services: SearchServices, io: SearchCommandIo, outDir: string): Promise<SearchCommandResult> {
+async function searchInRunDir(
+  options: SearchCommandOptions,
+  services: SearchServices,
+  io: SearchCommandIo,
+  outDir: string,
+  explicit: ReturnType<typeof explicitSettings>,
+): Promise<SearchCommandResult> {
   const stderr = io.stderr ?? process.stderr;
-  const explicit = explicitSettings(options);
   const resuming = options.resume !== undefined;
   const files = new RunFiles<EngineState>(outDir);
 
@@ -301,7 +306,7 @@ function seedRecord(set: SeedSet): RunSeeds {
   const record = {
     name: set.name,
     source: set.source,
-    sha256: createHash('sha256').update(readFileSync(set.source)).digest('hex'),
+    sha256: set.sha256,
     keys_sha256: createHash('sha256').update(keys.join('\n')).digest('hex'),
     count: set.exprs.length,
   };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Expr } from '../expr/types.js';
@@ -10,6 +11,8 @@ export interface SeedSet {
   readonly exprs: readonly Expr[];
   /** Absolute path of the file read. */
   readonly source: string;
+  /** SHA-256 of the file's bytes as they were read and parsed. */
+  readonly sha256: string;
 }
 
 /** The sets shipped in seeds/ (the folder is the truth; see `builtinSeedSets`). */
@@ -60,7 +63,8 @@ export function loadSeeds(nameOrFile: string): SeedSet {
   }
   const size = statSync(source).size;
   if (size > MAX_SEED_FILE_BYTES) throw new Error(`${source}: seed file larger than ${MAX_SEED_FILE_BYTES} bytes`);
-  const exprs = parseExpressionLines(readFileSync(source, 'utf8'), source);
+  const bytes = readFileSync(source);
+  const exprs = parseExpressionLines(bytes.toString('utf8'), source);
   if (exprs.length === 0) throw new Error(`${source}: no expressions (one per line, '#' starts a comment)`);
-  return { name: nameOrFile, exprs, source };
+  return { name: nameOrFile, exprs, source, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
