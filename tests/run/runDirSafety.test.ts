@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exitCodes.js';
 import { REPO_ROOT, runBuiltCli, SAGGA_BIN, type CliRun } from '../helpers/runBuiltCli.js';
+import { waitFor } from '../helpers/processTree.js';
 
 /*
  * Run-directory safety (issue 18, findings 2, 3, 6 and 9), with the built CLI in real processes:
@@ -41,11 +42,6 @@ async function makeRun(name: string, generations: number, target = POWER_RULE): 
   return dir;
 }
 
-/** Resolves once `predicate` holds, checking it after each poll interval (an event, not a deadline). */
-async function until(predicate: () => boolean): Promise<void> {
-  while (!predicate()) await new Promise((done) => setTimeout(done, 25));
-}
-
 /** The pid of a process that has exited. */
 function deadPid(): number {
   const r = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
@@ -67,7 +63,7 @@ describe('run.lock: one writer per run directory', () => {
     let firstErr = '';
     first.stderr.on('data', (c: Buffer) => (firstErr += c.toString('utf8')));
     const firstDone = new Promise<number | null>((done) => first.on('close', done));
-    await until(() => existsSync(join(dir, 'run.lock')));
+    expect(await waitFor(() => existsSync(join(dir, 'run.lock')), 60_000)).toBe(true);
     const lock = JSON.parse(readFileSync(join(dir, 'run.lock'), 'utf8')) as { pid: number; hostname: string; started: string };
     expect(lock).toMatchObject({ pid: first.pid, hostname: hostname() });
 
