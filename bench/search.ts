@@ -12,6 +12,7 @@
  * Targets: under 1 s per 1000-candidate generation with the structural embedder; under 10 % of a
  * run's time against nerdamer. Prints Markdown tables.
  */
+import { signature } from '../src/expr/signature.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -66,7 +67,8 @@ async function engineGenerations(embedderSpec: string): Promise<EngineTiming[]> 
   const embedSink = { seconds: 0 };
   const embedder = timed(await createEmbedder(embedderSpec), embedSink);
   const engine = new SearchEngine(
-    { ...SEARCH_DEFAULTS, archiveSize: 1_000_000, maxGenerations: null, targetName: 'declines-everything' },
+    // Every decline counts (`failures: all`), so each generation archives and scores all it asked.
+    { ...SEARCH_DEFAULTS, archiveSize: 1_000_000, maxGenerations: null, targetName: 'declines-everything', failures: 'all', novelty: 'exact' },
     {
       mutate: (tree, rng) => mutate(tree, rng, mutationConfig),
       checkCandidate: (e) => checkCandidate(e),
@@ -74,6 +76,7 @@ async function engineGenerations(embedderSpec: string): Promise<EngineTiming[]> 
       fitness: await parseFitnessSpec('short'),
       rng: createRng('bench'),
       initialSeeds: loadSeeds('default').exprs,
+      signature,
     },
   );
   const dir = mkdtempSync(join(tmpdir(), 'sagga-bench-engine-'));
@@ -87,7 +90,7 @@ async function engineGenerations(embedderSpec: string): Promise<EngineTiming[]> 
       const askSeconds = (performance.now() - t) / 1000;
       const evaluations: Evaluation[] = ask.problems.map((problem) => ({
         problem,
-        judgement: { status: 'fail', kind: 'no-answer', reason: 'declined', answers: [{ text: 'I cannot', status: 'no-answer', verdict: null, reason: 'declined' }] },
+        judgement: { status: 'fail', kind: 'no-answer', reason: 'declined', answers: [{ text: 'I cannot', status: 'no-answer', verdict: null, reason: 'declined' }], proof: null },
       }));
       embedSink.seconds = 0;
       t = performance.now();
@@ -115,7 +118,8 @@ async function engineGenerations(embedderSpec: string): Promise<EngineTiming[]> 
 
 async function nerdamerRun(): Promise<GenerationRecord[]> {
   const dir = mkdtempSync(join(tmpdir(), 'sagga-bench-run-'));
-  const settings: SearchSettings = { ...SEARCH_DEFAULTS, target: 'nerdamer', rngSeed: 'bench', concurrency: 2, maxGenerations: RUN_GENERATIONS };
+  // The search loop alone: no references, no shrinking.
+  const settings: SearchSettings = { ...SEARCH_DEFAULTS, target: 'nerdamer', rngSeed: 'bench', concurrency: 2, maxGenerations: RUN_GENERATIONS, reference: [], shrinkCalls: 0 };
   const mutationConfig = resolveMutationConfig(settings.mutations);
   const embedder = await createEmbedder('structural');
   const target: Target = await createNerdamerTarget({ concurrency: settings.concurrency });
@@ -132,6 +136,7 @@ async function nerdamerRun(): Promise<GenerationRecord[]> {
         initialSeeds: loadSeeds(settings.seeds).exprs,
         rng: createRng(settings.rngSeed),
         progress: silentProgress(),
+        signature,
       },
     );
     return readFileSync(join(dir, 'generations.jsonl'), 'utf8')

@@ -11,7 +11,9 @@
  *    skipped.
  * 2. `openai` — the OpenAI target against the local fake server (bench/targets-openai.ts): N
  *    problems at delay L and concurrency C against the N·L/C bound (target ≤ 1.15).
- * 3. `precision` — conversion of nerdamer's and Algebrite's answers on a few hundred problems, and
+ * 3. `pipeline` — a search against a server with heavy-tailed latency, each generation's time beside an
+ *    ideal dispatcher's and beside the chunked dispatch sagga used before (bench/targets-pipeline.ts).
+ * 4. `precision` — conversion of nerdamer's and Algebrite's answers on a few hundred problems, and
  *    the precision of nerdamer failures checked by SymPy (bench/cas-precision.ts, target ≥ 99 %).
  *
  * Run: npm run bench:targets -- [--only cas,openai,precision] [--problems 200] [--time-limit 5000]
@@ -31,6 +33,7 @@ import { benchArg } from './benchArg.js';
 import { runCasPrecision } from './cas-precision.js';
 import { distinctProblem } from './distinctProblem.js';
 import { runOpenAIBenchmark } from './targets-openai.js';
+import { runPipelineBenchmark } from './targets-pipeline.js';
 
 interface Options {
   readonly problems: number;
@@ -48,7 +51,7 @@ function parseOptions(argv: readonly string[]): Options {
     timeLimitMs: Number(benchArg(argv, 'time-limit') ?? 5000),
     seed: benchArg(argv, 'seed') ?? 'bench-targets',
     cas: (benchArg(argv, 'cas') ?? 'nerdamer,algebrite,sympy,maxima').split(',').filter((s) => s !== ''),
-    parts: (benchArg(argv, 'only') ?? 'cas,openai,precision').split(',').filter((s) => s !== ''),
+    parts: (benchArg(argv, 'only') ?? 'cas,openai,pipeline,precision').split(',').filter((s) => s !== ''),
     openai: (benchArg(argv, 'openai') ?? '').split(',').filter((s) => s !== ''),
   };
 }
@@ -105,8 +108,8 @@ async function benchCas(name: string, problems: readonly TargetProblem[], option
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const options = parseOptions(argv);
-  const unknownParts = options.parts.filter((p) => !['cas', 'openai', 'precision'].includes(p));
-  if (unknownParts.length > 0) throw new Error(`--only: unknown part(s) ${unknownParts.join(', ')} (cas, openai, precision)`);
+  const unknownParts = options.parts.filter((p) => !['cas', 'openai', 'pipeline', 'precision'].includes(p));
+  if (unknownParts.length > 0) throw new Error(`--only: unknown part(s) ${unknownParts.join(', ')} (cas, openai, pipeline, precision)`);
   if (options.parts.includes('cas')) {
     const problems = seedMutants(options.problems, options.seed);
     console.log(
@@ -120,6 +123,11 @@ async function main(): Promise<void> {
   if (options.parts.includes('openai')) {
     console.log('## OpenAI target against the local fake server');
     await runOpenAIBenchmark(options.openai);
+    console.log('');
+  }
+  if (options.parts.includes('pipeline')) {
+    console.log('## The search pipeline against heavy-tailed latencies');
+    await runPipelineBenchmark({ latencyMs: Number(benchArg(argv, 'pipeline-latency') ?? 100), concurrency: 4, generationSize: 128, generations: 3 });
     console.log('');
   }
   if (options.parts.includes('precision')) {

@@ -11,6 +11,7 @@ import { literalMagnitude } from './literalMagnitude.js';
 import { maxChars } from './maxChars.js';
 import { maxDepth } from './maxDepth.js';
 import { maxNodes } from './maxNodes.js';
+import { representableAtValidityPoints } from './representableAtValidityPoints.js';
 import { scanTree, type TreeScan } from './scanTree.js';
 import type { Constraint, ConstraintContext } from './types.js';
 
@@ -25,6 +26,7 @@ export const CANDIDATE_CONSTRAINTS: readonly Constraint[] = [
   hasX,
   maxChars,
   finiteAtValidityPoints,
+  representableAtValidityPoints,
 ];
 
 /** The shared facts, each computed on first use only (a candidate refused for size is never printed). */
@@ -59,9 +61,10 @@ class LazyContext implements ConstraintContext {
 /**
  * Is this candidate a problem the target can meaningfully be asked? Simplifies it and runs
  * CANDIDATE_CONSTRAINTS in order, cheapest first: size (nodes, depth), literals (finite,
- * |v| ≤ maxAbsInteger), x present (only if `requireX`), printed length, and that it is defined — a
- * finite real value — at no fewer than `minFinitePoints` of the 16 VALIDITY_POINTS. Trees using
- * functions the fast evaluator does not know skip the last check rather than being refused. Returns
+ * |v| ≤ maxAbsInteger), x present (only if `requireX`), printed length, that it is defined — a
+ * finite real value — at no fewer than `minFinitePoints` of the 16 VALIDITY_POINTS, and that a
+ * double holds its value there (no overflow or underflow on the way: `576^(-893)` is not 0). Trees
+ * using functions the fast evaluator does not know skip the last two checks rather than being refused. Returns
  * the simplified tree and its canonical key (duplicates within a generation are for the caller to
  * drop by key).
  */

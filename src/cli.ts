@@ -1,9 +1,11 @@
 import { Command, CommanderError } from 'commander';
 import { registerArchiveCommand } from './cli/archiveCommand.js';
 import { registerAugmentCommand } from './cli/augmentCommand.js';
+import { registerEvalCommand } from './cli/evalCommand.js';
 import { exitCodeOf } from './cli/exitCodeOf.js';
 import { EXIT, EXIT_CODES_HELP } from './cli/exitCodes.js';
 import { registerIntegrateCommand } from './cli/integrateCommand.js';
+import { registerJudgeEvalCommand } from './cli/judgeEvalCommand.js';
 import { registerReportCommand } from './cli/reportCommand.js';
 import { registerSearchCommand } from './cli/searchCommand.js';
 import { registerSuiteCommand } from './cli/suiteCommand.js';
@@ -33,6 +35,8 @@ export function buildProgram(): Command {
   registerSearchCommand(program);
   registerVerifyCommand(program);
   registerSuiteCommand(program);
+  registerEvalCommand(program);
+  registerJudgeEvalCommand(program);
   registerAugmentCommand(program);
   registerIntegrateCommand(program);
   registerReportCommand(program);

@@ -14,6 +14,7 @@ export { toInfix } from './expr/toInfix.js';
 export { toLatex } from './expr/toLatex.js';
 export { toPrefix } from './expr/toPrefix.js';
 export { canonicalKey } from './expr/canonicalKey.js';
+export { signature } from './expr/signature.js';
 export type { Expr } from './expr/types.js';
 export { parseLatex, tryParseLatex } from './answer/parseLatex.js';
 export { extractAnswer, type ExtractedAnswer } from './answer/extractAnswer.js';
@@ -23,9 +24,13 @@ export { verifyStrings } from './verify/verifyStrings.js';
 export { verifyPair } from './verify/verifyPair.js';
 export { verifyBatch, type VerifyBatchPair, type VerifyBatchOptions } from './verify/verifyBatch.js';
 export type { Verdict, VerifyOptions, VerifyResult } from './verify/types.js';
+export type { Domain } from './verify/domain.js';
+export { parseDomain, type ParsedDomain } from './verify/parseDomain.js';
 
 // Models under test.
 export { createTarget, TARGET_SPECS, type TargetOptions, type OpenAIOptions } from './targets/registry.js';
+export type { BatchJobRecord, BatchJobHooks } from './targets/targetOptions.js';
+export { costOf, type TokenPrices } from './targets/costOf.js';
 export type { Target, TargetProblem, TargetAnswer, OkAnswer, FailedAnswer, ProblemOutcome, AnswerStatus, TargetStats, TargetSettings, TokenUsage } from './targets/types.js';
 export { checkCanaries, type CanaryCheck, type CanaryCheckOptions, type CanaryResult } from './targets/checkCanaries.js';
 export { CANARY_PROBLEMS } from './targets/canaryProblems.js';
@@ -35,3 +40,18 @@ export { TargetUnhealthyError } from './targets/targetUnhealthyError.js';
 export { search, type SearchOptions } from './search/search.js';
 export type { SearchCommandResult as SearchResult, SearchCommandIo as SearchIo } from './search/startSearch.js';
 export { readRun, NotARunError } from './run/readRun.js';
+
+// Benchmarks: a problem set or an archive as a benchmark for a target; judges measured on labelled pairs.
+export { runEval, type EvalOptions, type EvalDeps } from './eval/runEval.js';
+export { readEvalProblems, type EvalProblems } from './eval/readEvalProblems.js';
+export { passAtK } from './eval/passAtK.js';
+export type { EvalReport, EvalMetrics, MetricValue, TransferTable } from './eval/evalTypes.js';
+export { runJudgeEval, type JudgeEvalResult } from './judgeEval/runJudgeEval.js';
+export { createJudge, JUDGE_SPECS, type JudgeSettings } from './judgeEval/createJudge.js';
+export type { Judge, JudgeEvalReport, JudgeScore, LabelledPair } from './judgeEval/judgeEvalTypes.js';
+
+// Shrinking a failure to its minimal failing form, one by one or a whole archive after the fact.
+export { shrinkFailure } from './shrink/shrinkFailure.js';
+export { targetProbe, type TargetProbeOptions } from './shrink/targetProbe.js';
+export type { ShrinkOptions, ShrinkResult, ShrinkStep, ShrinkStop, ShrinkProbe, ProbeCache, ProbeRecord } from './shrink/types.js';
+export { archiveShrink, type ArchiveShrinkOptions, type ArchiveShrinkResult } from './archive/archiveShrink.js';

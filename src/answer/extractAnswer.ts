@@ -1,5 +1,5 @@
 import type { Limits } from '../expr/limits.js';
-import { tryParseExpr } from '../expr/parse.js';
+import { tryParseExpr, type ParseResult } from '../expr/parse.js';
 import type { Expr } from '../expr/types.js';
 import { cleanAnswer } from './cleanAnswerText.js';
 import { answerDeclines, declineExcerpt, isUnevaluatedIntegral, lastDeclineIndex } from './declines.js';
@@ -19,7 +19,11 @@ export type ExtractedAnswer =
       /** a constant of integration (`+ C`) was dropped from it */
       readonly droppedConstant: boolean;
     }
-  | { readonly ok: false; readonly status: 'unparseable' | 'no-answer'; readonly error: string; readonly source?: AnswerSource; readonly answer?: string };
+  /**
+   * `unjudged`: an answer sagga does not read for its own reasons (beyond a limit, a function it
+   * does not support, an ambiguous notation): never the model's failure.
+   */
+  | { readonly ok: false; readonly status: 'unparseable' | 'no-answer' | 'unjudged'; readonly error: string; readonly source?: AnswerSource; readonly answer?: string };
 
 export interface ExtractOptions {
   /** Limits for the answer expression (defaults: DEFAULT_LIMITS, as for every parser in sagga). */
@@ -48,7 +52,7 @@ export function extractAnswer(text: string, opts: ExtractOptions = {}): Extracte
   if (typeof text !== 'string') return { ok: false, status: 'unparseable', error: 'response is not text' };
   const maxChars = opts.maxResponseChars ?? DEFAULT_MAX_RESPONSE_CHARS;
   if (text.length > maxChars) {
-    return { ok: false, status: 'unparseable', error: `response is longer than ${maxChars} characters (${text.length})` };
+    return { ok: false, status: 'unjudged', error: `response is longer than the ${maxChars} characters sagga reads (${text.length}): not judged` };
   }
   if (text.trim() === '') return { ok: false, status: 'no-answer', error: 'empty response' };
 
@@ -76,6 +80,11 @@ export function extractAnswer(text: string, opts: ExtractOptions = {}): Extracte
 
   const parsed = parseAnswerExpression(answer, span.math, opts.limits);
   if (parsed.ok) return { ok: true, expr: parsed.expr, source: span.source, answer, droppedConstant };
+  // Refused for sagga's own reasons: an answer all the same (even after words of refusal such as
+  // "not elementary; in terms of hyper: …"), which sagga cannot judge.
+  if (parsed.own && !(span.source === 'bare' && looksLikeProse(answer))) {
+    return { ok: false, status: 'unjudged', error: `${describeSource(span.source)}: ${parsed.error} (sagga's own limit: not judged)`, source: span.source, answer: clip(answer, 300) };
+  }
 
   if (answerDeclines(answer)) {
     return { ok: false, status: 'no-answer', error: `the model declined: "${declineExcerpt(answer, 0)}"`, source: span.source, answer: clip(answer, 300) };
@@ -93,21 +102,27 @@ export function extractAnswer(text: string, opts: ExtractOptions = {}): Extracte
  * Math (a box, `$…$`) and anything with a backslash, brace or bar goes to the LaTeX reader, with
  * `parseExpr` as the fallback for SymPy spellings such as `E**x`. Plain text goes to `parseExpr`
  * (SymPy/mathjs syntax) first, then to the LaTeX reader, which also reads `sin x` and `2x e^x`.
+ * A reader that refuses for sagga's own reasons (a literal beyond its limits, an unsupported
+ * function, an ambiguous notation) decides: there is no second reading, which could change the value
+ * (`1e-400*x` is not e − 400x). `own` says the refusal was sagga's.
  */
-function parseAnswerExpression(text: string, math: boolean, limits: Partial<Limits> | undefined): { ok: true; expr: Expr } | { ok: false; error: string } {
+function parseAnswerExpression(text: string, math: boolean, limits: Partial<Limits> | undefined): { ok: true; expr: Expr } | { ok: false; error: string; own: boolean } {
+  const refused = (r: Extract<ParseResult, { ok: false }>) => ({ ok: false as const, error: r.error.message, own: r.error.refusal !== undefined });
   if (math || /[\\{}|]/.test(text)) {
     const latex = tryParseLatex(text, limits);
-    if (latex.ok) return latex;
+    if (latex.ok || latex.error.refusal !== undefined) return latex.ok ? latex : refused(latex);
     if (!/[\\{}|]/.test(text)) {
       const infix = tryParseExpr(text, limits);
       if (infix.ok) return infix;
+      if (infix.error.refusal !== undefined) return refused(infix);
     }
-    return { ok: false, error: latex.error.message };
+    return refused(latex);
   }
   const infix = tryParseExpr(text, limits);
-  if (infix.ok) return infix;
+  if (infix.ok || infix.error.refusal !== undefined) return infix.ok ? infix : refused(infix);
   const latex = tryParseLatex(text, limits);
-  return latex.ok ? latex : { ok: false, error: infix.error.message };
+  if (latex.ok) return latex;
+  return latex.error.refusal !== undefined ? refused(latex) : { ...refused(infix), own: false };
 }
 
 /**

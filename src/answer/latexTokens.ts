@@ -1,6 +1,7 @@
 import { lookupFunction, type FnName } from '../expr/functions.js';
-import { ParseError } from '../expr/parse.js';
+import { ParseError, type OwnRefusal } from '../expr/parse.js';
 import type { Limits } from '../expr/limits.js';
+import { isUnsupportedFunction } from '../expr/isUnsupportedFunction.js';
 import { clip } from '../util/clip.js';
 
 /**
@@ -9,7 +10,8 @@ import { clip } from '../util/clip.js';
  * any structure is built.
  */
 export type LatexToken =
-  | { readonly kind: 'num'; readonly text: string; readonly pos: number }
+  /** `scientific`: written as mantissa, e or E, exponent (`3.6e2`); `text` is then the whole literal. */
+  | { readonly kind: 'num'; readonly text: string; readonly pos: number; readonly scientific?: boolean }
   | { readonly kind: 'letter'; readonly text: string; readonly pos: number }
   | { readonly kind: 'pi'; readonly pos: number }
   | { readonly kind: 'fn'; readonly name: FnName; readonly pos: number; readonly spelled: string }
@@ -51,7 +53,7 @@ const OPERATOR_NAMES: ReadonlyMap<string, FnName> = new Map<string, FnName>([
 ]);
 
 /** Commands with a specific reason to refuse, so the message says what was seen. */
-const REFUSED: ReadonlyMap<string, string> = new Map([
+const REFUSED: ReadonlyMap<string, string> = new Map<string, string>([
   ['int', 'unevaluated integral'],
   ['iint', 'unevaluated integral'],
   ['oint', 'unevaluated integral'],
@@ -67,6 +69,12 @@ const REFUSED: ReadonlyMap<string, string> = new Map([
   ['gamma', "'\\gamma' is ambiguous (Euler's constant or the incomplete gamma function)"],
 ]);
 
+/** Refusals of REFUSED that are sagga's own (see `OwnRefusal`), not a fault of the answer. */
+const OWN_REFUSALS: ReadonlyMap<string, OwnRefusal> = new Map<string, OwnRefusal>([['gamma', 'ambiguous']]);
+
+/** Commands of functions that sagga does not read: \zeta(3), \psi(x) (digamma), \wp (Weierstrass). */
+const UNSUPPORTED_COMMANDS = new Set(['zeta', 'psi', 'wp']);
+
 /** Characters allowed inside \text{…}-like groups: words, digits, spaces. */
 const TEXT_GROUP_COMMANDS = new Set([
   'operatorname', 'mathrm', 'text', 'textrm', 'mathit', 'textit', 'mathbf', 'textbf', 'mathsf', 'textsf', 'mathnormal', 'rm', 'boldsymbol', 'bm', 'mathcal',
@@ -78,6 +86,9 @@ const BARE_FUNCTION_WORDS: readonly string[] = [
   'arsinh', 'arcosh', 'artanh', 'asinh', 'acosh', 'atanh', 'asin', 'acos', 'atan', 'acot',
   'sinh', 'cosh', 'tanh', 'coth', 'sech', 'csch', 'sin', 'cos', 'tan', 'cot', 'sec', 'csc',
   'sqrt', 'cbrt', 'exp', 'log', 'ln', 'abs', 'erfc', 'erfi', 'erf', 'sign', 'sgn',
+  // Special functions as CAS answers spell them (Ei(x), Si(x), Li_2(x) …). Each holds a letter no
+  // earlier reading accepted (a capital, l, o, y), so no letter run that was read before reads differently.
+  'Ei', 'Si', 'Ci', 'Shi', 'Chi', 'li', 'Li', 'polylog', 'LambertW',
 ];
 
 function isDigit(c: string): boolean {
@@ -117,8 +128,8 @@ export function tokenizeLatex(input: string, limits: Limits): LatexToken[] {
   const out: LatexToken[] = [];
   const n = input.length;
   let i = 0;
-  const fail = (message: string, pos: number): never => {
-    throw new ParseError(message, pos, input);
+  const fail = (message: string, pos: number, refusal?: OwnRefusal): never => {
+    throw new ParseError(message, pos, input, refusal);
   };
 
   /** Read the delimiter after \left, \right, \bigl …; returns the index after it. */
@@ -215,6 +226,7 @@ export function tokenizeLatex(input: string, limits: Limits): LatexToken[] {
       out.push({ kind: 'num', text: w, pos: at });
       return next;
     }
+    if (isUnsupportedFunction(w)) return fail(`sagga does not support the function '${clip(w, 24)}'`, at, 'unsupported');
     return fail(`text '${clip(w, 24)}' in the answer`, at);
   };
 
@@ -227,20 +239,41 @@ export function tokenizeLatex(input: string, limits: Limits): LatexToken[] {
     const start = i;
     if (isDigit(c) || (c === '.' && i + 1 < n && isDigit(input[i + 1]))) {
       while (i < n && isDigit(input[i])) i++;
+      let decimal = false;
       if (i < n && input[i] === '.' && i + 1 < n && isDigit(input[i + 1])) {
+        decimal = true;
         i++;
         while (i < n && isDigit(input[i])) i++;
       }
-      const text = input.slice(start, i);
-      if (text.replace('.', '').length > limits.maxLiteralDigits) {
-        fail(`number with more than ${limits.maxLiteralDigits} digits`, start);
+      const mantissa = input.slice(start, i);
+      const digits = mantissa.replace('.', '').length;
+      // Integers beyond the digit limit are kept for \frac{p}{q} (an exact rational); anything else
+      // with that many digits is refused here.
+      if (digits > limits.maxLiteralDigits && (decimal || digits > limits.maxExactIntegerDigits)) {
+        fail(`number with more than ${limits.maxLiteralDigits} digits`, start, 'limit');
       }
-      out.push({ kind: 'num', text, pos: start });
+      const exponentEnd = scientificExponentEnd(input, i);
+      if (exponentEnd === undefined) {
+        out.push({ kind: 'num', text: mantissa, pos: start });
+        continue;
+      }
+      const literal = input.slice(start, exponentEnd);
+      // `5e-1` and `2e+1` are also 5e − 1 and 2e + 1, with Euler's number; 3.6e2, 5e2, 2E-1 are not.
+      if (!decimal && input[i] === 'e' && (input[i + 1] === '-' || input[i + 1] === '+')) {
+        fail(`'${clip(literal, 24)}' is ambiguous: a number in scientific notation, or ${mantissa}e ${input[i + 1]} ${input.slice(i + 2, exponentEnd)} with Euler's number e`, start, 'ambiguous');
+      }
+      out.push({ kind: 'num', text: literal, pos: start, scientific: true });
+      i = exponentEnd;
       continue;
     }
     if (isLetter(c)) {
       while (i < n && isLetter(input[i])) i++;
-      splitLetterRun(input.slice(start, i), start, out);
+      const run = input.slice(start, i);
+      // hyper(…), besselj(…) written without a backslash: a function sagga does not read, not letters.
+      if (run.length > 1 && isUnsupportedFunction(run) && /^\s*(?:\(|\\left\s*\()/.test(input.slice(i, i + 40))) {
+        fail(`sagga does not support the function '${clip(run, 24)}'`, start, 'unsupported');
+      }
+      splitLetterRun(run, start, out);
       continue;
     }
     if (c === '\\') {
@@ -334,7 +367,8 @@ export function tokenizeLatex(input: string, limits: Limits): LatexToken[] {
         continue;
       }
       const refusal = REFUSED.get(name);
-      if (refusal !== undefined) fail(refusal, start);
+      if (refusal !== undefined) fail(refusal, start, OWN_REFUSALS.get(name));
+      if (UNSUPPORTED_COMMANDS.has(name)) fail(`sagga does not support the function \\${name}`, start, 'unsupported');
       fail(`LaTeX command \\${clip(name, 24)} is not allowed`, start);
     }
     i++;
@@ -409,6 +443,23 @@ export function tokenizeLatex(input: string, limits: Limits): LatexToken[] {
   }
   out.push({ kind: 'end', pos: n });
   return out;
+}
+
+/**
+ * Where the exponent of a number in scientific notation ends, when one follows the mantissa at `at`:
+ * `e` or `E`, an optional sign, digits, and then no `.`, `^` or `_` that would make the digits part
+ * of something else (`2e2x` is 200x; `2ex` is 2ex and `2e^{x}` is 2e^x, having no digits after the
+ * e). Undefined when there is none.
+ */
+function scientificExponentEnd(input: string, at: number): number | undefined {
+  if (input[at] !== 'e' && input[at] !== 'E') return undefined;
+  let j = at + 1;
+  if (input[j] === '+' || input[j] === '-') j++;
+  if (j >= input.length || !isDigit(input[j])) return undefined;
+  while (j < input.length && isDigit(input[j])) j++;
+  // `1e2.5` is not a number; `2e3^{2}` would raise only the exponent's last digit in TeX.
+  if (input[j] === '.' || input[j] === '^' || input[j] === '_') return undefined;
+  return j;
 }
 
 /**

@@ -1,6 +1,10 @@
 import { fnInfo, type FnName } from '../expr/functions.js';
+import { findUnsupportedCall } from '../expr/findUnsupportedCall.js';
 import { resolveLimits, type Limits } from '../expr/limits.js';
-import { ParseError, type ParseResult } from '../expr/parse.js';
+import { exactRatio } from '../expr/exactRatio.js';
+import { literalExcerpt } from '../expr/literalExcerpt.js';
+import { ParseError, type OwnRefusal, type ParseResult } from '../expr/parse.js';
+import { tooSmallForDouble } from '../expr/tooSmallForDouble.js';
 import type { Expr } from '../expr/types.js';
 import { tokenizeLatex, type LatexToken } from './latexTokens.js';
 
@@ -27,24 +31,36 @@ const INVERSE: Record<FnName, FnName | null> = {
  *   `\sin^2 x` = sin(x)²; `\sin^{-1} x` = asin(x).
  * - `^` and `_` take one token as in TeX: `x^23` is x²·3; `\frac12` is 1/2.
  * - `e` is Euler's number, `x` the variable; any other letter is refused.
- * Throws `ParseError` on anything else or anything over `limits`.
+ * - A number in scientific notation is a number: `3.6e2` is 360, `2E-1` is 0.2; `5e-1` and `2e+1`,
+ *   which also read as 5e − 1 and 2e + 1, are refused as ambiguous.
+ * - `\frac{p}{q}` of two integers is their exact ratio, even when p and q are too large for a double.
+ * Throws `ParseError` on anything else or anything over `limits`; the error's `refusal` says when
+ * the reason is sagga's (a limit, an unsupported function, an ambiguous notation), not the text's.
  */
 export function parseLatex(text: string, limits?: Partial<Limits>): Expr {
   const lim = resolveLimits(limits);
   if (typeof text !== 'string') throw new ParseError('expression must be a string', 0, '');
   if (text.length > lim.maxChars) {
-    throw new ParseError(`expression is longer than ${lim.maxChars} characters (${text.length})`, lim.maxChars, text.slice(0, lim.maxChars + 30));
+    throw new ParseError(`expression is longer than ${lim.maxChars} characters (${text.length})`, lim.maxChars, text.slice(0, lim.maxChars + 30), 'limit');
   }
   // Bound nesting before recursing, so that 10,000 '{' cannot reach the stack limit.
   let open = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === '{' || c === '(' || c === '[') {
-      if (++open > lim.maxDepth) throw new ParseError(`expression nests deeper than ${lim.maxDepth} levels`, i, text);
+      if (++open > lim.maxDepth) throw new ParseError(`expression nests deeper than ${lim.maxDepth} levels`, i, text, 'limit');
     } else if (c === '}' || c === ')' || c === ']') open--;
   }
-  const tokens = tokenizeLatex(text, lim);
-  return new LatexParser(tokens, text, lim).parse();
+  try {
+    return new LatexParser(tokenizeLatex(text, lim), text, lim).parse();
+  } catch (err) {
+    // A call of a function sagga does not support decides, whatever else failed first.
+    if (err instanceof ParseError && err.refusal === undefined) {
+      const call = findUnsupportedCall(text);
+      if (call !== undefined) throw new ParseError(`sagga does not support the function '${call.name}'`, call.position, text, 'unsupported');
+    }
+    throw err;
+  }
 }
 
 export function tryParseLatex(text: string, limits?: Partial<Limits>): ParseResult {
@@ -52,7 +68,8 @@ export function tryParseLatex(text: string, limits?: Partial<Limits>): ParseResu
     return { ok: true, expr: parseLatex(text, limits) };
   } catch (err) {
     if (err instanceof ParseError) return { ok: false, error: err };
-    return { ok: false, error: new ParseError(err instanceof Error ? err.message : String(err), 0, String(text).slice(0, 200)) };
+    // An unexpectedly deep recursion (RangeError) is sagga's limit, never a crash.
+    return { ok: false, error: new ParseError(err instanceof Error ? err.message : String(err), 0, String(text).slice(0, 200), 'limit') };
   }
 }
 
@@ -85,17 +102,17 @@ class LatexParser {
     return this.tokens[this.i++];
   }
 
-  private error(message: string, t: LatexToken): ParseError {
-    return new ParseError(message, t.pos, this.input);
+  private error(message: string, t: LatexToken, refusal?: OwnRefusal): ParseError {
+    return new ParseError(message, t.pos, this.input, refusal);
   }
 
   private count<E extends Expr>(e: E, at: LatexToken): E {
-    if (++this.nodes > this.limits.maxNodes) throw this.error(`expression has more than ${this.limits.maxNodes} nodes`, at);
+    if (++this.nodes > this.limits.maxNodes) throw this.error(`expression has more than ${this.limits.maxNodes} nodes`, at, 'limit');
     return e;
   }
 
   private enter(at: LatexToken): void {
-    if (++this.depth > this.limits.maxDepth) throw this.error(`expression nests deeper than ${this.limits.maxDepth} levels`, at);
+    if (++this.depth > this.limits.maxDepth) throw this.error(`expression nests deeper than ${this.limits.maxDepth} levels`, at, 'limit');
   }
 
   private leave(): void {
@@ -104,9 +121,12 @@ class LatexParser {
 
   private number(text: string, at: LatexToken): Expr {
     const value = Number(text);
-    if (!Number.isFinite(value) || value > this.limits.maxAbsLiteral) {
-      throw this.error(`number ${text.length > 24 ? text.slice(0, 24) + '…' : text} exceeds the limit of ${this.limits.maxAbsLiteral}`, at);
+    const mantissa = text.replace(/[eE][+-]?\d+$/, '');
+    if (!Number.isFinite(value) || value > this.limits.maxAbsLiteral || mantissa.replace('.', '').length > this.limits.maxLiteralDigits) {
+      throw this.error(`number ${literalExcerpt(text)} exceeds the limit of ${this.limits.maxAbsLiteral}`, at, 'limit');
     }
+    // 1.0e-400 would silently become 0: refuse rather than change it.
+    if (tooSmallForDouble(value, mantissa)) throw this.error(`number ${literalExcerpt(text)} is too small to represent`, at, 'limit');
     return this.count({ type: 'num', value }, at);
   }
 
@@ -221,6 +241,10 @@ class LatexParser {
       this.leave();
       return this.isOp(t, '-') ? this.count({ type: 'neg', args: [arg] }, t) : arg;
     }
+    if (t.kind === 'num' && t.scientific === true) {
+      // TeX would raise to the first digit only; a model means the whole number, or not: no guess.
+      throw this.error(`'${t.text}' right after '^', '_' or \\frac is ambiguous; use braces`, t, 'ambiguous');
+    }
     if (t.kind === 'num' && t.text.length > 1 && !t.text.startsWith('.')) {
       this.tokens[this.i] = { kind: 'num', text: t.text.slice(1), pos: t.pos + 1 };
       return this.number(t.text[0], t);
@@ -273,7 +297,8 @@ class LatexParser {
       case 'd':
         throw this.error("unknown symbol 'd' (a differential such as dx?)", t);
       case 'i':
-        throw this.error('the imaginary unit is not supported', t);
+        // A real antiderivative may be written with i (erf(ix)/i is erfi(x)): sagga's limit, not a fault.
+        throw this.error('the imaginary unit is not supported', t, 'unsupported');
       default:
         throw this.error(`unknown symbol '${t.text}' (the only variable is x; constants are \\pi and e)`, t);
     }
@@ -333,12 +358,34 @@ class LatexParser {
   }
 
   private frac(): Expr {
+    const exact = this.exactFraction();
+    if (exact !== undefined) return exact;
     const t = this.take();
     this.enter(t);
     const numerator = this.script();
     const denominator = this.script();
     this.leave();
     return this.count({ type: 'div', args: [numerator, denominator] }, t);
+  }
+
+  /**
+   * `\frac{p}{q}` of two integer literals, either beyond the literal limits (as an exact rational
+   * from a computer algebra system is): their ratio, when a double holds it. Undefined otherwise.
+   */
+  private exactFraction(): Expr | undefined {
+    const [f, o1, p, c1, o2, q, c2] = this.tokens.slice(this.i, this.i + 7);
+    const braced = (o: LatexToken | undefined, c: LatexToken | undefined): boolean => o?.kind === 'open' && o.text === '{' && c?.kind === 'close' && c.text === '}';
+    const integer = (t: LatexToken | undefined): t is Extract<LatexToken, { kind: 'num' }> => t?.kind === 'num' && /^\d+$/.test(t.text);
+    if (!braced(o1, c1) || !braced(o2, c2) || !integer(p) || !integer(q)) return undefined;
+    const beyond = (t: Extract<LatexToken, { kind: 'num' }>): boolean => t.text.length > this.limits.maxLiteralDigits || Number(t.text) > this.limits.maxAbsLiteral;
+    if (!beyond(p) && !beyond(q)) return undefined;
+    if (/^0+$/.test(q.text)) throw this.error('division by zero', q);
+    const value = exactRatio(BigInt(p.text), BigInt(q.text));
+    if (!Number.isFinite(value) || value > this.limits.maxAbsLiteral || tooSmallForDouble(value, p.text)) {
+      throw this.error(`the exact fraction ${literalExcerpt(p.text)} / ${literalExcerpt(q.text)} is ${value > 1 ? `beyond the limit of ${this.limits.maxAbsLiteral}` : 'too small to represent'}`, p, 'limit');
+    }
+    this.i += 7;
+    return this.count({ type: 'num', value }, f);
   }
 
   private sqrt(): Expr {

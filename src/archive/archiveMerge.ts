@@ -4,6 +4,7 @@ import { RUN_FILES } from '../run/runSchema.js';
 import { mergeEntries } from './mergeEntries.js';
 import { formatWarning, readRun } from '../run/readRun.js';
 import { toExportRecord } from './toExportRecord.js';
+import { ARCHIVE_FIELDS } from './types.js';
 
 export interface ArchiveMergeResult {
   /** The archive file written. */
@@ -31,11 +32,17 @@ export function archiveMerge(inputs: readonly string[], out: string): ArchiveMer
   const archive = toFile ? out : join(out, RUN_FILES.archive);
   if (existsSync(archive)) throw Object.assign(new Error(`archive merge: ${archive} already exists; choose another --out`), { code: 'EEXIST' });
   mkdirSync(toFile ? dirname(out) : out, { recursive: true });
-  writeFileSync(archive, merged.entries.map((e) => JSON.stringify(toExportRecord(e)) + '\n').join(''));
+  writeFileSync(archive, merged.entries.map((e) => JSON.stringify(archiveRecord(e)) + '\n').join(''));
   const described = runs.map((r, i) => ({ path: r.dir, label: merged.labels[i], entries: r.entries.length }));
   if (!toFile) {
     const provenance = { created: new Date().toISOString(), inputs: described, entries: merged.entries.length, duplicates: merged.duplicates, dedupe: 'canonical key of the parsed problem' };
     writeFileSync(join(out, MERGE_FILE), JSON.stringify(provenance, null, 2) + '\n');
   }
   return { archive, entries: merged.entries.length, duplicates: merged.duplicates, inputs: described, warnings: runs.flatMap((r) => r.warnings.map(formatWarning)) };
+}
+
+/** A merged line: the fields of an archive line in the order `sagga search` writes them, normalised as the export normalises them, with `sources`. */
+function archiveRecord(entry: Parameters<typeof toExportRecord>[0]): Record<string, unknown> {
+  const record = toExportRecord(entry);
+  return Object.fromEntries(ARCHIVE_FIELDS.map((field) => [field, record[field]]));
 }

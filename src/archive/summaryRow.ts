@@ -1,12 +1,15 @@
 import { entryTerms } from './problemMetrics.js';
+import { runCounts, type RunCounts } from './runCounts.js';
 import type { RunData } from '../run/runData.js';
 import { numberOrNull } from '../run/toArchiveLine.js';
 
 /**
  * The row Table 15 of the paper gives for an archive: how many iterations the search ran, the
- * archive's mean length, nodes and depth, and how its problems split by number of top-level terms.
+ * archive's mean length, nodes and depth, and how its problems split by number of top-level terms;
+ * with what the run found and spent (`RunCounts`): proven and unproven failures by kind and proof,
+ * distinct signatures, target calls, tokens and cost.
  */
-export interface SummaryRow {
+export interface SummaryRow extends RunCounts {
   readonly run: string;
   readonly target: string | null;
   readonly fitness: string | null;
@@ -49,6 +52,7 @@ export function summaryRow(run: RunData): SummaryRow {
     meanDepth: mean(entries.map((e) => e.depth)),
     termShares: { one: share(counts.one), two: share(counts.two), three: share(counts.three), fourOrMore: share(counts.fourOrMore) },
     unknownTerms,
+    ...runCounts(run),
   };
 }
 

@@ -2,7 +2,7 @@ import { toExportRecord } from './toExportRecord.js';
 import type { ArchiveLine } from '../run/runSchema.js';
 import { SCALAR_FIELDS } from './types.js';
 
-/** Columns of the CSV export: the archive's scalar fields, the first answer spelt out, all answers as JSON. */
+/** Columns of the CSV export: the export's scalar columns, the first answer spelt out, the nested fields as JSON. */
 export const CSV_COLUMNS = [
   ...SCALAR_FIELDS,
   'answer',
@@ -10,6 +10,8 @@ export const CSV_COLUMNS = [
   'verdict',
   'answer_reason',
   'answers_json',
+  'proof_json',
+  'minimal_json',
   'sources_json',
 ] as const;
 
@@ -17,12 +19,12 @@ export const CSV_COLUMNS = [
  * RFC 4180 CSV (CRLF line ends, fields with a comma, quote or line break quoted, quotes doubled).
  * Every text cell is defused against spreadsheet formula injection: a cell starting with `=`, `+`,
  * `-`, `@`, tab or CR gets a leading `'` (so a problem `-x^2 + 1` shows as text, not `#NAME?`).
- * Numbers are written as numbers. The JSON columns (`answers_json`, `sources_json`) start with `[`.
+ * Numbers are written as numbers. The JSON columns start with `[` or `{`.
  */
 export function toCsv(entries: readonly ArchiveLine[]): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const e of entries) {
-    const { answers, sources, ...scalars } = toExportRecord(e);
+    const { answers, proof, minimal, sources, ...scalars } = toExportRecord(e);
     const first = answers[0];
     const values: Record<(typeof CSV_COLUMNS)[number], string | number | null> = {
       ...scalars,
@@ -31,6 +33,8 @@ export function toCsv(entries: readonly ArchiveLine[]): string {
       verdict: first?.verdict ?? null,
       answer_reason: first?.reason ?? null,
       answers_json: JSON.stringify(answers),
+      proof_json: proof === null ? null : JSON.stringify(proof),
+      minimal_json: minimal === null ? null : JSON.stringify(minimal),
       sources_json: sources === null ? null : JSON.stringify(sources),
     };
     lines.push(CSV_COLUMNS.map((c) => csvField(defuse(values[c]))).join(','));

@@ -1,7 +1,7 @@
 import type { ArchiveLine } from '../run/runSchema.js';
 
-/** The field order of an exported or merged archive line (the order `sagga search` writes them in, plus `sources`). */
-export const ARCHIVE_FIELDS = [
+/** The fields of an archive line that hold one value as `sagga search` writes them, in its order (up to `parent`). */
+const LINE_SCALARS = [
   'id',
   'problem',
   'latex',
@@ -18,12 +18,34 @@ export const ARCHIVE_FIELDS = [
   'kind',
   'reason',
   'parent',
-  'answers',
-  'sources',
 ] as const satisfies readonly (keyof ArchiveLine)[];
 
-/** The fields of ARCHIVE_FIELDS that hold one value (all but the lists `answers` and `sources`). */
-export type ScalarField = Exclude<(typeof ARCHIVE_FIELDS)[number], 'answers' | 'sources'>;
+/** The field order of an archive line as `sagga search` writes it, plus `sources` (a merge's provenance): the lines of a merged archive. */
+export const ARCHIVE_FIELDS = [...LINE_SCALARS, 'answers', 'proof', 'signature', 'minimal', 'variants', 'sources'] as const satisfies readonly (keyof ArchiveLine)[];
 
-/** The scalar fields, in ARCHIVE_FIELDS order: the plain columns of the CSV and Parquet exports. */
-export const SCALAR_FIELDS: readonly ScalarField[] = ARCHIVE_FIELDS.filter((f): f is ScalarField => f !== 'answers' && f !== 'sources');
+/**
+ * The columns of an export, in order: the line's scalar fields; flat columns for what one filters
+ * and groups by (`proof_by`, `proof_reference`, `signature`, `minimal_problem`, `minimal_nodes`,
+ * `variants`); then the nested fields, whole (`answers`, `proof`, `minimal`, `sources`).
+ */
+export const EXPORT_FIELDS = [
+  ...LINE_SCALARS,
+  'proof_by',
+  'proof_reference',
+  'signature',
+  'minimal_problem',
+  'minimal_nodes',
+  'variants',
+  'answers',
+  'proof',
+  'minimal',
+  'sources',
+] as const;
+
+export type ExportField = (typeof EXPORT_FIELDS)[number];
+
+/** The export columns that hold one value (all but `answers`, `proof`, `minimal` and `sources`). */
+export type ScalarField = Exclude<ExportField, 'answers' | 'proof' | 'minimal' | 'sources'>;
+
+/** The scalar columns, in EXPORT_FIELDS order: the plain columns of the CSV and Parquet exports. */
+export const SCALAR_FIELDS: readonly ScalarField[] = EXPORT_FIELDS.filter((f): f is ScalarField => f !== 'answers' && f !== 'proof' && f !== 'minimal' && f !== 'sources');

@@ -1,18 +1,25 @@
 import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { Command, Option } from 'commander';
 import { DEFAULT_CLUSTER_SEED } from '../archive/defaultClusterSeed.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../archive/exportFormats.js';
 import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
+import { TARGET_REGISTRY, TARGET_SPECS } from '../targets/registry.js';
+import type { ArchiveShrinkProgress } from '../archive/archiveShrink.js';
+import { printable } from '../util/terminalSafe.js';
+import { exitCodeOf } from './exitCodeOf.js';
+import { EXIT, type ExitCode } from './exitCodes.js';
 import { failCommand } from './failCommand.js';
 import { printReadWarnings } from './printReadWarnings.js';
-import { positiveInt } from './numberOption.js';
+import { nonNegativeInt, positiveInt } from './numberOption.js';
+import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
 
-/** `sagga archive stats|export|merge|cluster`: the archive of a run as a table, a dataset file, a merge, or clusters. */
+/** `sagga archive stats|export|merge|cluster|shrink`: the archive of a run as a table, a dataset file, a merge, clusters, or shrunk. */
 export function registerArchiveCommand(program: Command): void {
   const archive = program
     .command('archive')
-    .description('work with the archive of a run: summary statistics, export (JSON Lines, CSV, Parquet), merge, clusters')
+    .description('work with the archive of a run: summary statistics, export (JSON Lines, CSV, Parquet), merge, clusters, shrinking')
     .addHelpText(
       'after',
       `
@@ -24,25 +31,35 @@ Examples:
   $ sagga archive stats archives/nerd
   $ sagga archive export archives/nerd --format parquet --out nerd.parquet
   $ sagga archive merge archives/a archives/b --out archives/a+b
-  $ sagga archive cluster archives/nerd --k 8`,
+  $ sagga archive cluster archives/nerd --k 8
+  $ sagga archive shrink archives/nerd --target nerdamer`,
     );
 
   archive
     .command('stats')
-    .description('the Table-15 row of each run: iterations, archive size, mean length / nodes / depth, share of 1-, 2-, 3-term problems')
+    .description('the Table-15 row of each run, with its failures proven and unproven (by kind and by proof), distinct signatures, target calls, tokens and cost')
     .argument('<dir...>', 'run directories or archive files (one row each)')
-    .option('--json', 'print the rows as a JSON array instead of a table')
+    .option('--json', 'print the rows (or, with --by-signature, the groups) as a JSON array instead of tables')
+    .option('--by-signature', 'list the distinct failures instead: one row per signature with its minimal problem, the model\'s answer to it, the proof, its variants and one or two original problems')
     .addHelpText(
       'after',
       `
+The tables: Table 15 (iterations, archive size, mean length / nodes / depth, share of 1-, 2-, 3-term
+problems); failures proven and unproven, as counts and as rates of the problems evaluated, proven ones
+by proof (the verifier, or a reference target that solved the problem), variants (failures whose
+signature the archive already had) and distinct signatures; failures by kind; the archive lines by
+proof; target calls, tokens, cost (USD, when the run set --price-input / --price-output) and tokens and
+cost per proven failure. "—" marks what a run does not record (runs made before these were counted).
+
 Examples:
   $ sagga archive stats archives/nerd
+  $ sagga archive stats archives/nerd --by-signature
   $ sagga archive stats archives/paper-settings/length10 archives/paper-settings/length20 --json`,
     )
-    .action(async (dirs: string[], opts: { json?: boolean }) => {
+    .action(async (dirs: string[], opts: { json?: boolean; bySignature?: boolean }) => {
       try {
         const { archiveStats } = await import('../archive/archiveStats.js');
-        const result = archiveStats(dirs, { format: opts.json ? 'json' : 'text' });
+        const result = archiveStats(dirs, { format: opts.json ? 'json' : 'text', bySignature: opts.bySignature === true });
         process.stdout.write(result.output + '\n');
         printReadWarnings('archive stats', result.warnings);
       } catch (error) {
@@ -60,10 +77,13 @@ Examples:
       'after',
       `
 Every JSON line has the same keys in the same order (id, problem, latex, key, generation, fitness, length,
-chars, tokens, nodes, depth, terms, target, kind, reason, parent, answers[{text, status, verdict, reason,
-answer}], sources), null where the run did not record a value, so \`datasets.load_dataset("json", …)\` infers
-one schema. CSV is RFC 4180 with the first answer spelt out and all answers as JSON. Parquet has the same
-columns, answers as a list of structs.
+chars, tokens, nodes, depth, terms, target, kind, reason, parent, proof_by, proof_reference, signature,
+minimal_problem, minimal_nodes, variants, answers[{text, status, verdict, reason, answer}], proof{by, reason,
+reference, answer}, minimal{problem, answers, proof, nodes}, sources), null where the run did not record a
+value, so \`datasets.load_dataset("json", …)\` infers one schema. variants is the current count of failures
+with the line's signature that took no seat. CSV is RFC 4180 with the first answer spelt out and the nested
+fields as JSON (answers_json, proof_json, minimal_json, sources_json). Parquet has the same columns, the
+nested ones as structs and lists of structs.
 
 Examples:
   $ sagga archive export archives/nerd > nerd.jsonl
@@ -138,6 +158,8 @@ Examples:
         failCommand('archive cluster', error);
       }
     });
+
+  registerArchiveShrink(archive);
 }
 
 function defaultParquetPath(dir: string): string {
@@ -150,4 +172,155 @@ function isDirectory(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+interface ArchiveShrinkCliOptions extends TargetCliOptions {
+  readonly shrinkCalls: number;
+  readonly reference?: string;
+  readonly force?: boolean;
+  readonly rngSeed?: string;
+  /** false with --no-canaries. */
+  readonly canaries: boolean;
+}
+
+const SIGNAL_EXIT: Readonly<Record<string, ExitCode>> = { SIGINT: EXIT.interrupted, SIGTERM: EXIT.terminated, SIGHUP: EXIT.hangUp };
+
+/** `sagga archive shrink DIR --target SPEC`: minimal failing problems and signatures for an existing archive. */
+function registerArchiveShrink(archive: Command): void {
+  const cmd = archive
+    .command('shrink')
+    .description("shrink each archived failure to the smallest problem that still fails the same way, with a proof, and give it a signature")
+    .argument('<dir>', 'run directory written by `sagga search` (its archive.jsonl is rewritten in place)')
+    .option('--shrink-calls <n>', 'target calls one line\'s shrinking may spend (0: only prove and sign each line)', nonNegativeInt, 24)
+    .option('--reference <specs>', 'targets that prove a declined, unreadable or timed-out failure by solving it, comma-separated, or none (default: nerdamer,algebrite minus the target)')
+    .option('--force', 'shrink lines that already have a minimal form again')
+    .option('--rng-seed <seed>', "seed of the order among candidates of one size (default: the run's rng_seed)")
+    .option('--no-canaries', 'skip the health check that the target solves a few easy problems first (for scripted targets that answer wrong on purpose)');
+  addTargetOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    `
+For each line of DIR/archive.jsonl made by the target, the stored answers are judged again (no call)
+and the failure is proven: a wrong answer by the verifier, a declined, unreadable or timed-out one by
+a reference target that solves the problem (asked now when the line has no proof). Then the problem
+is shrunk greedily, smallest candidates first: delete a term or factor, replace a subtree by one of
+its children, by x or by a small constant, simplify a number (612 → 1, 2, 3 or 10). A candidate is
+kept only when the target fails it the same way (same kind, with a proof); the shrink ends when none
+is, or when the next probe would pass --shrink-calls. Each line gets
+  "minimal":   {"problem", "answers", "proof", "nodes"}: the smallest failing problem found (the
+               problem itself when nothing smaller fails or the failure cannot be proven; proof null then)
+  "signature": the minimal problem's canonical form with every number replaced by #
+  "shrink":    {"calls", "max_calls", "proof_calls", "probes", "steps", "stopped", "reason"?}
+Lines already shrunk (by a search that shrinks, or by an earlier archive shrink) are skipped unless
+--force; lines of another target are skipped.
+
+The run's lock is held throughout (a running search on DIR makes this exit 75). Every answer is
+journaled in DIR/shrink.jsonl as it arrives and the archive is replaced whole at the end (written
+beside it, then renamed; checkpoint.json's archive offset moves with it, so the run still resumes).
+Stopped at any moment (Ctrl-C, kill -9), the same command goes on where it stopped: nothing answered
+is asked again, and the result is what an uninterrupted shrink writes. The same seed gives the same
+result. --concurrency lines are shrunk at once (default 2), with the same result.
+
+Exit status: 0 done, 3 the target failed its health check, 64 a bad command line, 66 no run at DIR,
+70 the target could not be started, 73 the archive cannot be written, 75 DIR is in use,
+130/143/129 stopped by a signal (run the command again to go on).
+
+Examples:
+  $ sagga archive shrink archives/nerd --target nerdamer
+  $ sagga archive shrink archives/nerd --target nerdamer --shrink-calls 48 --reference sympy
+  $ sagga archive shrink archives/gpt --target openai:gpt-4o-mini --reference none --concurrency 8`,
+  );
+  cmd.action(async (dir: string, opts: ArchiveShrinkCliOptions) => {
+    const fail = (message: string, code: ExitCode): void => {
+      process.stderr.write(`sagga archive shrink: ${message}\n`);
+      process.exitCode = code;
+    };
+    if (opts.target === undefined) return fail('--target is required: the model whose failures the archive holds (e.g. --target nerdamer)', EXIT.usage);
+    const knownSpec = (spec: string): boolean => TARGET_REGISTRY.some((entry) => entry.matches(spec.trim()));
+    if (!knownSpec(opts.target)) return fail(`unknown target '${opts.target}': expected one of ${TARGET_SPECS.join(', ')}`, EXIT.usage);
+    const { defaultReferences } = await import('../search/resolveSearchSettings.js');
+    const references =
+      opts.reference === undefined
+        ? defaultReferences(opts.target)
+        : opts.reference.trim() === 'none'
+          ? []
+          : opts.reference.split(',').map((r) => r.trim()).filter((r) => r !== '');
+    const unknown = references.find((r) => !knownSpec(r));
+    if (unknown !== undefined) return fail(`--reference: unknown target '${unknown}': expected none or a comma-separated list of ${TARGET_SPECS.join(', ')}`, EXIT.usage);
+    const target = opts.target;
+
+    const onSignal = (signal: NodeJS.Signals): void => {
+      // Every answer is already journaled and the archive is only ever replaced whole: nothing to save.
+      process.stderr.write(`\nsagga archive shrink: stopped by ${signal}; the answers so far are kept in ${join(dir, 'shrink.jsonl')}: run the same command again to go on\n`);
+      process.exit(SIGNAL_EXIT[signal] ?? EXIT.interrupted);
+    };
+    const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+    for (const s of signals) process.on(s, onSignal);
+    try {
+      const [{ archiveShrink }, { createTarget }, { verifyPair }, { SEARCH_VERIFY_OPTIONS }] = await Promise.all([
+        import('../archive/archiveShrink.js'),
+        import('../targets/registry.js'),
+        import('../verify/verifyPair.js'),
+        import('../verify/types.js'),
+      ]);
+      const verify = (f: Parameters<typeof verifyPair>[0], F: Parameters<typeof verifyPair>[1]) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS);
+      const concurrency = opts.concurrency ?? Math.min(2, availableParallelism());
+      const result = await archiveShrink(dir, {
+        target,
+        openTarget: async () => {
+          process.stderr.write(`sagga archive shrink: starting ${target}\n`);
+          const t = await createTarget(target, targetOptionsFrom(opts, { concurrency, outDir: dir }));
+          if (opts.canaries !== false) {
+            const [{ checkCanaries }, { TargetUnhealthyError }] = await Promise.all([import('../targets/checkCanaries.js'), import('../targets/targetUnhealthyError.js')]);
+            const health = await checkCanaries(t, verify);
+            if (!health.ok) {
+              await t.close();
+              throw new TargetUnhealthyError(`${health.message} To ask it anyway, pass --no-canaries.`);
+            }
+          }
+          return t;
+        },
+        references,
+        openReference: (spec) => createTarget(spec, { concurrency: 1 }),
+        verify,
+        shrinkCalls: opts.shrinkCalls,
+        force: opts.force,
+        concurrency,
+        rngSeed: opts.rngSeed,
+        progress: (event) => process.stderr.write(formatShrinkProgress(event)),
+        warn: (message) => process.stderr.write(`sagga archive shrink: ${message}\n`),
+      });
+      const unproven = result.shrunk.filter((l) => l.stopped === 'unproven').length;
+      const smaller = result.shrunk.filter((l) => l.steps > 0).length;
+      const skipped = [
+        result.skipped.alreadyShrunk > 0 ? `${result.skipped.alreadyShrunk} already shrunk (--force shrinks them again)` : '',
+        result.skipped.otherTarget > 0 ? `${result.skipped.otherTarget} of another target (${result.otherTargets.map((t) => printable(t, 80)).join(', ')})` : '',
+        result.skipped.unreadable > 0 ? `${result.skipped.unreadable} unreadable, left as they are` : '',
+      ].filter((x) => x !== '');
+      process.stderr.write(
+        `sagga archive shrink: ${result.shrunk.length} of ${result.lines} line(s) done: ${smaller} shrunk, ${result.shrunk.length - smaller - unproven} already minimal, ${unproven} unproven (kept as they are)` +
+          (skipped.length > 0 ? `; skipped ${skipped.join(', ')}` : '') +
+          `; ${result.calls.charged} target call(s) charged, ${result.calls.paid} made now` +
+          (result.written ? `; wrote ${result.archive}` : '; nothing to write') +
+          '\n',
+      );
+    } catch (error) {
+      const code = exitCodeOf(error);
+      fail(error instanceof Error ? error.message : String(error), code);
+    } finally {
+      for (const s of signals) process.off(s, onSignal);
+    }
+  });
+}
+
+function formatShrinkProgress(event: ArchiveShrinkProgress): string {
+  if (event.type === 'start') {
+    const replay = event.replayable > 0 ? `; ${event.replayable} answer(s) of a stopped shrink are replayed from its journal` : '';
+    return `sagga archive shrink: ${event.todo} of ${event.lines} line(s) to shrink${replay}\n`;
+  }
+  const { line } = event;
+  const head = `[${event.done}/${event.todo}] ${printable(line.id, 40)}: ${printable(line.problem, 120)}`;
+  if (line.stopped === 'unproven') return `${head} kept: unproven (${printable(line.reason ?? '', 200)})\n`;
+  const budget = line.stopped === 'budget' ? ', budget spent' : '';
+  return `${head} → ${printable(line.minimal, 120)} (${line.nodes.from} → ${line.nodes.to} nodes, ${line.calls} call(s)${budget})\n`;
 }

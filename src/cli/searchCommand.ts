@@ -2,14 +2,15 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
 import type { SearchCommandOptions } from '../search/startSearch.js';
-import { readArchiveLines } from '../run/readRun.js';
+import type { SearchSummary } from '../search/progressReporter.js';
+import { readRun } from '../run/readRun.js';
 import { RUN_FILES, STOP_REASON_TEXT, type ArchiveLine } from '../run/runSchema.js';
 import { printable } from '../util/terminalSafe.js';
 import { runRedactor } from '../util/redactSecrets.js';
 import { exitCodeOf } from './exitCodeOf.js';
 import { nonNegativeInt } from './numberOption.js';
 import { EXIT } from './exitCodes.js';
-import { addTargetOptions, targetSettingsFrom, type TargetCliOptions } from './targetOptions.js';
+import { addTargetOptions, splitTargetCliOptions, targetSettingsFrom, type TargetCliOptions } from './targetOptions.js';
 
 /** The README's main job: small enough to finish offline in a couple of minutes on two cores. */
 export const DEMO_SETTINGS = {
@@ -54,6 +55,13 @@ export function registerSearchCommand(program: Command): void {
     .option('--force', 'start a new run in a directory that holds other files (files named like the run\'s own, such as archive.jsonl, are replaced)')
     .option('--max-retries <n>', 'times a problem lost to transport errors is asked again (default 2)')
     .option('--no-canaries', 'skip the health check that the target solves a few easy problems first (for scripted targets that answer wrong on purpose)')
+    .option('--failures <which>', 'proven (default): archive and score only proven failures | all: everything not correct (the paper\'s rule)')
+    .option('--reference <specs>', 'targets that prove a declined, unreadable or timed-out failure by solving it, comma-separated, or none (default: nerdamer,algebrite minus the target)')
+    .option('--novelty <how>', 'signature (default): one archive line per bug shape, repeats counted as variants | exact: one per problem')
+    .option('--shrink-calls <n>', 'target calls spent shrinking each new failure to its smallest failing form (default 24; 0: off)')
+    .option('--max-target-calls <n>', 'stop before making more target calls than this (problems, references, shrinking and health checks together)')
+    .option('--max-tokens-total <n>', 'stop once the target has spent this many tokens (input + output)')
+    .option('--max-cost <usd>', 'stop once the target has cost this much (needs --price-input and --price-output)')
     .option('--show <n>', 'shortest failures to print at the end (default 5)', nonNegativeInt)
     .option('--json', 'progress as JSON Lines on stdout instead of a progress bar');
   addTargetOptions(cmd);
@@ -68,13 +76,27 @@ refused at once with the holder's pid (exit status 75), and the lock of a killed
 A new run refuses a directory that holds other files unless --force; --resume refuses to cut lines
 no checkpoint accounts for, and a config.json edited by hand unless --force-resume.
 
+Proofs: a wrong answer is proven by the verifier; a declined, unreadable or timed-out one only when a
+reference target returns an answer verified correct (the integral has a closed form, and the model
+did not give it). With --failures proven (the default) only proven failures are archived and scored;
+the others stay in evaluated.jsonl with why. Each archive line carries its "proof".
+Distinct failures: each new proven failure is shrunk (--shrink-calls) to the smallest problem that
+still fails the same way, and its "signature" (that problem with every number replaced by #) decides
+novelty: a failure whose signature is archived already is a variant (counted, no seat, fitness 0).
+Budgets: --max-target-calls, --max-tokens-total, --max-cost stop the run before it spends more (calls
+never exceed the budget; tokens and cost by at most what was in flight); the spent amounts are in the
+checkpoint, so they hold across --resume, and a budget may be raised on resume.
+
 Before a run (and a resumed one) the target is asked 6 problems any integrator solves (1, x, x^2 + 1,
 cos(x), exp(x), x*exp(x)); it must answer at least half correctly and none wrongly, or the search is
 refused with exit status 3 and a message saying what came back, before anything is archived.
 --no-canaries skips the check (recorded in config.json).
 A run stops by itself when its target stops working: its program was given up (it kept dying), or 2
 generations in a row got nothing but transport errors; it then exits with status 70 and prints the
-target's last error and the end of its stderr (resume once the target works again).
+target's last error and the end of its stderr (resume once the target works again). During the run,
+20 non-answers in a row (or any at the end of a generation) make sagga re-check the target on the
+same problems: one that fails is restarted, the non-answers since it last worked are asked again
+(never archived), and one that fails again stops the run (exit status 70).
 Exit status: 0 finished, 3 the target failed the health check, 64 a bad command line or a refused
 resume, 70 the target stopped working, 73 the run directory cannot be created or written (the message names the file and how to
 resume), 75 the run directory is in use, 130/143/129 stopped by Ctrl-C/SIGTERM/SIGHUP (sagga --help
@@ -90,7 +112,9 @@ Examples:
   $ sagga search --resume archives/nerd`,
   );
   cmd.action(async (opts: CliOptions) => {
-    const { demo, show, timeLimit, baseUrl, promptTemplate, temperature, maxTokens, requestTimeout, retries, cache, maxResponseBytes, ...rest } = opts;
+    const { demo, show, ...all } = opts;
+    // The target's own options go to the target; the rest (with --target and --concurrency) to the search.
+    const { target: targetCli, rest } = splitTargetCliOptions(all);
     let options: SearchCommandOptions = rest;
     // commander fills in true when --no-canaries is absent; absent must stay absent, so that a resumed run keeps its own setting.
     if (cmd.getOptionValueSource('canaries') === 'default') options = { ...options, canaries: undefined };
@@ -100,12 +124,11 @@ Examples:
       const slug = (options.target ?? 'run').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'run';
       options = { ...options, out: join('archives', `${slug}-${stamp()}`) };
     }
-    const targetCli: TargetCliOptions = { timeLimit, baseUrl, promptTemplate, temperature, maxTokens, requestTimeout, retries, cache, maxResponseBytes };
     try {
       const { search } = await import('../search/search.js');
       const result = await search({ ...options, targetOptions: targetSettingsFrom(targetCli) });
       process.exitCode = result.exitCode;
-      if (!options.json) printSummary(result.outDir, result.summary.stopReason, result.summary.archiveSize, show ?? 5);
+      if (!options.json) printSummary(result.outDir, result.summary, show ?? 5);
     } catch (error) {
       // A message may quote a program's stderr or a model's answer: secrets hidden as in the run files.
       process.stderr.write(`sagga search: ${runRedactor(opts.target ?? '')(error instanceof Error ? error.message : String(error))}\n`);
@@ -126,20 +149,36 @@ function stamp(): string {
 }
 
 /** Where the archive is and a few of the shortest failures, as the end of every run. */
-function printSummary(outDir: string, stop: keyof typeof STOP_REASON_TEXT, size: number, show: number): void {
+function printSummary(outDir: string, summary: SearchSummary, show: number): void {
   const archivePath = join(outDir, RUN_FILES.archive);
-  const out: string[] = [`\nStopped: ${STOP_REASON_TEXT[stop]}.`, `Archive: ${archivePath} (${size} verified failures)`];
-  // Read as the report reads it; a line that does not read as an archive line is left out here.
-  const entries: readonly ArchiveLine[] = readArchiveLines(archivePath).lines;
-  const shortest = [...entries].sort((a, b) => a.problem.length - b.problem.length || (a.problem < b.problem ? -1 : 1)).slice(0, show);
+  const t = summary.totals;
+  const stopped = summary.stopReason === 'budget' && summary.budget ? `the --${summary.budget} budget was spent` : STOP_REASON_TEXT[summary.stopReason];
+  const out: string[] = [
+    `\nStopped: ${stopped}.`,
+    `Archive: ${archivePath} (${summary.archiveSize} failures)`,
+    `Failures: ${t.proven ?? 0} proven, ${t.failures - (t.proven ?? 0)} unproven, of ${t.evaluated} problems decided; ${t.target_calls ?? t.asked} target calls` +
+      (t.tokens && t.tokens.input + t.tokens.output > 0 ? `, ${t.tokens.input} input + ${t.tokens.output} output tokens` : '') +
+      (t.cost ? `, $${t.cost.toFixed(4)}` : ''),
+  ];
+  // Read as the report reads it (variants counted from evaluated.jsonl); unreadable lines are left out here.
+  const entries: readonly ArchiveLine[] = readRun(outDir).entries;
+  const shortest = [...entries]
+    .map((e) => ({ e, shown: e.minimal?.problem ?? e.problem }))
+    .sort((a, b) => a.shown.length - b.shown.length || (a.shown < b.shown ? -1 : 1))
+    .slice(0, show);
   if (shortest.length > 0) {
-    out.push(`Shortest failures:`);
-    const width = Math.max(...shortest.map((e) => e.problem.length));
-    for (const e of shortest) {
-      const answer = e.answers[0]?.text ?? '';
+    out.push(`Shortest failures (each shrunk to its smallest failing form):`);
+    const width = Math.max(...shortest.map((s) => s.shown.length));
+    for (const { e, shown } of shortest) {
+      const answers = e.minimal && e.minimal.answers.length > 0 ? e.minimal.answers : e.answers;
       // The model's text, made safe for the terminal like every answer sagga prints.
-      const shown = printable(answer, 60);
-      out.push(`  ∫ ${e.problem.padEnd(width)} dx   ${e.kind.padEnd(11)} ${shown ? 'answered: ' + shown : ''}`);
+      const answer = printable(answers[0]?.text ?? '', 60);
+      // How it is proven: the verifier (a wrong answer) or the reference that solved it.
+      const proof = e.proof === null ? 'unproven' : e.proof.by === 'reference' ? `${e.proof.reference ?? 'reference'} solves it` : 'verified';
+      const seen = (e.variants ?? 0) > 0 ? `, found ${(e.variants ?? 0) + 1} times` : '';
+      out.push(`  ∫ ${shown.padEnd(width)} dx   ${e.kind.padEnd(11)} ${proof}${seen}`);
+      if (answer) out.push(`      answered: ${answer}`);
+      if (shown !== e.problem) out.push(`      first found as: ∫ ${printable(e.problem, 60)} dx`);
     }
   }
   out.push(`See it all: npx sagga report ${outDir}   (or: npx sagga archive stats ${outDir})`);

@@ -17,6 +17,7 @@ interface SuiteCliOptions extends TargetCliOptions {
   readonly out?: string;
   readonly of?: string;
   readonly range?: readonly [number, number];
+  readonly operators?: readonly (readonly [number, number])[];
 }
 
 export function parseKList(value: string): number[] {
@@ -35,16 +36,28 @@ function parseRange(value: string): [number, number] {
   return [lo, hi];
 }
 
+function parseOperatorBuckets(value: string): [number, number][] {
+  const buckets = value.split(',').map((part) => {
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+    const lo = m ? Number(m[1]) : NaN;
+    const hi = m ? Number(m[2] ?? m[1]) : NaN;
+    if (!m || !(lo >= 1) || !(hi >= lo) || hi > 1000) throw new InvalidArgumentError('expected comma-separated operator counts or ranges, e.g. 1-5,6-10,20 (each 1 ≤ LO ≤ HI ≤ 1000)');
+    return [lo, hi] as [number, number];
+  });
+  return buckets;
+}
+
 /** `sagga suite <name>`: the paper's rule-based probes as Fail@k tables. */
 export function registerSuiteCommand(program: Command): void {
   const cmd = program
     .command('suite')
-    .description('rule-based probes of the paper (primitives, neighbours, compositionality, extrapolation) as Fail@k tables')
+    .description('rule-based probes of the paper (primitives, neighbours, compositionality, extrapolation, exponents, operators) as Fail@k tables')
     .argument('<name>', `suite: ${SUITE_NAMES.join(' | ')}`)
     .option('--k <list>', 'Fail@k values, comma-separated; the target is asked once for the largest (default 1)')
-    .option('--n <n>', 'samples per primitive (primitives, extrapolation, primitive bases) or per sum size (compositionality); default 1000 for primitives/extrapolation, 100 otherwise', positiveInt)
+    .option('--n <n>', 'samples per primitive (primitives, extrapolation, primitive bases), per exponent range and template (exponents), per operator-count row (operators) or per sum size (compositionality); default 1000 for primitives/extrapolation/exponents, 100 otherwise', positiveInt)
     .option('--of <file|primitives>', 'base problems of neighbours / compositionality: primitives (default) or a file (JSON Lines with "problem", or one expression per line)')
     .option('--range <lo,hi>', 'inclusive integer range of the primitive coefficients (default 1,100)', parseRange)
+    .option('--operators <list>', 'operators: rows of operator counts of the problems, e.g. 1-5,6-10,30 (default 1-5,6-10,11-15,16-20,21-25,26-30)', parseOperatorBuckets)
     .option('--rng-seed <seed>', 'seed of the one random generator (default 2022)')
     .option('-o, --out <dir>', 'also write <name>.json, <name>.md and <name>-problems.jsonl into this directory');
   addTargetOptions(cmd);
@@ -54,11 +67,18 @@ export function registerSuiteCommand(program: Command): void {
 Prints a Markdown table on stdout: per row the number of problems, Fail@k for each k, and how many
 problems the verifier could not decide (unknown; never counted as failures).
 
+Suites: primitives (the paper's Table 2: k1*f(k2*x)), neighbours and compositionality (built from
+the solved primitives), extrapolation (Figure 2: the primitives with coefficients up to 11000),
+exponents (Table 8: x^k and x^(1/k) for k in [1, 1000] and [10000, 11000)), operators (Table 9:
+problems with more and more operators, each the derivative of a random antiderivative).
+
 Examples:
   $ sagga suite primitives --target nerdamer --n 1000 --out runs/prim-nerdamer
   $ sagga suite extrapolation --target sympy --n 50 --out runs/extra-sympy
   $ sagga suite neighbours --target nerdamer --of primitives --n 100
-  $ sagga suite compositionality --target sympy --of problems.jsonl --n 100 --k 1,10`,
+  $ sagga suite compositionality --target sympy --of problems.jsonl --n 100 --k 1,10
+  $ sagga suite exponents --target nerdamer
+  $ sagga suite operators --target sympy --n 50 --operators 1-10,11-20,21-30,31-40`,
   );
   cmd.action(async (name: string, opts: SuiteCliOptions) => {
     const fail = (message: string, code: ExitCode = EXIT.usage): void => {
@@ -75,7 +95,7 @@ Examples:
     }
     if (opts.of !== undefined && opts.of !== 'primitives' && !existsSync(opts.of)) return fail(`--of: file not found: ${opts.of} (give a problem file or "primitives")`, EXIT.noInput);
     if (opts.target === undefined) return fail('--target is required (e.g. --target nerdamer)');
-    const n = opts.n ?? (suite === 'primitives' || suite === 'extrapolation' ? 1000 : 100);
+    const n = opts.n ?? (suite === 'primitives' || suite === 'extrapolation' || suite === 'exponents' ? 1000 : 100);
     let target: Target | undefined;
     try {
       const [{ runSuite }, { formatSuiteMarkdown }, { writeSuiteOutputs }, { verifyPair }] = await Promise.all([
@@ -87,7 +107,7 @@ Examples:
       target = await createTarget(opts.target, targetOptionsFrom(opts, { concurrency: opts.concurrency ?? availableParallelism(), outDir: opts.out }));
       const result = await runSuite(
         suite,
-        { ks, n, rngSeed: opts.rngSeed ?? '2022', range: opts.range, of: opts.of },
+        { ks, n, rngSeed: opts.rngSeed ?? '2022', range: opts.range, of: opts.of, operators: opts.operators },
         {
           target,
           verify: (problem, answer) => verifyPair(problem, answer, SEARCH_VERIFY_OPTIONS),

@@ -4,11 +4,33 @@ import type { MathFormat } from '../answer/readMathText.js';
 import { checkOutputPath } from './checkOutputPath.js';
 import { CliError } from './cliError.js';
 import { EXIT } from './exitCodes.js';
-import { nonNegativeInt, positiveNumber } from './numberOption.js';
+import { DEFAULT_VERIFY_OPTIONS } from '../verify/types.js';
+import { nonNegativeInt, positiveInt, positiveNumber } from './numberOption.js';
 
 const FORMATS: readonly MathFormat[] = ['infix', 'latex', 'auto'];
 const formatOption = (): Option =>
   new Option('--format <format>', 'how problems and answers are written: infix, latex, or auto (LaTeX when the text has \\, $, { or })').choices(FORMATS).default('auto');
+
+const RULE_HELP = `
+The rule: F is an antiderivative of f when F', evaluated in complex arithmetic, equals f at every
+sample point where f is real and finite (inside the domain, when one is given), up to a constant
+that may differ between the intervals where F is smooth. A point where F itself is not real is
+compared like any other:
+  log(x) for 1/x       correct   (F' = 1/x at every x != 0; so are log(-x) and log(abs(x)))
+  log(x) for 1/abs(x)  incorrect (for x < 0, F' = 1/x is not 1/|x|)
+  acosh(x) for 1/sqrt(x^2 - 1)  incorrect (for x < -1, F' = -1/sqrt(x^2 - 1))
+  atanh(x) for 1/(1 - x^2)      correct   (F' = 1/(1 - x^2) at every x != +-1)
+Branches: every function takes its principal value, except that u^(p/q) with q odd and u a
+negative expression in x is the real root (x^(1/3) is -2 at x = -8, as the problem means on the
+real line), in the problem and in the answer alike.
+A problem posed on an interval (a contest's "0 < x < pi/2") is checked there only: --domain a,b
+(ends are numbers or constants such as pi/2, -inf, inf). An incorrect verdict names the clearest
+difference found (both values) and where among the points compared F' differs from f.
+
+Budgets: --work bounds the work spent on a pair, counted in operations (sample points and
+high-precision re-evaluations), so the same pair gets the same verdict on any machine at any load;
+past it the verdict is unknown, saying so. --backstop-ms is a wall-clock limit for runaway pairs
+only; a verdict it cut short says so.`;
 
 const LATEX_HELP = `
 How to give LaTeX: with --format auto (the default) a text containing a backslash, $, { or } is read
@@ -20,30 +42,53 @@ Accepted for example: \\frac{x^3}{3}, \\ln|x|, \\boxed{\\frac{x^{3}}{3}+C}, \\si
 SymPy spellings in infix answers: Rational(p, q) is p/q; binomial(x, k), for an integer 0 <= k <= 20,
 is the polynomial x(x-1)...(x-k+1)/k!.`;
 
+const workOption = (): Option =>
+  new Option('--work <units>', 'work budget per pair, in operations (not time: the verdict does not depend on load); past it the verdict is "unknown"')
+    .argParser(positiveInt)
+    .default(DEFAULT_VERIFY_OPTIONS.work);
+const backstopOption = (): Option =>
+  new Option('--backstop-ms <ms>', 'wall-clock limit per pair against runaways only (the verdict says when it fired)').argParser(positiveNumber).default(DEFAULT_VERIFY_OPTIONS.backstopMs);
+/** The former name of --backstop-ms, still accepted. */
+const budgetMsOption = (): Option => new Option('--budget-ms <ms>', 'former name of --backstop-ms').argParser(positiveNumber).hideHelp();
+
+interface BudgetFlags {
+  work: number;
+  backstopMs: number;
+  budgetMs?: number;
+}
+
+const budgetOf = (opts: BudgetFlags) => ({ work: opts.work, backstopMs: opts.budgetMs ?? opts.backstopMs });
+
 export function registerVerifyCommand(program: Command): void {
   program
     .command('verify')
     .description('check (problem, answer) pairs: is answer an antiderivative of problem? (JSON Lines in, JSON Lines out)')
-    .option('-i, --input <file>', 'JSON Lines {"id"?, "problem", "answer"} ("-" = stdin)', '-')
+    .option('-i, --input <file>', 'JSON Lines {"id"?, "problem", "answer", "domain"?} ("-" = stdin); "domain": [lo, hi] poses the problem on that interval', '-')
     .option('-o, --output <file>', 'JSON Lines {"id", "verdict", "reason", "ms", "reading"}, one per input line, same order ("-" = stdout)', '-')
-    .option('--budget-ms <ms>', 'time budget per pair; past it the verdict is "unknown"', positiveNumber, 50)
+    .addOption(workOption())
+    .addOption(backstopOption())
+    .addOption(budgetMsOption())
     .option('--workers <n>', 'worker threads for large inputs (0 = none; default: all cores)', nonNegativeInt)
     .addOption(formatOption())
     .addHelpText(
       'after',
       `
 Verdicts: correct | incorrect | unknown (could not decide: unsupported function, too few points, budget)
-          | invalid (a line or expression the whitelisting parser rejects). A bad line never stops the batch.
+          | invalid (a line or expression the whitelisting parser rejects). A bad line never stops the
+          batch, and the exit status is 0 once every line has its verdict line.
 Each line with a problem and an answer also says how they were read:
   "reading": {"problem": "infix" | "latex", "answer": "infix" | "latex"}
+A line may pose its problem on an interval: "domain": [0, "pi/2"] (numbers, or constants as text).
+${RULE_HELP}
 ${LATEX_HELP}
 
 Examples:
   $ sagga verify --input pairs.jsonl --output verdicts.jsonl
   $ echo '{"problem":"1/x","answer":"log(-x)"}' | sagga verify
+  $ echo '{"problem":"sqrt(csc(x) - sin(x))","answer":"2*sqrt(sin(x))","domain":[0,"pi/2"]}' | sagga verify
   $ echo '{"problem":"x^2","answer":"\\\\boxed{\\\\frac{x^{3}}{3}+C}"}' | sagga verify`,
     )
-    .action(async (opts: { input: string; output: string; budgetMs: number; workers?: number; format: MathFormat }) => {
+    .action(async (opts: BudgetFlags & { input: string; output: string; workers?: number; format: MathFormat }) => {
       if (opts.input !== '-' && (!existsSync(opts.input) || !statSync(opts.input).isFile())) {
         throw new CliError(`input file not found: ${opts.input} (give a JSON Lines file, or - for stdin)`, EXIT.noInput);
       }
@@ -56,12 +101,11 @@ Examples:
         output.once('error', (e: Error) => reject(new CliError(`cannot write ${opts.output}: ${e.message}`, EXIT.cantCreate))),
       );
       failed.catch(() => {});
-      const counts = await Promise.race([verifyJsonl(input, output, { budgetMs: opts.budgetMs, workers: opts.workers, read: (text, side) => readMathText(text, side, opts.format), readingOf: (text) => readingFor(text, opts.format) }), failed]);
+      const counts = await Promise.race([verifyJsonl(input, output, { ...budgetOf(opts), workers: opts.workers, read: (text, side) => readMathText(text, side, opts.format), readingOf: (text) => readingFor(text, opts.format) }), failed]);
       if (output !== process.stdout) await Promise.race([new Promise<void>((resolve, reject) => output.end((e?: Error | null) => (e ? reject(e) : resolve()))), failed]);
       process.stderr.write(
         `sagga verify: ${counts.lines} lines: ${counts.correct} correct, ${counts.incorrect} incorrect, ${counts.unknown} unknown, ${counts.invalid} invalid\n`,
       );
-      if (counts.lines > 0 && counts.invalid === counts.lines) process.exitCode = 1;
     });
 
   program
@@ -69,24 +113,38 @@ Examples:
     .description('verify one answer: exit 0 if correct, 1 if incorrect, 2 if unknown or invalid')
     .argument('<problem>', 'the integrand f(x), e.g. "x*cos(x)" or "\\frac{1}{x}"')
     .argument('<answer>', 'the claimed antiderivative F(x), e.g. "x*sin(x) + cos(x)" or "\\ln|x|"')
-    .option('--budget-ms <ms>', 'time budget; past it the verdict is "unknown"', positiveNumber, 2000)
+    .option('--domain <lo,hi>', 'the interval the problem is posed on, e.g. 0,pi/2 or 1,inf (default: the whole real line)')
+    .addOption(workOption())
+    .addOption(backstopOption())
+    .addOption(budgetMsOption())
     .addOption(formatOption())
     .addHelpText(
       'after',
-      `
+      `${RULE_HELP}
+
 A side read as LaTeX is named on the verdict line, e.g.
   correct: F' = f at 40 points in [...] (answer read as LaTeX: x^3/3)
 ${LATEX_HELP}
 
 Examples:
   $ sagga check 'x*cos(x)' 'x*sin(x) + cos(x)'
+  $ sagga check '1/sqrt(x^2 - 4)' 'acosh(x/2)'                 # incorrect: names where F' != f
+  $ sagga check 'sqrt(csc(x) - sin(x))' '2*sqrt(sin(x))' --domain 0,pi/2
   $ sagga check 'x^2' '\\frac{x^3}{3}'
   $ sagga check '1/x' '\\boxed{\\ln|x| + C}'`,
     )
-    .action(async (problem: string, answer: string, opts: { budgetMs: number; format: MathFormat }) => {
-      const [{ verifyStrings }, { readMathText }] = await Promise.all([import('../verify/verifyStrings.js'), import('../answer/readMathText.js')]);
-      const r = verifyStrings(problem, answer, { budgetMs: opts.budgetMs, read: (text, side) => readMathText(text, side, opts.format) });
+    .action(async (problem: string, answer: string, opts: BudgetFlags & { domain?: string; format: MathFormat }) => {
+      const [{ verifyStrings }, { readMathText }, { parseDomain }] = await Promise.all([
+        import('../verify/verifyStrings.js'),
+        import('../answer/readMathText.js'),
+        import('../verify/parseDomain.js'),
+      ]);
+      const parsed = opts.domain === undefined ? undefined : parseDomain(opts.domain);
+      if (parsed !== undefined && !parsed.ok) throw new CliError(`--domain ${opts.domain}: ${parsed.error.replace(/^domain: /, '')}`, EXIT.usage);
+      const domain = parsed === undefined ? {} : { domain: parsed.domain };
+      const r = verifyStrings(problem, answer, { ...budgetOf(opts), ...domain, read: (text, side) => readMathText(text, side, opts.format) });
       process.stdout.write(`${r.verdict}: ${r.reason}${r.readAs === undefined ? '' : ` (${r.readAs})`}\n`);
       process.exitCode = r.verdict === 'correct' ? EXIT.ok : r.verdict === 'incorrect' ? EXIT.failed : EXIT.undecided;
     });
 }
+

@@ -9,4 +9,5 @@ export { toPrefix } from './toPrefix.js';
 export { metrics, countNodes, type ExprMetrics } from './metrics.js';
 export { simplify } from './simplify.js';
 export { canonicalKey } from './canonicalKey.js';
+export { signature } from './signature.js';
 export { formatNumber } from './formatNumber.js';

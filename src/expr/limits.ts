@@ -14,6 +14,13 @@ export interface Limits {
   readonly maxAbsLiteral: number;
   /** Most digits in a literal (so `0.000…0001` with a million zeros is refused before conversion). */
   readonly maxLiteralDigits: number;
+  /**
+   * Most digits of an integer literal that the infix reader takes exactly (as a BigInt) when it is
+   * beyond the two limits above: such literals are only accepted as factors and divisors of one
+   * product (`p*x/q`, `Rational(p, q)`, LaTeX `\frac{p}{q}`), whose exact ratio is folded into one
+   * number that must itself be within the limits. 0 (the default) turns this off.
+   */
+  readonly maxExactIntegerDigits: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -22,6 +29,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxDepth: 200,
   maxAbsLiteral: 1e15,
   maxLiteralDigits: 40,
+  maxExactIntegerDigits: 0,
 };
 
 export function resolveLimits(partial?: Partial<Limits>): Limits {

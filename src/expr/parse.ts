@@ -1,7 +1,22 @@
 import { fnInfo, lookupFunction, type FnName } from './functions.js';
 import { resolveLimits, type Limits } from './limits.js';
-import type { Expr, SymName } from './types.js';
+import type { Expr } from './types.js';
+import { INFIX_NAMES } from './infixNames.js';
+import { findUnsupportedCall } from './findUnsupportedCall.js';
+import { isUnsupportedFunction } from './isUnsupportedFunction.js';
+import { exactRatio } from './exactRatio.js';
+import { literalExcerpt } from './literalExcerpt.js';
+import { tooSmallForDouble } from './tooSmallForDouble.js';
 import { clip } from '../util/clip.js';
+
+/**
+ * Why a text was refused when the reason is sagga's, not the text's: `limit` (longer, larger, deeper
+ * or with a bigger or smaller literal than sagga reads), `unsupported` (a function or notation of
+ * mathematics that sagga does not read, see isUnsupportedFunction.ts), `ambiguous` (a notation with
+ * more than one reading, which sagga will not guess between). A text refused without one is not a
+ * well-formed expression (a syntax error, an unknown name): that is its writer's doing.
+ */
+export type OwnRefusal = 'limit' | 'unsupported' | 'ambiguous';
 
 /** Why a text was refused, with the offset (0-based, UTF-16) where the problem was seen. */
 export class ParseError extends Error {
@@ -9,6 +24,8 @@ export class ParseError extends Error {
     message: string,
     readonly position: number,
     readonly input: string,
+    /** Set when sagga's own limits, not the text, are the reason (see `OwnRefusal`). */
+    readonly refusal?: OwnRefusal,
   ) {
     super(message);
     this.name = 'ParseError';
@@ -31,26 +48,11 @@ interface Token {
   readonly text: string;
   readonly pos: number;
   readonly value?: number;
+  /** An integer literal beyond the literal limits, kept exactly (see `Limits.maxExactIntegerDigits`). */
+  readonly big?: bigint;
 }
 
-const SYMBOLS: Record<string, SymName> = { x: 'x', pi: 'pi', e: 'e', E: 'e', 'π': 'pi' };
-
-// Things a CAS or model may print that are meaningful elsewhere but not in a real antiderivative;
-// named so that the error tells the user what was seen rather than just "unknown name".
-const KNOWN_REFUSALS: Record<string, string> = {
-  I: 'the imaginary unit is not supported',
-  i: 'the imaginary unit is not supported',
-  oo: 'infinity is not a value',
-  zoo: 'complex infinity is not a value',
-  inf: 'infinity is not a value',
-  Infinity: 'infinity is not a value',
-  nan: 'nan is not a value',
-  NaN: 'NaN is not a value',
-  integrate: 'unevaluated integral',
-  Integral: 'unevaluated integral',
-  int: 'unevaluated integral',
-  C: 'drop the constant of integration C; give just the antiderivative',
-};
+const { symbols: SYMBOLS, refusals: KNOWN_REFUSALS, imaginaryUnit: IMAGINARY_UNIT, logBases: LOG_WITH_BASE } = INFIX_NAMES;
 
 function isDigit(c: string): boolean {
   return c >= '0' && c <= '9';
@@ -100,16 +102,27 @@ function tokenize(input: string, limits: Limits): Token[] {
       }
       const text = input.slice(start, i);
       const mantissaDigits = text.replace(/[eE][+-]?\d+$/, '').replace('.', '').length;
+      // An integer beyond the limits may still be a factor of an exact rational (p*x/q): kept as it
+      // is, to be folded by the parser or refused there.
+      const exactInteger = mantissaDigits <= limits.maxExactIntegerDigits && /^\d+$/.test(text);
       if (mantissaDigits > limits.maxLiteralDigits) {
-        throw new ParseError(`number with more than ${limits.maxLiteralDigits} digits`, start, input);
+        if (exactInteger) {
+          tokens.push({ kind: 'num', text, pos: start, big: BigInt(text) });
+          continue;
+        }
+        throw new ParseError(`number with more than ${limits.maxLiteralDigits} digits`, start, input, 'limit');
       }
       const value = Number(text);
       if (!Number.isFinite(value) || Math.abs(value) > limits.maxAbsLiteral) {
-        throw new ParseError(`number ${text.length > 24 ? text.slice(0, 24) + '…' : text} exceeds the limit of ${limits.maxAbsLiteral}`, start, input);
+        if (exactInteger) {
+          tokens.push({ kind: 'num', text, pos: start, big: BigInt(text) });
+          continue;
+        }
+        throw new ParseError(`number ${literalExcerpt(text)} exceeds the limit of ${limits.maxAbsLiteral}`, start, input, 'limit');
       }
       // 1e-400 would silently become 0 (and 1e-320 lose its digits): refuse rather than change it.
-      if ((value === 0 && /[1-9]/.test(text.replace(/[eE][+-]?\d+$/, ''))) || (value !== 0 && Math.abs(value) < Number.MIN_VALUE * 2 ** 52)) {
-        throw new ParseError(`number ${text.length > 24 ? text.slice(0, 24) + '…' : text} is too small to represent`, start, input);
+      if (tooSmallForDouble(value, text.replace(/[eE][+-]?\d+$/, ''))) {
+        throw new ParseError(`number ${literalExcerpt(text)} is too small to represent`, start, input, 'limit');
       }
       tokens.push({ kind: 'num', text, pos: start, value });
       continue;
@@ -204,6 +217,11 @@ class Parser {
   private nesting = 0;
   /** Tree depth of every node built so far, so that the depth limit is checked where it is crossed. */
   private readonly depthOf = new Map<Expr, number>();
+  /**
+   * Integer literals beyond the literal limits, by the placeholder leaf that stands for each in the
+   * tree until the product it belongs to folds it (see `foldExact`); any left at the end is refused.
+   */
+  private readonly exact = new Map<Expr, { readonly value: bigint; readonly token: Token }>();
 
   constructor(
     private readonly tokens: Token[],
@@ -218,7 +236,13 @@ class Parser {
     if (t.kind !== 'end') {
       throw this.error(t.kind === 'rparen' ? "unmatched ')'" : `unexpected ${describe(t)}`, t);
     }
+    // An exact integer that no product took up (x + p, p^2, sin(p)) is a literal beyond the limits.
+    for (const { token } of this.exact.values()) throw this.beyondLimits(token.text, token);
     return e;
+  }
+
+  private beyondLimits(text: string, at: Token): ParseError {
+    return this.error(`number ${literalExcerpt(text)} exceeds the limit of ${this.limits.maxAbsLiteral}`, at, 'limit');
   }
 
   private peek(): Token {
@@ -229,21 +253,21 @@ class Parser {
     return this.tokens[this.i++];
   }
 
-  private error(message: string, t: Token): ParseError {
-    return new ParseError(message, t.pos, this.input);
+  private error(message: string, t: Token, refusal?: OwnRefusal): ParseError {
+    return new ParseError(message, t.pos, this.input, refusal);
   }
 
   /** Register a freshly built node: enforce the node and depth limits at the token that made it. */
   private count<E extends Expr>(e: E, at: Token): E {
     if (++this.nodes > this.limits.maxNodes) {
-      throw this.error(`expression has more than ${this.limits.maxNodes} nodes`, at);
+      throw this.error(`expression has more than ${this.limits.maxNodes} nodes`, at, 'limit');
     }
     let depth = 1;
     if (e.type !== 'num' && e.type !== 'sym') {
       for (const c of e.args) depth = Math.max(depth, (this.depthOf.get(c) ?? 1) + 1);
     }
     if (depth > this.limits.maxDepth) {
-      throw this.error(`expression nests deeper than ${this.limits.maxDepth} levels`, at);
+      throw this.error(`expression nests deeper than ${this.limits.maxDepth} levels`, at, 'limit');
     }
     this.depthOf.set(e, depth);
     return e;
@@ -251,7 +275,7 @@ class Parser {
 
   private enter(at: Token): void {
     if (++this.nesting > this.limits.maxDepth) {
-      throw this.error(`expression nests deeper than ${this.limits.maxDepth} levels`, at);
+      throw this.error(`expression nests deeper than ${this.limits.maxDepth} levels`, at, 'limit');
     }
   }
 
@@ -275,26 +299,84 @@ class Parser {
 
   private product(): Expr {
     const start = this.peek();
-    let acc: Expr[] = [this.unary()];
+    let factors: ProductFactor[] = [{ expr: this.unary(), divides: false, at: start }];
     for (;;) {
       const t = this.peek();
       if (t.kind === 'op' && (t.text === '*' || t.text === '/')) {
         this.take();
-        const rhs = this.unary();
-        if (t.text === '*') acc.push(rhs);
-        else {
-          // a*b/c is (a*b)/c, as in mathjs and SymPy.
-          const lhs: Expr = acc.length === 1 ? acc[0] : this.count({ type: 'mul', args: acc }, start);
-          acc = [this.count({ type: 'div', args: [lhs, rhs] }, t)];
-        }
+        factors.push({ expr: this.unary(), divides: t.text === '/', at: t });
       } else if (this.startsImplicitFactor(t)) {
         // Implicit multiplication binds like '*': 2x, 3(x+1), (x+1)(x-1), x sin(x).
         const prev = this.tokens[this.i - 1];
         if (prev.kind === 'num' && t.kind === 'num') throw this.error('two numbers in a row', t);
-        acc.push(this.power());
+        factors.push({ expr: this.power(), divides: false, at: t });
       } else break;
     }
+    if (this.exact.size > 0) factors = this.foldExact(factors);
+    let acc: Expr[] = [factors[0].expr];
+    for (const f of factors.slice(1)) {
+      if (!f.divides) acc.push(f.expr);
+      else {
+        // a*b/c is (a*b)/c, as in mathjs and SymPy.
+        const lhs: Expr = acc.length === 1 ? acc[0] : this.count({ type: 'mul', args: acc }, start);
+        acc = [this.count({ type: 'div', args: [lhs, f.expr] }, f.at)];
+      }
+    }
     return acc.length === 1 ? acc[0] : this.count({ type: 'mul', args: acc }, start);
+  }
+
+  /**
+   * The exact integer a factor stands for (a placeholder, possibly negated: `-p`), or undefined.
+   * A computer algebra system writes an exact rational as p*x/q or Rational(p, q); a double cannot
+   * hold p or q, but usually holds p/q.
+   */
+  private exactValue(e: Expr): { readonly value: bigint; readonly leaf: Expr; readonly token: Token } | undefined {
+    let sign = 1n;
+    let leaf = e;
+    while (leaf.type === 'neg') {
+      sign = -sign;
+      leaf = leaf.args[0];
+    }
+    const found = this.exact.get(leaf);
+    return found === undefined ? undefined : { value: sign * found.value, leaf, token: found.token };
+  }
+
+  /**
+   * Multiply out the exact integers among a product's factors (dividing by those after '/') into one
+   * coefficient, put first; refused, as a literal beyond the limits, when the coefficient is.
+   */
+  private foldExact(factors: ProductFactor[]): ProductFactor[] {
+    // A lone exact integer (`(q)`, a call's argument) is left for the enclosing product or
+    // Rational(p, q) to fold.
+    if (factors.length === 1) return factors;
+    let numerator = 1n;
+    let denominator = 1n;
+    let first: Token | undefined;
+    const rest: ProductFactor[] = [];
+    for (const f of factors) {
+      const exact = this.exactValue(f.expr);
+      if (exact === undefined) {
+        rest.push(f);
+        continue;
+      }
+      first ??= exact.token;
+      this.exact.delete(exact.leaf);
+      if (f.divides) denominator *= exact.value;
+      else numerator *= exact.value;
+    }
+    if (first === undefined) return factors;
+    return [{ expr: this.coefficient(numerator, denominator, first), divides: false, at: first }, ...rest];
+  }
+
+  /** The number p/q as a tree (a negative one as neg(num)), when it is within the literal limits. */
+  private coefficient(p: bigint, q: bigint, at: Token): Expr {
+    if (q === 0n) throw this.error('division by zero', at);
+    const value = exactRatio(p < 0n ? -p : p, q < 0n ? -q : q);
+    if (!Number.isFinite(value) || value > this.limits.maxAbsLiteral || tooSmallForDouble(value, '1')) {
+      throw this.error(`the exact number ${literalExcerpt(at.text)} … in this product is ${value < 1 ? 'too small to represent' : `beyond the limit of ${this.limits.maxAbsLiteral}`}`, at, 'limit');
+    }
+    const magnitude = this.count({ type: 'num', value }, at);
+    return (p < 0n) !== (q < 0n) ? this.count({ type: 'neg', args: [magnitude] }, at) : magnitude;
   }
 
   private startsImplicitFactor(t: Token): boolean {
@@ -346,8 +428,13 @@ class Parser {
   private primary(): Expr {
     const t = this.take();
     switch (t.kind) {
-      case 'num':
-        return this.count({ type: 'num', value: t.value! }, t);
+      case 'num': {
+        if (t.big === undefined) return this.count({ type: 'num', value: t.value! }, t);
+        // A placeholder leaf until the enclosing product folds it (foldExact) or parse() refuses it.
+        const leaf = this.count({ type: 'num', value: Number.NaN }, t);
+        this.exact.set(leaf, { value: t.big, token: t });
+        return leaf;
+      }
       case 'lparen': {
         this.enter(t);
         if (this.peek().kind === 'rparen') throw this.error('empty parentheses', this.peek());
@@ -376,10 +463,12 @@ class Parser {
       if (name === 'Rational') return this.rational(t);
       if (name === 'binomial') return this.binomial(t);
       if (Object.hasOwn(SYMBOLS, name)) return this.count({ type: 'sym', name: SYMBOLS[name] }, t); // x(x+1): implicit product
-      throw this.error(Object.hasOwn(KNOWN_REFUSALS, name) ? KNOWN_REFUSALS[name] : `unknown function '${clip(name, 30)}'`, t);
+      if (Object.hasOwn(KNOWN_REFUSALS, name)) throw this.error(KNOWN_REFUSALS[name], t, KNOWN_REFUSALS[name] === IMAGINARY_UNIT ? 'unsupported' : undefined);
+      if (isUnsupportedFunction(name)) throw this.error(`sagga does not support the function '${clip(name, 30)}'`, t, 'unsupported');
+      throw this.error(`unknown function '${clip(name, 30)}'`, t);
     }
     if (Object.hasOwn(SYMBOLS, name)) return this.count({ type: 'sym', name: SYMBOLS[name] }, t);
-    if (Object.hasOwn(KNOWN_REFUSALS, name)) throw this.error(KNOWN_REFUSALS[name], t);
+    if (Object.hasOwn(KNOWN_REFUSALS, name)) throw this.error(KNOWN_REFUSALS[name], t, KNOWN_REFUSALS[name] === IMAGINARY_UNIT ? 'unsupported' : undefined);
     if (lookupFunction(name) !== undefined || Object.hasOwn(LOG_WITH_BASE, name)) {
       if (next.kind === 'op' && next.text === '^') {
         throw this.error(`write powers of functions as ${name}(x)^2, not ${name}^2(x)`, t);
@@ -411,6 +500,14 @@ class Parser {
    */
   private rational(t: Token): Expr {
     const args = this.callArgs(t);
+    const exact = args.map((a) => this.exactValue(a));
+    if (args.length === 2 && exact.some((e) => e !== undefined)) {
+      // Rational(p, q) with p or q beyond the literal limits: the exact ratio, when a double holds it.
+      const [p, q] = args.map((a, k) => exact[k]?.value ?? (integerLiteral(a) !== undefined ? BigInt(integerLiteral(a)!) : undefined));
+      if (p === undefined || q === undefined) throw this.error('Rational(p, q) takes two integer literals, e.g. Rational(1, 3)', t);
+      for (const e of exact) if (e !== undefined) this.exact.delete(e.leaf);
+      return this.coefficient(p, q, exact.find((e) => e !== undefined)!.token);
+    }
     const ints = args.map(integerLiteral);
     if (args.length !== 2 || ints[0] === undefined || ints[1] === undefined) {
       throw this.error('Rational(p, q) takes two integer literals, e.g. Rational(1, 3)', t);
@@ -428,7 +525,7 @@ class Parser {
     const args = this.callArgs(t);
     const k = args.length === 2 ? integerLiteral(args[1]) : undefined;
     if (k === undefined || k < 0 || k > MAX_BINOMIAL_K) {
-      throw this.error(`binomial(x, k) is read only for an integer literal k from 0 to ${MAX_BINOMIAL_K} (as the polynomial x(x-1)…(x-k+1)/k!)`, t);
+      throw this.error(`binomial(x, k) is read only for an integer literal k from 0 to ${MAX_BINOMIAL_K} (as the polynomial x(x-1)…(x-k+1)/k!)`, t, 'unsupported');
     }
     if (k === 0) return this.count({ type: 'num', value: 1 }, t);
     const factors: Expr[] = [args[0]];
@@ -466,6 +563,13 @@ class Parser {
   }
 }
 
+/** One factor of a product: what it is, whether it divides (follows '/'), and where it starts. */
+interface ProductFactor {
+  readonly expr: Expr;
+  readonly divides: boolean;
+  readonly at: Token;
+}
+
 /** Largest k read in `binomial(x, k)`: the polynomial has k factors. */
 export const MAX_BINOMIAL_K = 20;
 
@@ -478,9 +582,6 @@ function integerLiteral(e: Expr): number | undefined {
   }
   return undefined;
 }
-
-// mathjs spellings of logarithms to a fixed base, read as log(x)/log(b) like log(x, b).
-const LOG_WITH_BASE: Record<string, number> = { log10: 10, log2: 2 };
 
 function describe(t: Token): string {
   switch (t.kind) {
@@ -505,18 +606,27 @@ export function parseExpr(text: string, limits?: Partial<Limits>): Expr {
   const lim = resolveLimits(limits);
   if (typeof text !== 'string') throw new ParseError('expression must be a string', 0, '');
   if (text.length > lim.maxChars) {
-    throw new ParseError(`expression is longer than ${lim.maxChars} characters (${text.length})`, lim.maxChars, text.slice(0, lim.maxChars + 30));
+    throw new ParseError(`expression is longer than ${lim.maxChars} characters (${text.length})`, lim.maxChars, text.slice(0, lim.maxChars + 30), 'limit');
   }
   // Reject deep nesting before recursing, so that 10,000 '(' cannot reach the stack limit.
   let open = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 40) {
-      if (++open > lim.maxDepth) throw new ParseError(`expression nests deeper than ${lim.maxDepth} levels`, i, text);
+      if (++open > lim.maxDepth) throw new ParseError(`expression nests deeper than ${lim.maxDepth} levels`, i, text, 'limit');
     } else if (c === 41 && open > 0) open--;
   }
-  const tokens = tokenize(text, lim);
-  return new Parser(tokens, text, lim).parse();
+  try {
+    return new Parser(tokenize(text, lim), text, lim).parse();
+  } catch (err) {
+    // A call of a function sagga does not support anywhere in the text decides, whatever else fails
+    // to parse first (SymPy's Piecewise((x, x > 0), …) fails at '>' before reaching a name).
+    if (err instanceof ParseError && err.refusal === undefined) {
+      const call = findUnsupportedCall(text);
+      if (call !== undefined) throw new ParseError(`sagga does not support the function '${clip(call.name, 30)}'`, call.position, text, 'unsupported');
+    }
+    throw err;
+  }
 }
 
 export function tryParseExpr(text: string, limits?: Partial<Limits>): ParseResult {
@@ -524,7 +634,8 @@ export function tryParseExpr(text: string, limits?: Partial<Limits>): ParseResul
     return { ok: true, expr: parseExpr(text, limits) };
   } catch (err) {
     if (err instanceof ParseError) return { ok: false, error: err };
-    // RangeError from an unexpectedly deep recursion must still be a refusal, never a crash.
-    return { ok: false, error: new ParseError(err instanceof Error ? err.message : String(err), 0, String(text).slice(0, 200)) };
+    // RangeError from an unexpectedly deep recursion must still be a refusal, never a crash; it is
+    // sagga's limit, not the text's fault.
+    return { ok: false, error: new ParseError(err instanceof Error ? err.message : String(err), 0, String(text).slice(0, 200), 'limit') };
   }
 }

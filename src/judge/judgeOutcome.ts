@@ -67,8 +67,20 @@ export async function judgeOutcome(problem: Expr, answers: readonly TargetAnswer
   const kinds = records.map(kindOf);
   const kind = KIND_ORDER.find((k) => kinds.includes(k))!;
   const first = records[kinds.indexOf(kind)];
-  return { judgement: { status: 'fail', kind, reason: first.reason, answers: records }, verifySeconds };
+  const proof = kind === 'wrong' ? { by: 'verifier' as const, reason: first.reason } : null;
+  return {
+    judgement: { status: 'fail', kind, reason: first.reason, answers: records, proof, ...(proof === null ? { unproven: UNPROVEN_REASON[kind] } : {}) },
+    verifySeconds,
+  };
 }
+
+/** Why a failure without a verified-wrong answer is not yet a proven one (a reference may prove it). */
+const UNPROVEN_REASON: Readonly<Record<FailureKind, string>> = {
+  wrong: '',
+  unparseable: 'unreadable; no reference found a closed form',
+  'no-answer': 'declined; no reference found a closed form',
+  timeout: 'timed out; no reference found a closed form',
+};
 
 function kindOf(r: AnswerRecord): FailureKind {
   switch (r.status) {

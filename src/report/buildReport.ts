@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { scheme } from 'vega';
 import { answerSummary } from '../archive/answerSummary.js';
 import { clusterEntries, type ArchiveClustering } from '../archive/clusterEntries.js';
-import { MISSING, percent, summaryColumns } from '../archive/formatSummaryRows.js';
+import { MISSING, percent, usd } from '../archive/formatNumbers.js';
+import { proofText } from '../archive/proofText.js';
+import type { KindCounts } from '../archive/runCounts.js';
+import { signatureGroups, type SignatureGroup } from '../archive/signatureGroups.js';
+import { summaryTables } from '../archive/summaryTables.js';
 import { formatWarning } from '../run/readRun.js';
 import { numberSetting, runFitness, runSetting, summaryRow } from '../archive/summaryRow.js';
 import type { ReadWarning, RunData } from '../run/runData.js';
@@ -14,7 +18,7 @@ import { html, trusted, type SafeHtml } from './html.js';
 import { katexStyles } from './katexStyles.js';
 import { projectEmbeddings } from './projectEmbeddings.js';
 import { REPORT_CSS, TABLE_SCRIPT } from './reportAssets.js';
-import { archiveGrowthSpec, distributionSpec, failureRateSpec, newMemberLengthSpec, projectionSpec, type ChartRun, type ProjectedPoint } from './reportCharts.js';
+import { archiveGrowthSpec, distributionSpec, failureRateSpec, newMemberLengthSpec, projectionSpec, signaturesSpec, type ChartRun, type ProjectedPoint } from './reportCharts.js';
 import { renderVegaLite } from './renderVegaLite.js';
 import { runHeadline, type RunHeadline } from './runHeadline.js';
 import { typesetExpression } from './typesetMath.js';
@@ -50,6 +54,8 @@ const RUN_COLORS = ['#4c78a8', '#f58518', '#54a24b', '#e45756', '#72b7b2', '#b27
 const WARNINGS_SHOWN = 40;
 /** Longest reason shown in the table and the cluster cards. */
 const REASON_LIMIT = 200;
+/** Distinct failures (signatures) shown per run, most often found first; `sagga archive stats --by-signature` lists them all. */
+const DISTINCT_SHOWN = 50;
 
 interface RunView {
   readonly run: RunData;
@@ -104,10 +110,11 @@ export async function buildReport(runs: readonly RunData[], options: BuildReport
   });
   const clusterColors = scheme(clustering.clusters.length > 10 ? 'tableau20' : 'tableau10') as string[];
 
-  const [growth, newLength, failureRate, lengthHist, nodesHist, depthHist, projection] = await Promise.all([
+  const [growth, newLength, failureRate, signatures, lengthHist, nodesHist, depthHist, projection] = await Promise.all([
     chart(archiveGrowthSpec(chartRuns)),
     chart(newMemberLengthSpec(chartRuns, measure)),
     chart(failureRateSpec(chartRuns)),
+    chart(signaturesSpec(chartRuns)),
     chart(distributionSpec(chartRuns, 'length', `Length (${measure})`)),
     chart(distributionSpec(chartRuns, 'nodes', 'Nodes')),
     chart(distributionSpec(chartRuns, 'depth', 'Depth')),
@@ -142,14 +149,16 @@ export async function buildReport(runs: readonly RunData[], options: BuildReport
 <div class="runs">${views.map((v) => html`<span class="run-chip" title="${v.run.dir}"><span class="swatch" style="background:${v.color}"></span>${v.legend}</span>`)}</div>
 </div></header>
 <main class="wrap">
-<nav class="toc" aria-label="Sections"><a href="#overview">Overview</a><a href="#summary">Table 15</a><a href="#progress">Search progress</a><a href="#shape">Archive shape</a><a href="#clusters">Clusters</a><a href="#archive">Archive</a><a href="#configuration">Configuration</a></nav>
+<nav class="toc" aria-label="Sections"><a href="#overview">Overview</a><a href="#summary">Table 15</a><a href="#distinct">Distinct failures</a><a href="#progress">Search progress</a><a href="#shape">Archive shape</a><a href="#clusters">Clusters</a><a href="#archive">Archive</a><a href="#configuration">Configuration</a></nav>
 ${warnings.length > 0 ? warningsSection(warnings.map(formatWarning)) : ''}
 <section id="overview"><h2>Overview</h2>${runs.length === 1 ? kpiCards(views[0]) : compareTable(views)}</section>
-<section id="summary"><h2>Archive summary <span class="hint">the row Table 15 of the paper gives per archive</span></h2>${summaryTable(runs)}</section>
+<section id="summary"><h2>Archive summary <span class="hint">the row Table 15 of the paper gives per archive, and the failures proven and unproven</span></h2>${summaryTable(runs)}</section>
+<section id="distinct"><h2>Distinct failures <span class="hint">the archive grouped by signature (the minimal failing problem with its numbers erased): one bug each</span></h2>${distinctFailures(views)}</section>
 <section id="progress"><h2>Search progress</h2><div class="charts">
 ${figure('growth', 'Archive size', 'cumulative archived failures after each generation', growth, 'no archive lines')}
 ${figure('new-length', 'Length of new archive members', `mean length (${measure}) of the problems each generation added`, newLength, 'no archive lines')}
 ${figure('failure-rate', 'Failure rate', 'failures among the problems evaluated in each generation', failureRate, 'no generations.jsonl with failures and evaluated counts')}
+${figure('signatures', 'Distinct signatures', 'distinct failures in the archive against the target calls spent', signatures, 'no generations.jsonl with signatures and target calls (runs made before they were recorded)')}
 </div></section>
 <section id="shape"><h2>Archive shape</h2><div class="charts three">
 ${figure('hist-length', 'Length', `${measure} of the archived problems`, lengthHist, 'no archive lines')}
@@ -197,17 +206,64 @@ interface Figure {
 function figures(v: RunView): Figure[] {
   const h = v.headline;
   const k = h.k !== null && h.k > 1 ? ` × ${h.k} answers` : '';
+  const failuresSetting = runSetting(v.run, 'failures');
   return [
     { label: 'Archive size', value: count(h.archiveSize), note: h.archiveTarget !== null ? `target ${count(h.archiveTarget)}` : undefined },
     { label: 'Generations', value: count(h.generations) },
     { label: 'Candidates made', value: count(h.candidates) },
-    { label: 'Problems evaluated', value: count(h.evaluated), note: h.failures !== null ? `${count(h.failures)} failures` : undefined },
-    { label: 'Failure rate', value: percent(h.failureRate) },
-    { label: 'Target calls', value: count(h.targetCalls), note: h.targetCalls !== null ? `problems asked${k}` : undefined },
-    { label: 'Tokens', value: count(h.tokens) },
+    { label: 'Problems evaluated', value: count(h.evaluated), note: h.failures !== null ? `${count(h.failures)} failures, proven or not` : undefined },
+    { label: 'Failure rate', value: percent(h.failureRate), note: h.failureRate !== null ? 'every failure / evaluated' : undefined },
+    {
+      label: 'Proven failures',
+      value: count(h.proven),
+      note: notes([
+        h.provenRate !== null ? `${percent(h.provenRate)} of evaluated` : '',
+        kindNote(h.kinds, (c) => c.proven),
+        h.proofs !== null ? `verifier ${count(h.proofs.verifier)} · reference ${count(h.proofs.reference)}` : '',
+      ]),
+    },
+    {
+      label: 'Unproven failures',
+      value: count(h.unproven),
+      note: notes([
+        h.unprovenRate !== null ? `${percent(h.unprovenRate)} of evaluated` : '',
+        kindNote(h.kinds, (c) => c.unproven),
+        h.unproven !== null && failuresSetting === 'proven' ? 'not archived' : h.unproven !== null && failuresSetting === 'all' ? 'archived without proof' : '',
+      ]),
+    },
+    { label: 'Distinct signatures', value: count(h.signatures), note: h.variants !== null ? `${count(h.variants)} variant${h.variants === 1 ? '' : 's'} took no seat` : undefined },
+    { label: 'Target calls', value: count(h.targetCalls), note: callsNote(h.calls, h.targetCallsFrom, k) },
+    { label: 'Tokens', value: count(h.tokens?.total ?? null), note: h.tokens !== null && h.tokens.input !== null && h.tokens.output !== null ? `${count(h.tokens.input)} in · ${count(h.tokens.output)} out` : undefined },
+    { label: 'Cost', value: h.cost === null ? MISSING : `$${usd(h.cost)}` },
+    { label: 'Tokens per proven failure', value: h.tokensPerProven === null ? MISSING : count(h.tokensPerProven) },
+    { label: 'Cost per proven failure', value: h.costPerProven === null ? MISSING : `$${usd(h.costPerProven)}` },
     { label: 'Time', value: duration(h.seconds.wall ?? sumOrNull([h.seconds.target, h.seconds.verify, h.seconds.engine])), note: timeNote(h) },
     { label: 'Stop reason', value: h.stopReason ?? MISSING, note: h.stopReason !== null ? STOP_REASON_TEXT[h.stopReason as StopReason] : undefined, text: h.stopReason !== null },
   ];
+}
+
+/** The non-empty parts, joined; undefined when there is none. */
+function notes(parts: readonly string[]): string | undefined {
+  const present = parts.filter((p) => p !== '');
+  return present.length > 0 ? present.join(' · ') : undefined;
+}
+
+/** `wrong 3, no-answer 2`: the kinds with a count above zero; '' when the run does not record them. */
+function kindNote(kinds: readonly KindCounts[], pick: (k: KindCounts) => number | null): string {
+  return kinds
+    .map((k) => [k.kind, pick(k)] as const)
+    .filter((x): x is readonly [string, number] => x[1] !== null && x[1] > 0)
+    .map(([kind, n]) => `${kind} ${count(n)}`)
+    .join(', ');
+}
+
+function callsNote(calls: Readonly<Record<string, number>> | null, from: 'recorded' | 'asked' | null, k: string): string | undefined {
+  if (from === 'asked') return `problems asked${k}`;
+  if (calls === null) return undefined;
+  return Object.entries(calls)
+    .filter(([, n]) => n > 0)
+    .map(([purpose, n]) => `${purpose} ${count(n)}`)
+    .join(' · ') || undefined;
 }
 
 function kpiCards(v: RunView): SafeHtml {
@@ -235,12 +291,35 @@ function compareTable(views: readonly RunView[]): SafeHtml {
 }
 
 function summaryTable(runs: readonly RunData[]): SafeHtml {
-  const rows = runs.map(summaryRow);
-  const { headers, cells, numeric } = summaryColumns(rows);
-  const notes = rows.filter((r) => r.unknownTerms > 0).map((r) => `${r.run}: ${r.unknownTerms} problem(s) without a term count are left out of the term shares.`);
-  return html`<div class="card table-scroll"><table class="data" id="summary-table"><thead><tr>${headers.map((h, i) => html`<th class="${numeric[i] ? 'num' : ''}">${h}</th>`)}</tr></thead>
-<tbody>${cells.map((row) => html`<tr>${row.map((c, i) => html`<td class="${numeric[i] ? 'num' : ''}">${c}</td>`)}</tr>`)}</tbody></table>
-${notes.map((n) => html`<p class="muted">${n}</p>`)}</div>`;
+  const tables = summaryTables(runs.map(summaryRow));
+  return html`${tables.map(
+    (t) => html`<div class="card table-scroll summary-block">${t.id === 'summary' ? '' : html`<h3>${t.title}</h3>`}<table class="data" id="${t.id === 'summary' ? 'summary-table' : `summary-${t.id}`}"><thead><tr>${t.headers.map((h, i) => html`<th class="${t.numeric[i] ? 'num' : ''}">${h}</th>`)}</tr></thead>
+<tbody>${t.cells.map((row) => html`<tr>${row.map((c, i) => html`<td class="${t.numeric[i] ? 'num' : ''}">${c}</td>`)}</tr>`)}</tbody></table>
+${t.notes.map((n) => html`<p class="muted">${n}</p>`)}</div>`,
+  )}`;
+}
+
+/** Per run, its failures grouped by signature: the minimal problem typeset, the model's answer, the proof, how often it was found. */
+function distinctFailures(views: readonly RunView[]): SafeHtml {
+  const perRun = views.map((v) => ({ v, ...signatureGroups(v.run.entries) }));
+  if (perRun.every((r) => r.groups.length === 0)) {
+    return html`<p class="muted">No archive line has a signature: ${views.length === 1 ? 'the run was' : 'the runs were'} made before signatures were recorded. <code>sagga archive shrink DIR --target T</code> gives each line its minimal problem and signature.</p>`;
+  }
+  return html`${perRun.map(({ v, groups, unsigned }) => {
+    const shown = groups.slice(0, DISTINCT_SHOWN);
+    const more = groups.length - shown.length;
+    return html`<div class="card table-scroll distinct" id="distinct-${v.index}">
+${views.length > 1 ? html`<h3><span class="run-chip"><span class="swatch" style="background:${v.color}"></span>${v.label}</span></h3>` : ''}
+<p class="muted" style="margin-top:0">${groups.length === 0 ? html`No signatures: the ${unsigned} archived problem${unsigned === 1 ? ' was' : 's were'} written before signatures were recorded (<code>sagga archive shrink DIR --target T</code> gives them one)` : html`${groups.length} distinct failure${groups.length === 1 ? '' : 's'} among ${v.run.entries.length} archived problem${v.run.entries.length === 1 ? '' : 's'}${more > 0 ? html`; the ${shown.length} found most often are shown (<code>sagga archive stats --by-signature</code> lists all)` : ''}${unsigned > 0 ? html`; ${unsigned} line${unsigned === 1 ? ' has' : 's have'} no signature` : ''}`}.</p>
+${shown.length > 0 ? distinctTable(shown) : ''}</div>`;
+  })}`;
+}
+
+function distinctTable(groups: readonly SignatureGroup[]): SafeHtml {
+  return html`<table class="data distinct-table"><thead><tr><th class="num">#</th><th>Minimal problem</th><th>Answer</th><th>Proof</th><th>Kind</th><th class="num">Archived</th><th class="num">Variants</th><th>Originals</th></tr></thead>
+<tbody>${groups.map(
+    (g, i) => html`<tr data-signature="${g.signature}"><td class="num">${i + 1}</td><td class="problem" title="${g.signature}">${typesetExpression(g.minimal.problem).html}${g.minimal.nodes !== null ? html`<div class="muted nodes">${g.minimal.nodes} nodes</div>` : ''}</td><td class="answer">${g.answer === null ? html`<span class="muted">no answer</span>` : answerMarkup(g.answer.parsed, g.answer.text, g.answer.status)}${g.answer?.reason ? html`<div class="reason">${clip(g.answer.reason, REASON_LIMIT)}</div>` : ''}</td><td class="proof">${g.proof === null ? html`<span class="muted">unproven</span>` : html`<span class="badge proof-${g.proof.by === 'reference' ? 'reference' : 'verifier'}">${g.proof.by}</span>${g.proof.by === 'reference' ? html` <span class="muted">${proofText(g.proof, REASON_LIMIT).replace(/^reference /, '')}</span>` : ''}`}</td><td><span class="badge kind-${kindClass(g.kind)}">${g.kind}</span></td><td class="num">${g.archived}</td><td class="num">${g.variants === null ? MISSING : g.variants}</td><td class="originals">${g.originals.map((o) => html`<code class="expr-text">${o}</code> `)}</td></tr>`,
+  )}</tbody></table>`;
 }
 
 function clusterCards(clustering: ArchiveClustering, members: readonly Member[], views: readonly RunView[], colors: readonly string[], prototypes: number): SafeHtml {

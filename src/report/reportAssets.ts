@@ -85,10 +85,19 @@ code.expr-text, .answer code { background: #f3f4f6; padding: 1px 5px; border-rad
 #archive-table td.run { white-space: nowrap; font-size: 12px; color: var(--ink-2); }
 #archive-table td.run .swatch { margin-right: 6px; vertical-align: 0; }
 #archive-table td.answer .reason { color: var(--muted); font-size: 12px; margin-top: 2px; }
+.summary-block + .summary-block { margin-top: 12px; }
+.distinct + .distinct { margin-top: 12px; }
+.distinct-table td.problem { min-width: 200px; max-width: 440px; overflow-x: auto; }
+.distinct-table td.answer { max-width: 360px; }
+.distinct-table td.answer .reason, .distinct-table .nodes { color: var(--muted); font-size: 12px; margin-top: 2px; }
+.distinct-table td.originals { min-width: 160px; max-width: 320px; }
+.distinct-table td.originals code { display: inline-block; margin: 0 4px 4px 0; }
+.proof-verifier { color: #1d4ed8; } .proof-reference { color: #047857; }
 .archive-box { max-height: 760px; overflow: auto; border: 1px solid var(--line); border-radius: 10px; background: var(--card); }
 .katex { font-size: 1.08em; }
 /* Below the fold: the browser skips their layout and paint until they scroll near (opens big archives fast). */
 .archive-box, .clusters, details.config { content-visibility: auto; contain-intrinsic-size: auto 760px; }
+.distinct-table { content-visibility: auto; contain-intrinsic-size: auto 600px; }
 footer { color: var(--muted); font-size: 12px; margin-top: 36px; border-top: 1px solid var(--line); padding-top: 12px; }
 @media print { .archive-box { max-height: none; overflow: visible; } header.top { background: #fff; color: #000; } }
 `;

@@ -109,6 +109,40 @@ export function failureRateSpec(runs: readonly ChartRun[]): TopLevelSpec | null 
   });
 }
 
+/**
+ * Distinct signatures in the archive against the target calls spent, generation by generation
+ * (generations.jsonl `signatures` and the running sum of `target_calls`), from (0, 0): how fast the
+ * search finds new bugs rather than new constants. Runs that do not record both are left out.
+ */
+export function signaturesSpec(runs: readonly ChartRun[]): TopLevelSpec | null {
+  const values: { run: string; calls: number; signatures: number }[] = [];
+  for (const r of runs) {
+    const recorded = r.generations.filter((g) => g.signatures !== null && g.target_calls !== null);
+    if (recorded.length === 0) continue;
+    let calls = 0;
+    values.push({ run: r.legend, calls: 0, signatures: 0 });
+    for (const g of recorded) {
+      calls += g.target_calls!;
+      values.push({ run: r.legend, calls, signatures: g.signatures! });
+    }
+  }
+  if (values.length === 0) return null;
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    description: 'Distinct signatures in the archive against cumulative target calls',
+    width: WIDTH,
+    height: HEIGHT,
+    config: CONFIG,
+    data: { values },
+    mark: { type: 'line', point: { size: 28, filled: true }, strokeWidth: 2 },
+    encoding: {
+      x: { field: 'calls', type: 'quantitative', title: 'Target calls (cumulative)', axis: { format: '~s' } },
+      y: { field: 'signatures', type: 'quantitative', title: 'Distinct signatures', axis: { format: 'd', tickMinStep: 1 } },
+      color: runColor(runs),
+    },
+  };
+}
+
 /** The y encoding of a per-generation chart. */
 interface QuantitativeAxis {
   readonly field: string;

@@ -1,23 +1,22 @@
+import { runCounts, type RunCounts } from '../archive/runCounts.js';
 import { numberSetting, runIterations } from '../archive/summaryRow.js';
 import type { RunData } from '../run/runData.js';
 import type { GenerationLine } from '../run/runSchema.js';
 
-/** The headline numbers of a run; null where the run directory does not record them. */
-export interface RunHeadline {
+/**
+ * The headline numbers of a run; null where the run directory does not record them. What it found
+ * and spent (failures proven and unproven, signatures, target calls, tokens, cost) is `RunCounts`.
+ */
+export interface RunHeadline extends RunCounts {
   readonly archiveSize: number;
   /** `--archive-size` of the run. */
   readonly archiveTarget: number | null;
   readonly generations: number | null;
   readonly candidates: number | null;
-  readonly evaluated: number | null;
-  readonly failures: number | null;
-  /** failures / evaluated. */
+  /** failures / evaluated (every failure, proven or not). */
   readonly failureRate: number | null;
-  /** Problems put to the target (each asked for k answers). */
-  readonly targetCalls: number | null;
   /** Answers per problem (Fail@k). */
   readonly k: number | null;
-  readonly tokens: number | null;
   readonly seconds: { readonly wall: number | null; readonly target: number | null; readonly verify: number | null; readonly engine: number | null };
   readonly stopReason: string | null;
 }
@@ -29,24 +28,22 @@ export interface RunHeadline {
 export function runHeadline(run: RunData): RunHeadline {
   const t = run.totals;
   const gens = run.generations;
-  const candidates = t?.candidates ?? sum(gens, (g) => g.candidates);
-  const evaluated = t?.evaluated ?? sum(gens, (g) => g.evaluated);
-  const failures = t?.failures ?? sum(gens, (g) => g.failures);
-  const secondsTarget = t?.seconds.target ?? sum(gens, (g) => g.seconds.target);
-  const secondsVerify = t?.seconds.verify ?? sum(gens, (g) => g.seconds.verify);
-  const secondsEngine = t?.seconds.engine ?? sum(gens, (g) => g.seconds.engine);
+  const counts = runCounts(run);
+  const { evaluated, failures } = counts;
   return {
+    ...counts,
     archiveSize: run.entries.length,
     archiveTarget: numberSetting(run, 'archiveSize'),
     generations: runIterations(run),
-    candidates,
-    evaluated,
-    failures,
+    candidates: t?.candidates ?? sum(gens, (g) => g.candidates),
     failureRate: failures !== null && evaluated !== null && evaluated > 0 ? failures / evaluated : null,
-    targetCalls: t?.asked ?? sum(gens, (g) => g.asked),
     k: numberSetting(run, 'k'),
-    tokens: t?.tokens ?? sum(gens, (g) => g.tokens),
-    seconds: { wall: t?.seconds.wall ?? null, target: secondsTarget, verify: secondsVerify, engine: secondsEngine },
+    seconds: {
+      wall: t?.seconds.wall ?? null,
+      target: t?.seconds.target ?? sum(gens, (g) => g.seconds.target),
+      verify: t?.seconds.verify ?? sum(gens, (g) => g.seconds.verify),
+      engine: t?.seconds.engine ?? sum(gens, (g) => g.seconds.engine),
+    },
     stopReason: run.stopReason,
   };
 }

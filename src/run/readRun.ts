@@ -4,7 +4,8 @@ import { readJsonLines } from './readJsonLines.js';
 import type { Converted, ReadWarning, RunData } from './runData.js';
 import { RUN_FILES, type ArchiveLine, type TotalsLine } from './runSchema.js';
 import { isRecord, numberOrNull, toArchiveLine } from './toArchiveLine.js';
-import { tokenCount, toGenerationLine } from './toGenerationLine.js';
+import { toGenerationLine } from './toGenerationLine.js';
+import { toTokensLine } from './toTokensLine.js';
 import { createRedactor, redactDeep, redactSecrets, type Redact } from '../util/redactSecrets.js';
 
 /** The files of a run directory that the report and the archive commands read (docs/FORMATS.md), in the order messages name them. */
@@ -26,6 +27,11 @@ export class NotARunError extends Error {
  * generations.jsonl, checkpoint.json, each optional) or a single archive file in JSON Lines (an
  * export or a merge). Bad lines and files become warnings naming `file:line`; only a path with
  * nothing readable at all is an error.
+ *
+ * In a run directory, each archive line's `variants` is the number of evaluated.jsonl lines whose
+ * `variant_of` names it: the search writes 0 when it archives a line and records each later repeat
+ * of its signature in evaluated.jsonl, so this count is current and survives resumes. A line of a
+ * run that recorded no variants (an older run) keeps null.
  */
 export function readRun(dir: string): RunData {
   let isFile: boolean;
@@ -46,6 +52,7 @@ export function readRun(dir: string): RunData {
 
   const archivePath = join(dir, RUN_FILES.archive);
   const archive = readEntries(archivePath, warnings);
+  const variants = readVariantCounts(join(dir, RUN_FILES.evaluated), warnings);
 
   const generationLines = readConverted(join(dir, RUN_FILES.generations), toGenerationLine, (error) => `${error}; skipped`, warnings);
   const generations = generationLines.values.sort((a, b) => a.generation - b.generation);
@@ -68,7 +75,7 @@ export function readRun(dir: string): RunData {
     dir,
     name: basename(dir.replace(/[\\/]+$/, '')) || dir,
     config,
-    entries: archive.values,
+    entries: variants === null ? archive.values : archive.values.map((e) => withVariants(e, variants)),
     generations,
     totals: checkpoint ? readTotals(checkpoint.totals) : null,
     stopReason: engine && typeof engine.stopReason === 'string' ? engine.stopReason : null,
@@ -134,6 +141,44 @@ function readConverted<T>(path: string, convert: (value: unknown) => Converted<T
   return { values, exists: lines.exists };
 }
 
+/**
+ * How many evaluated.jsonl lines name each archive line as `variant_of`; null when there is no
+ * evaluated.jsonl. Only lines that mention the field are parsed (the file holds every problem the
+ * run asked); one that does not parse becomes a warning.
+ */
+function readVariantCounts(path: string, warnings: ReadWarning[]): Map<string, number> | null {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') warnings.push({ file: path, line: null, message: `cannot read (${code ?? String(err)}); variants are not counted` });
+    return null;
+  }
+  const counts = new Map<string, number>();
+  const lines = text.split('\n');
+  lines.forEach((raw, i) => {
+    if (!raw.includes('"variant_of"')) return;
+    const cutOff = i === lines.length - 1 && !text.endsWith('\n');
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      const what = cutOff ? 'last line is cut off (the run was probably killed while writing)' : 'not valid JSON';
+      warnings.push({ file: path, line: i + 1, message: `${what}; its variant is not counted` });
+      return;
+    }
+    if (isRecord(value) && typeof value.variant_of === 'string') counts.set(value.variant_of, (counts.get(value.variant_of) ?? 0) + 1);
+  });
+  return counts;
+}
+
+/** The line with its current variant count (see readRun). */
+function withVariants(entry: ArchiveLine, counts: ReadonlyMap<string, number>): ArchiveLine {
+  const seen = counts.get(entry.id) ?? 0;
+  return entry.variants === null && seen === 0 ? entry : { ...entry, variants: seen };
+}
+
 function readJsonObject(path: string, warnings: ReadWarning[]): Record<string, unknown> | null {
   let text: string;
   try {
@@ -161,7 +206,10 @@ function readTotals(v: unknown): TotalsLine | null {
     asked: numberOrNull(v.asked),
     evaluated: numberOrNull(v.evaluated),
     failures: numberOrNull(v.failures),
-    tokens: tokenCount(v.tokens),
+    target_calls: numberOrNull(v.target_calls),
+    proven: numberOrNull(v.proven),
+    cost: numberOrNull(v.cost),
+    tokens: toTokensLine(v.tokens),
     seconds: {
       target: numberOrNull(seconds.target),
       verify: numberOrNull(seconds.verify),

@@ -2,7 +2,7 @@ import type { CandidateLimits } from '../../constraints/candidateLimits.js';
 import type { DistanceKind, LengthMeasure } from '../../fitness/types.js';
 import type { MutationConfig } from '../../mutations/types.js';
 import type { Expr } from '../expr/types.js';
-import type { AnswerRecord, FailureKind } from '../judge/judgeTypes.js';
+import type { AnswerRecord, FailureKind, Proof } from '../judge/judgeTypes.js';
 import type { TargetAnswer, TargetSettings } from '../targets/types.js';
 
 /**
@@ -22,10 +22,18 @@ export const RUN_FILES = {
   journal: 'journal.jsonl',
   /** Held by the one sagga writing the run (acquireRunLock). */
   lock: 'run.lock',
+  /** `--batch`: the Batch API jobs whose results were not read yet (batchJobsFile). */
+  batchJobs: 'batch-jobs.json',
 } as const;
 
 /** `format` of checkpoint.json. */
 export const CHECKPOINT_FORMAT = 1;
+
+/** `proven`: only proven failures are archived and scored; `all`: every failure, the paper's rule. */
+export type FailuresMode = 'proven' | 'all';
+
+/** `signature`: one archive line per signature (repeats are counted as variants); `exact`: one per problem. */
+export type NoveltyMode = 'signature' | 'exact';
 
 /** How the next seeds are chosen: k-means clusters' fittest, or simply the fittest. */
 export type SeedSelection = 'kmeans' | 'fitness';
@@ -70,6 +78,19 @@ export interface SearchSettings {
    * false. Absent in runs made before the check existed, which counts as true.
    */
   readonly canaries: boolean;
+  /** Absent in runs made before proofs existed, which counts as `all`. */
+  readonly failures: FailuresMode;
+  /** Reference targets that may prove a failure without a verified-wrong answer (`[]`: none). Absent in older runs: none. */
+  readonly reference: readonly string[];
+  /** Absent in older runs: `exact`. */
+  readonly novelty: NoveltyMode;
+  /** Target calls one failure's shrinking may spend (0: no shrinking). Absent in older runs: 0. */
+  readonly shrinkCalls: number;
+  /** Budgets: the run stops before spending more (null: no limit). Absent in older runs: null. */
+  readonly maxTargetCalls: number | null;
+  readonly maxTokensTotal: number | null;
+  /** USD, priced by the target's prices (`--price-input` / `--price-output`, recorded with its settings). */
+  readonly maxCost: number | null;
 }
 
 /** A setting that differs between a saved run and a resume (config.json `resumes[].changed`). */
@@ -92,6 +113,8 @@ export interface RunConfig {
   readonly candidate_limits: CandidateLimits;
   /** `settings`: the target's `describe()` (absent in runs made before it was recorded). */
   readonly target: { readonly name: string; readonly settings?: TargetSettings };
+  /** The reference targets (`settings.reference`) and their settings (absent in runs made before references). */
+  readonly references?: ReadonlyArray<{ readonly name: string; readonly settings: TargetSettings }>;
   readonly files: typeof RUN_FILES;
   readonly resumes: ReadonlyArray<{ readonly at: string; readonly after_generation: number; readonly changed: readonly SettingDifference[]; readonly forced: boolean }>;
   /**
@@ -125,7 +148,7 @@ export interface RunSeeds {
  * Why a run ended. `target-broken`: the target stopped working (see `runSearch`); like `interrupted`,
  * the run resumes once the target is fixed.
  */
-export type StopReason = 'archive-full' | 'max-generations' | 'no-seeds' | 'stalled' | 'interrupted' | 'target-broken';
+export type StopReason = 'archive-full' | 'max-generations' | 'no-seeds' | 'stalled' | 'interrupted' | 'target-broken' | 'budget';
 
 export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
   'archive-full': 'the archive reached --archive-size',
@@ -133,7 +156,8 @@ export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
   'no-seeds': 'no seed was left (no candidate of the last generation reached τ and the initial seeds are not kept)',
   stalled: 'generations stopped producing new valid problems (every mutant was invalid or already evaluated)',
   interrupted: 'the run was interrupted',
-  'target-broken': 'the target stopped working (its program was given up, or whole generations came back with nothing but transport errors)',
+  'target-broken': 'the target stopped working (its program was given up, failed its health check, or whole generations came back with nothing but transport errors)',
+  budget: 'a budget was spent (--max-target-calls, --max-tokens-total or --max-cost)',
 };
 
 /** Where a line of a merged archive came from. */
@@ -164,8 +188,29 @@ export interface ArchiveRecord {
   readonly reason: string;
   readonly parent: string;
   readonly answers: readonly AnswerRecord[];
+  /** Why this is the model's failure; null only in a run made with `--failures all` (or before proofs existed). */
+  readonly proof: Proof | null;
+  /** The number-erased canonical form of `minimal.problem` (src/expr/signature.ts). */
+  readonly signature: string;
+  /** The smallest problem found that still fails the same way with a proof (the problem itself when nothing smaller does). */
+  readonly minimal: MinimalFailure;
+  /**
+   * Other failures with this signature seen before this line was written: 0. Later repeats are
+   * recorded in evaluated.jsonl (`variant_of`); readers (`readRun`) return the current count.
+   */
+  readonly variants: number;
+  /** How the minimal form was found: target calls charged, candidates probed, steps taken, why it stopped. Absent when not shrunk. */
+  readonly shrink?: { readonly calls: number; readonly probes: number; readonly steps: number; readonly stopped: string };
   /** Provenance, in a merged archive only. */
   readonly sources?: readonly ArchiveSource[];
+}
+
+/** `minimal` of an archive line. */
+export interface MinimalFailure {
+  readonly problem: string;
+  readonly answers: readonly AnswerRecord[];
+  readonly proof: Proof | null;
+  readonly nodes: number;
 }
 
 /** A line of evaluated.jsonl: every problem the target was asked, so that none is asked twice. */
@@ -176,8 +221,14 @@ export interface EvaluatedRecord {
   readonly fitness: number | null;
   readonly problem: string;
   readonly kind?: FailureKind;
-  /** Why it is not a failure (undecided) or was skipped. */
+  /** Why it is not a failure (undecided), was skipped, or is an unproven failure. */
   readonly reason?: string;
+  /** On a failure: its proof, or null when unproven (then `reason` says why). */
+  readonly proof?: Proof | null;
+  /** On a failure: its signature. */
+  readonly signature?: string;
+  /** On a failure whose signature an archive line already has: that line's id (it takes no seat). */
+  readonly variant_of?: string;
 }
 
 /** Tokens spent on a target: a count, or a usage record. */
@@ -212,13 +263,35 @@ export interface GenerationRecord {
   readonly archived_mean_length: number | null;
   readonly mean_fitness_archived: number | null;
   readonly kinds: Readonly<Record<FailureKind, number>>;
+  /** Proven failures (any kind), those left unproven, and the proven ones by kind and by proof. */
+  readonly proven: number;
+  readonly unproven: number;
+  readonly proven_kinds: Readonly<Record<FailureKind, number>>;
+  readonly proofs: Readonly<Record<Proof['by'], number>>;
+  /** Failures whose signature was already archived (they take no seat). */
+  readonly variants: number;
+  /** Distinct signatures in the archive after this generation. */
+  readonly signatures: number;
+  /** Every call made to a target this generation (`calls` breaks it down). */
+  readonly target_calls: number;
+  readonly calls: CallCounts;
   readonly invalid_reasons: Readonly<Record<string, number>>;
   /** Size of the next seed set and how many clusters chose it. */
   readonly seeds: number;
   readonly clusters: number;
   readonly seconds: { readonly target: number; readonly verify: number; readonly engine: number };
-  /** Tokens spent on the target, in runs that count them (sagga's own search does not write it). */
-  readonly tokens?: TokenUsage;
+  /** Tokens the target under test reported this generation (0 for targets that count none). */
+  readonly tokens: { readonly input: number; readonly output: number };
+  /** USD, from --price-input / --price-output; null when no prices are set. */
+  readonly cost: number | null;
+}
+
+/** Target calls by purpose: the problems of the generation, references proving failures, shrinking, health checks. */
+export interface CallCounts {
+  readonly problems: number;
+  readonly references: number;
+  readonly shrinking: number;
+  readonly health: number;
 }
 
 /** Totals over the whole run, carried across resumes (checkpoint.json `totals`). */
@@ -229,8 +302,11 @@ export interface RunTotals {
   readonly failures: number;
   readonly errors: number;
   readonly seconds: { readonly target: number; readonly verify: number; readonly engine: number; readonly wall: number };
-  /** Tokens spent on the target, in runs that count them (sagga's own search does not write it). */
-  readonly tokens?: TokenUsage;
+  /** What the budgets count, spent so far (absent in runs made before budgets existed: 0). */
+  readonly target_calls?: number;
+  readonly proven?: number;
+  readonly tokens?: { readonly input: number; readonly output: number };
+  readonly cost?: number;
 }
 
 /**
@@ -251,6 +327,13 @@ export interface Checkpoint<S> {
 export interface JournalEntry {
   readonly key: string;
   readonly answers: readonly TargetAnswer[];
+  /** A reference target's answers (its name); absent for the target under test. */
+  readonly reference?: string;
+  /**
+   * A shrinking probe's answers, kept for the rest of the run (carried over when a generation is
+   * committed) so that a candidate met again is not asked again: the generation that paid for them.
+   */
+  readonly probe?: number;
 }
 
 // ---- The same schema as the readers return it ----
@@ -267,25 +350,72 @@ export type AsRead<T, Required extends keyof T> = { readonly [K in Required]-?: 
 /** An answer of an archive line as read: only `text` is required. */
 export type AnswerLine = AsRead<AnswerRecord, 'text'>;
 
+/** A proof as read: `by` required (`verifier` or `reference`), the rest null when missing. */
+export type ProofLine = { readonly by: string; readonly reason: string | null; readonly reference: string | null; readonly answer: string | null };
+
+/** `minimal` as read. */
+export type MinimalLine = { readonly problem: string; readonly answers: readonly AnswerLine[]; readonly proof: ProofLine | null; readonly nodes: number | null };
+
 /** The fields of an archive line the contract (docs/FORMATS.md) requires. */
 export type ArchiveContractField = 'id' | 'problem' | 'generation' | 'fitness' | 'length' | 'nodes' | 'depth' | 'target' | 'kind';
 
 /** An archive line as read: the contract's fields, the rest null when missing; unknown fields dropped. */
-export type ArchiveLine = AsRead<Omit<ArchiveRecord, 'answers' | 'sources'>, ArchiveContractField> & {
+export type ArchiveLine = AsRead<Omit<ArchiveRecord, 'answers' | 'sources' | 'proof' | 'minimal' | 'shrink'>, ArchiveContractField> & {
   readonly answers: readonly AnswerLine[];
+  /** null: unproven (`--failures all`), or a run made before proofs existed. */
+  readonly proof: ProofLine | null;
+  readonly minimal: MinimalLine | null;
   /** Provenance, for merged archives; null in a run's own archive. */
   readonly sources: readonly ArchiveSource[] | null;
 };
 
+/**
+ * Tokens as read: `{input, output}` in runs that count them per direction, a plain count or a usage
+ * record `{prompt, completion, total}` in older runs. `total` is always there; a direction the run
+ * did not record is null.
+ */
+export type TokensLine = { readonly input: number | null; readonly output: number | null; readonly total: number };
+
+/** Counts by name (failure kinds, proofs, call purposes) as read: only finite numbers are kept. */
+export type CountsLine = Readonly<Record<string, number>>;
+
 /** The generations.jsonl fields the readers use: `generation` required, the others null when missing. */
-export type GenerationLine = AsRead<Pick<GenerationRecord, 'generation' | 'candidates' | 'valid' | 'evaluated' | 'failures' | 'meeting_tau' | 'novel' | 'archive_size' | 'mean_length' | 'asked'>, 'generation'> & {
-  /** Tokens spent on the target this generation (the total of a usage record), when recorded. */
-  readonly tokens: number | null;
+export type GenerationLine = AsRead<
+  Pick<
+    GenerationRecord,
+    | 'generation'
+    | 'candidates'
+    | 'valid'
+    | 'evaluated'
+    | 'failures'
+    | 'meeting_tau'
+    | 'novel'
+    | 'archive_size'
+    | 'mean_length'
+    | 'asked'
+    | 'proven'
+    | 'unproven'
+    | 'variants'
+    | 'signatures'
+    | 'target_calls'
+    | 'cost'
+  >,
+  'generation'
+> & {
+  /** Failures by kind (every failure, proven or not), and the proven ones by kind. */
+  readonly kinds: CountsLine | null;
+  readonly proven_kinds: CountsLine | null;
+  /** Proven failures by proof (`verifier`, `reference`). */
+  readonly proofs: CountsLine | null;
+  /** Target calls by purpose (`problems`, `references`, `shrinking`, `health`). */
+  readonly calls: CountsLine | null;
+  /** Tokens spent on the target this generation, when recorded. */
+  readonly tokens: TokensLine | null;
   readonly seconds: AsRead<GenerationRecord['seconds'], never>;
 };
 
 /** checkpoint.json `totals` as read, each null when missing. */
-export type TotalsLine = AsRead<Pick<RunTotals, 'candidates' | 'asked' | 'evaluated' | 'failures'>, never> & {
-  readonly tokens: number | null;
+export type TotalsLine = AsRead<Pick<RunTotals, 'candidates' | 'asked' | 'evaluated' | 'failures' | 'target_calls' | 'proven' | 'cost'>, never> & {
+  readonly tokens: TokensLine | null;
   readonly seconds: AsRead<RunTotals['seconds'], never>;
 };

@@ -1,5 +1,5 @@
 import type { Converted } from './runData.js';
-import type { AnswerLine, ArchiveLine, ArchiveSource } from './runSchema.js';
+import type { AnswerLine, ArchiveLine, ArchiveSource, MinimalLine, ProofLine } from './runSchema.js';
 
 /**
  * Check a parsed archive line against the contract (docs/FORMATS.md: `id`, `problem`, `generation`,
@@ -35,6 +35,8 @@ export function toArchiveLine(value: unknown): Converted<ArchiveLine> {
   const kind = str('kind');
   const answers = readAnswers(value.answers, problems);
   const sources = readSources(value.sources, problems);
+  const proof = readProof(value.proof, 'proof', problems);
+  const minimal = readMinimal(value.minimal, problems);
   if (problems.length > 0) return { ok: false, error: problems.join(', ') };
 
   return {
@@ -57,6 +59,10 @@ export function toArchiveLine(value: unknown): Converted<ArchiveLine> {
       tokens: numberOrNull(value.tokens),
       reason: optionalString(value.reason),
       parent: optionalString(value.parent),
+      proof,
+      signature: optionalString(value.signature),
+      minimal,
+      variants: numberOrNull(value.variants),
       sources,
     },
   };
@@ -83,6 +89,25 @@ function readAnswers(v: unknown, problems: string[]): AnswerLine[] {
     });
   }
   return answers;
+}
+
+function readProof(v: unknown, name: string, problems: string[]): ProofLine | null {
+  if (v === undefined || v === null) return null;
+  if (!isRecord(v) || typeof v.by !== 'string') {
+    problems.push(`"${name}" is not a {by, …} object`);
+    return null;
+  }
+  return { by: v.by, reason: optionalString(v.reason), reference: optionalString(v.reference), answer: optionalString(v.answer) };
+}
+
+function readMinimal(v: unknown, problems: string[]): MinimalLine | null {
+  if (v === undefined || v === null) return null;
+  if (!isRecord(v) || typeof v.problem !== 'string') {
+    problems.push('"minimal" is not a {problem, …} object');
+    return null;
+  }
+  const answers = v.answers === undefined ? [] : readAnswers(v.answers, problems);
+  return { problem: v.problem, answers, proof: readProof(v.proof, 'minimal.proof', problems), nodes: numberOrNull(v.nodes) };
 }
 
 function readSources(v: unknown, problems: string[]): ArchiveSource[] | null {

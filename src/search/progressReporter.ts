@@ -1,4 +1,5 @@
 import type { GenerationRecord, RunTotals, StopReason } from '../run/runSchema.js';
+import type { BudgetName } from './spendingBudget.js';
 
 /** How a run went, as `runSearch` returns it and reporters print it. */
 export interface SearchSummary {
@@ -15,6 +16,8 @@ export interface SearchSummary {
   readonly totals: RunTotals;
   /** For `target-broken`: what the target last reported (its last error, exit code, stderr tail). */
   readonly targetTrouble?: string;
+  /** For `budget`: which budget stopped the run. */
+  readonly budget?: BudgetName;
 }
 
 export interface GenerationStart {

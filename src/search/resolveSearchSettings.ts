@@ -1,5 +1,5 @@
 import { DISTANCE_KINDS, LENGTH_MEASURES, type DistanceKind, type LengthMeasure } from '../../fitness/types.js';
-import type { SearchSettings, SettingDifference } from '../run/runSchema.js';
+import type { FailuresMode, NoveltyMode, SearchSettings, SettingDifference } from '../run/runSchema.js';
 import { SEED_SELECTIONS, type SeedSelection } from './selectSeeds.js';
 
 /**
@@ -38,11 +38,19 @@ export interface SearchCommandOptions {
   readonly maxRetries?: number | string;
   /** `--no-canaries` gives false: no health check of the target before the run. */
   readonly canaries?: boolean;
+  readonly failures?: string;
+  /** `--reference`: a comma-separated list of target specs, or `none`. */
+  readonly reference?: string;
+  readonly novelty?: string;
+  readonly shrinkCalls?: number | string;
+  readonly maxTargetCalls?: number | string;
+  readonly maxTokensTotal?: number | string;
+  readonly maxCost?: number | string;
   readonly json?: boolean;
 }
 
-/** Defaults: the paper's appendix C where it has one. */
-export const SEARCH_DEFAULTS: Omit<SearchSettings, 'target' | 'rngSeed' | 'concurrency'> = {
+/** Defaults: the paper's appendix C where it has one; `reference` depends on the target (`defaultReferences`). */
+export const SEARCH_DEFAULTS: Omit<SearchSettings, 'target' | 'rngSeed' | 'concurrency' | 'reference'> = {
   seeds: 'default',
   mutations: 'uniform',
   mutationParams: null,
@@ -63,13 +71,39 @@ export const SEARCH_DEFAULTS: Omit<SearchSettings, 'target' | 'rngSeed' | 'concu
   keepInitialSeeds: true,
   maxRetries: 2,
   canaries: true,
+  failures: 'proven',
+  novelty: 'signature',
+  shrinkCalls: 24,
+  maxTargetCalls: null,
+  maxTokensTotal: null,
+  maxCost: null,
 };
+
+/** The two in-process CAS, offline and fast: the references unless `--reference` says otherwise. */
+const DEFAULT_REFERENCES: readonly string[] = ['nerdamer', 'algebrite'];
+
+/** `--reference`'s default: nerdamer and Algebrite, less the target under test (it cannot prove its own failures). */
+export function defaultReferences(target: string): string[] {
+  return DEFAULT_REFERENCES.filter((r) => r !== target.trim());
+}
+
+export const FAILURES_MODES: readonly FailuresMode[] = ['proven', 'all'];
+export const NOVELTY_MODES: readonly NoveltyMode[] = ['signature', 'exact'];
 
 /**
  * Settings that may change when a run is resumed without breaking its reproducibility. The health
  * check (`canaries`) runs before the search and changes none of its answers.
  */
-export const RESUMABLE_CHANGES: ReadonlySet<keyof SearchSettings> = new Set<keyof SearchSettings>(['archiveSize', 'maxGenerations', 'concurrency', 'canaries']);
+export const RESUMABLE_CHANGES: ReadonlySet<keyof SearchSettings> = new Set<keyof SearchSettings>([
+  'archiveSize',
+  'maxGenerations',
+  'concurrency',
+  'canaries',
+  // Budgets say when to stop, not what is found.
+  'maxTargetCalls',
+  'maxTokensTotal',
+  'maxCost',
+]);
 
 /**
  * The settings given explicitly in `options`, parsed and validated (throws with the option's name
@@ -100,13 +134,27 @@ export function explicitSettings(options: SearchCommandOptions): Partial<SearchS
   if (options.keepInitialSeeds !== undefined) s.keepInitialSeeds = options.keepInitialSeeds;
   if (options.maxRetries !== undefined) s.maxRetries = integer(options.maxRetries, '--max-retries', 0);
   if (options.canaries !== undefined) s.canaries = options.canaries;
+  if (options.failures !== undefined) s.failures = oneOf(options.failures, FAILURES_MODES, '--failures') as FailuresMode;
+  if (options.reference !== undefined) s.reference = referenceList(options.reference);
+  if (options.novelty !== undefined) s.novelty = oneOf(options.novelty, NOVELTY_MODES, '--novelty') as NoveltyMode;
+  if (options.shrinkCalls !== undefined) s.shrinkCalls = integer(options.shrinkCalls, '--shrink-calls', 0);
+  if (options.maxTargetCalls !== undefined) s.maxTargetCalls = integer(options.maxTargetCalls, '--max-target-calls', 1);
+  if (options.maxTokensTotal !== undefined) s.maxTokensTotal = integer(options.maxTokensTotal, '--max-tokens-total', 1);
+  if (options.maxCost !== undefined) s.maxCost = number(options.maxCost, '--max-cost', 0, Infinity);
   return s;
 }
 
 /** Complete settings for a new run: explicit ones over the defaults. */
 export function newRunSettings(explicit: Partial<SearchSettings>, fallback: { rngSeed: string; concurrency: number }): SearchSettings {
   if (explicit.target === undefined) throw new Error('--target is required (nerdamer, algebrite, sympy, maxima, openai:<model>, cmd:<command line>)');
-  const merged: SearchSettings = { ...SEARCH_DEFAULTS, rngSeed: fallback.rngSeed, concurrency: fallback.concurrency, ...explicit, target: explicit.target };
+  const merged: SearchSettings = {
+    ...SEARCH_DEFAULTS,
+    reference: defaultReferences(explicit.target),
+    rngSeed: fallback.rngSeed,
+    concurrency: fallback.concurrency,
+    ...explicit,
+    target: explicit.target,
+  };
   if (merged.clusters > merged.seedSize) {
     if (explicit.clusters !== undefined) {
       throw new Error(`--clusters ${merged.clusters} is larger than --seed-size ${merged.seedSize}: every cluster must be able to give a seed`);
@@ -140,6 +188,14 @@ function nonEmpty(v: string, name: string): string {
   const t = String(v).trim();
   if (!t) throw new Error(`${name} must not be empty`);
   return t;
+}
+
+/** `none` (or nothing): no references; else the specs, without the duplicates. */
+function referenceList(v: string): string[] {
+  const specs = list(v);
+  if (specs.length === 0 || (specs.length === 1 && specs[0] === 'none')) return [];
+  if (specs.includes('none')) throw new Error(`--reference ${v}: 'none' cannot be combined with targets`);
+  return [...new Set(specs)];
 }
 
 function list(v: string): string[] {

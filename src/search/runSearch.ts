@@ -2,15 +2,20 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Fitness } from '../../fitness/types.js';
 import type { Embedder } from '../embed/types.js';
 import type { Expr } from '../expr/types.js';
-import type { Target, TargetAnswer } from '../targets/types.js';
+import { parseExpr } from '../expr/parse.js';
+import type { CanaryCheck } from '../targets/checkCanaries.js';
+import type { Target } from '../targets/types.js';
 import type { Rng } from '../util/rng.js';
-import { judgeOutcome, type VerifyPair } from '../judge/judgeOutcome.js';
+import { createLimiter } from '../util/limiter.js';
+import type { VerifyPair } from '../judge/judgeOutcome.js';
 import type { ProgressReporter, SearchSummary } from './progressReporter.js';
 import { RunFiles, ZERO_TOTALS } from '../run/runFiles.js';
 import { runRedactor } from '../util/redactSecrets.js';
-import type { Checkpoint, EvaluatedRecord, GenerationRecord, JournalEntry, RunTotals, SearchSettings, StopReason } from '../run/runSchema.js';
-import { SearchEngine, type EngineParams, type EngineState, type Evaluation } from './searchEngine.js';
-import type { AskedProblem } from './searchTypes.js';
+import type { Checkpoint, EvaluatedRecord, GenerationRecord, RunTotals, SearchSettings, StopReason } from '../run/runSchema.js';
+import { SearchEngine, type EngineParams, type EngineState } from './searchEngine.js';
+import { AnswerJournal } from './answerJournal.js';
+import { evaluateGeneration, type Shrinker } from './evaluateGeneration.js';
+import { SpendingBudget, type Spent } from './spendingBudget.js';
 import type { CandidateCheck } from '../../constraints/checkCandidate.js';
 
 export interface RunSearchConfig {
@@ -23,8 +28,6 @@ export interface RunSearchConfig {
   readonly resume: boolean;
   /** What config.json holds for a new run (ignored on resume, where it already exists). */
   readonly configRecord: unknown;
-  /** Problems per call to the target: the grain of progress updates and of the answer journal. */
-  readonly chunkSize?: number;
 }
 
 export interface RunSearchDeps {
@@ -42,14 +45,24 @@ export interface RunSearchDeps {
   readonly progress: ProgressReporter;
   /** Aborting stops the run after the current write; the run can then be resumed. */
   readonly signal?: AbortSignal;
+  /** The number-erased canonical form of a problem (src/expr/signature.ts). */
+  readonly signature: (e: Expr) => string;
+  /** Targets that may prove a failure without a verified-wrong answer (settings.reference, created). */
+  readonly references?: readonly Target[];
+  /** Shrinks proven failures (src/shrink); absent, or settings.shrinkCalls 0: none are shrunk. */
+  readonly shrink?: Shrinker;
+  /** The canary check, verifier bound; absent: the target is not re-checked during the run. */
+  readonly checkHealth?: (target: Target) => Promise<CanaryCheck>;
+  /** Target calls one health check makes. */
+  readonly healthCalls?: number;
 }
 
 /**
- * Drive the SAGGA engine against a target until the archive is full, the generation limit is
- * reached, no seed is left, or the signal aborts. Each generation: ask → target (in chunks, each
- * chunk's answers journaled) → verify (Fail@k) → tell → commit (archive, evaluated and
- * generations lines, then the checkpoint). Killed at any point and resumed, the run ends with the
- * same archive as an uninterrupted one, given a deterministic target.
+ * Drive the SAGGA engine against a target until the archive is full, the generation limit or a
+ * budget is reached, no seed is left, or the signal aborts. Each generation: ask → the continuous
+ * pipeline of `evaluateGeneration` (target, journal, Fail@k, proof, shrinking) → tell → commit
+ * (archive, evaluated and generations lines, then the checkpoint). Killed at any point and resumed,
+ * the run ends with the same archive as an uninterrupted one, given a deterministic target.
  */
 export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): Promise<SearchSummary> {
   const { settings } = config;
@@ -67,7 +80,6 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
   if (checkpoint && survivors.archive.length !== checkpoint.engine.archiveCount) {
     throw new Error(`${files.path('archive')} has ${survivors.archive.length} lines but the checkpoint records ${checkpoint.engine.archiveCount}; cannot resume safely`);
   }
-  const journal = new Map<string, readonly TargetAnswer[]>(survivors.journal.map((e) => [e.key, e.answers]));
 
   const params: EngineParams = {
     seedSize: settings.seedSize,
@@ -81,20 +93,45 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
     maxRetries: settings.maxRetries,
     lengthMeasure: settings.lengthMeasure,
     targetName: deps.target.name,
+    failures: settings.failures ?? 'all',
+    novelty: settings.novelty ?? 'exact',
   };
   const engine = new SearchEngine(
     params,
-    { mutate: deps.mutate, checkCandidate: deps.checkCandidate, embedder: deps.embedder, fitness: deps.fitness, rng: deps.rng, initialSeeds: deps.initialSeeds },
+    { mutate: deps.mutate, checkCandidate: deps.checkCandidate, embedder: deps.embedder, fitness: deps.fitness, rng: deps.rng, initialSeeds: deps.initialSeeds, signature: deps.signature },
     checkpoint ? { state: checkpoint.engine, evaluatedKeys } : undefined,
   );
   let totals: RunTotals = checkpoint?.totals ?? ZERO_TOTALS;
   let lastCheckpoint: Checkpoint<EngineState> | null = checkpoint;
   const resumedAfter = checkpoint ? checkpoint.engine.generation : config.resume ? 0 : null;
-  const chunkSize = Math.max(1, config.chunkSize ?? Math.max(32, 4 * settings.concurrency));
   const progress = deps.progress;
   progress.runStart({ outDir: config.outDir, resumedAfter, archiveSize: engine.state().archiveCount, archiveTarget: settings.archiveSize });
 
-  let stop: StopReason | null = engine.stopReason();
+  const spentBefore = checkpoint?.totals;
+  const budget = new SpendingBudget(
+    {
+      maxTargetCalls: settings.maxTargetCalls ?? null,
+      maxTokensTotal: settings.maxTokensTotal ?? null,
+      maxCost: settings.maxCost ?? null,
+    },
+    { calls: spentBefore?.target_calls ?? 0, input: spentBefore?.tokens?.input ?? 0, output: spentBefore?.tokens?.output ?? 0, cost: spentBefore?.cost ?? 0 },
+  );
+  // A target that prices its answers reports a cost (null without prices).
+  const priced = (deps.target.stats().cost ?? null) !== null;
+  // A Batch API target sends what it is given together as one job: give it the whole generation at once.
+  const batching = deps.target.describe().batch === true;
+  const slots = createLimiter(Math.max(1, batching ? Math.max(settings.concurrency, settings.generationSize * 2) : settings.concurrency));
+  const journal = new AnswerJournal(survivors.journal, checkpoint?.engine.generation ?? 0, (entries) => files.appendJournal(entries));
+
+  // The verifier loads its special functions on first use: load them now, not while answers wait.
+  try {
+    await deps.verify(WARM_UP.problem, WARM_UP.answer);
+  } catch {
+    // A verifier that fails here fails on the answers too, where its failure is judged.
+  }
+
+  let stop: StopReason | null = engine.stopReason() ?? (budget.allowsCall() ? null : 'budget');
+  let budgetName = budget.exhaustedBy();
   // Generations in a row whose every problem was lost to a transport error, the last such error, and
   // (once the run stops as target-broken) what the target has to say about it.
   let lostGenerations = 0;
@@ -110,90 +147,52 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
         break;
       }
       const wallStart = performance.now();
-      let engineSeconds = 0;
-      let targetSeconds = 0;
-      let verifySeconds = 0;
-
       let t = performance.now();
       const asked = engine.ask();
-      engineSeconds += seconds(t);
+      let engineSeconds = seconds(t);
       const archiveBefore = engine.state().archiveCount;
       progress.generationStart({ generation: asked.generation, asked: asked.problems.length, archiveSize: archiveBefore, archiveTarget: settings.archiveSize });
 
-      const evaluations: Evaluation[] = [];
-      let failures = 0;
-      let interrupted = false;
-      // The target works on chunk i + 1 (in its own workers, processes or sockets) while the
-      // verifier checks chunk i here.
-      const chunks: AskedProblem[][] = [];
-      for (let start = 0; start < asked.problems.length; start += chunkSize) chunks.push(asked.problems.slice(start, start + chunkSize));
-      const solve = (chunk: readonly AskedProblem[]) => {
-        const fresh = chunk.filter((p) => !journal.has(p.key));
-        const outcomes = fresh.length > 0 ? deps.target.solve(fresh.map(toTargetProblem), settings.k, deps.signal) : Promise.resolve([]);
-        // Never left unhandled if the run stops before awaiting it.
-        outcomes.catch(() => {});
-        return { fresh, outcomes };
-      };
-      let next = chunks.length > 0 && !deps.signal?.aborted ? solve(chunks[0]) : undefined;
-      for (let i = 0; i < chunks.length; i++) {
-        if (deps.signal?.aborted || !next) {
-          interrupted = true;
-          break;
-        }
-        const chunk = chunks[i];
-        const { fresh } = next;
-        t = performance.now();
-        const outcomes = await next.outcomes;
-        targetSeconds += seconds(t);
-        if (deps.signal?.aborted) {
-          interrupted = true;
-          break;
-        }
-        next = i + 1 < chunks.length ? solve(chunks[i + 1]) : undefined;
-        const byId = new Map(outcomes.map((o) => [o.id, o.answers]));
-        const journaled: JournalEntry[] = [];
-        for (const p of fresh) {
-          const answers = byId.get(p.id) ?? [];
-          // Only answers worth keeping: a transport error is asked again anyway.
-          if (answers.length > 0 && !answers.some((a) => a.status === 'error')) {
-            journal.set(p.key, answers);
-            journaled.push({ key: p.key, answers });
-          }
-        }
-        t = performance.now();
-        files.appendJournal(journaled);
-        engineSeconds += seconds(t);
-
-        for (const p of chunk) {
-          const answers = journal.get(p.key) ?? byId.get(p.id) ?? [];
-          const judged = await judgeOutcome(p.expr, answers, deps.verify);
-          verifySeconds += judged.verifySeconds;
-          if (judged.judgement.status === 'fail') failures++;
-          evaluations.push({ problem: p, judgement: judged.judgement });
-        }
-        progress.progress({
-          generation: asked.generation,
-          done: evaluations.length,
-          total: asked.problems.length,
-          failures,
-          archiveSize: Math.min(settings.archiveSize, archiveBefore + failures),
-        });
-      }
-      if (interrupted) {
+      const spentAtStart = budget.spent();
+      t = performance.now();
+      const outcome = await evaluateGeneration(asked, {
+        target: deps.target,
+        references: deps.references ?? [],
+        verify: deps.verify,
+        k: settings.k,
+        slots,
+        journal,
+        budget,
+        signature: deps.signature,
+        archived: (signature) => engine.archivedSignature(signature) !== undefined,
+        shrink: deps.shrink,
+        shrinkCalls: settings.shrinkCalls ?? 0,
+        rng: deps.rng,
+        checkHealth: deps.checkHealth,
+        healthCalls: deps.healthCalls ?? 0,
+        signal: deps.signal,
+        onJudged: (done, failures) =>
+          progress.progress({ generation: asked.generation, done, total: asked.problems.length, failures, archiveSize: Math.min(settings.archiveSize, archiveBefore + failures) }),
+      });
+      const targetSeconds = Math.max(0, seconds(t) - outcome.verifySeconds);
+      journal.flush();
+      if (outcome.stopped === 'interrupted' || deps.signal?.aborted) {
         engine.abandon();
         stop = 'interrupted';
         break;
       }
 
       t = performance.now();
-      const told = await engine.tell(evaluations);
+      const told = await engine.tell(outcome.evaluations);
       const archived = told.archived;
-      const row = (ioStart: number): GenerationRecord => ({
+      const spent = budget.spent();
+      const calls = outcome.calls;
+      const generationRow: GenerationRecord = {
         generation: told.generation,
         candidates: asked.candidates,
         valid: asked.valid,
         duplicates: asked.duplicates,
-        asked: asked.problems.length,
+        asked: asked.problems.length - told.unasked,
         evaluated: told.evaluatedCount,
         failures: told.failures,
         undecided: told.undecided,
@@ -206,24 +205,40 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
         archived_mean_length: archived.length > 0 ? round(archived.reduce((s, a) => s + a.length, 0) / archived.length) : null,
         mean_fitness_archived: archived.length > 0 ? round(archived.reduce((s, a) => s + a.fitness, 0) / archived.length) : null,
         kinds: told.kinds,
+        proven: told.proven,
+        unproven: told.failures - told.proven,
+        proven_kinds: told.provenKinds,
+        proofs: told.proofs,
+        variants: told.variants,
+        signatures: engine.state().distinctSignatures ?? 0,
+        target_calls: calls.problems + calls.references + calls.shrinking + calls.health,
+        calls,
         invalid_reasons: asked.invalidReasons,
         seeds: told.seeds,
         clusters: told.clusters,
-        seconds: { target: round(targetSeconds), verify: round(verifySeconds), engine: round(engineSeconds + seconds(ioStart)) },
-      });
-      const ioStart = t;
-      const generationRow = row(ioStart);
-      totals = addTotals(totals, asked.candidates, generationRow, seconds(wallStart));
-      lastCheckpoint = files.commit(
-        { archive: archived, evaluated: told.evaluated, generation: generationRow },
-        { engine: engine.state(), rngState: deps.rng.state(), totals },
-      );
+        seconds: { target: round(targetSeconds), verify: round(outcome.verifySeconds), engine: 0 },
+        tokens: { input: spent.input - spentAtStart.input, output: spent.output - spentAtStart.output },
+        cost: priced ? round6(spent.cost - spentAtStart.cost) : null,
+      };
+      engineSeconds += seconds(t);
+      const row: GenerationRecord = { ...generationRow, seconds: { ...generationRow.seconds, engine: round(engineSeconds) } };
+      totals = addTotals(totals, asked.candidates, row, seconds(wallStart), spent);
+      lastCheckpoint = files.commit({ archive: archived, evaluated: told.evaluated, generation: row }, { engine: engine.state(), rngState: deps.rng.state(), totals });
       journal.clear();
-      progress.generationEnd(generationRow);
+      progress.generationEnd(row);
       stop = told.stopReason;
+      if (outcome.stopped === 'budget') {
+        stop = 'budget';
+        budgetName = budget.exhaustedBy();
+      }
+      if (outcome.stopped === 'target-broken') {
+        stop = 'target-broken';
+        targetTrouble = runRedactor(settings.target)(outcome.trouble ?? 'the target failed its health check twice in a row');
+        break;
+      }
 
-      const lost = evaluations.filter((e) => e.judgement.status === 'error');
-      lostGenerations = evaluations.length > 0 && lost.length === evaluations.length ? lostGenerations + 1 : 0;
+      const lost = outcome.evaluations.filter((e) => e.judgement.status === 'error');
+      lostGenerations = outcome.evaluations.length > 0 && lost.length === outcome.evaluations.length ? lostGenerations + 1 : 0;
       if (lost.length > 0) lastError = lost[lost.length - 1].judgement.reason;
       const gaveUp = deps.target.gaveUp?.();
       if (stop === null && (gaveUp !== undefined || lostGenerations >= LOST_GENERATIONS_LIMIT)) {
@@ -232,7 +247,11 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
       }
     }
   } finally {
-    files.close();
+    try {
+      journal.flush();
+    } finally {
+      files.close();
+    }
   }
 
   const state = engine.state();
@@ -246,6 +265,7 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
     resumedAfter,
     totals,
     ...(targetTrouble !== undefined ? { targetTrouble } : {}),
+    ...(stop === 'budget' && budgetName !== null ? { budget: budgetName } : {}),
   };
   // A stop decided on resume (say, the archive was already full) is recorded too.
   if (lastCheckpoint && stop !== 'interrupted' && lastCheckpoint.engine.stopReason !== stop) {
@@ -254,6 +274,8 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
   progress.runEnd(summary);
   return summary;
 }
+
+const WARM_UP = { problem: parseExpr('x*exp(x) + erf(x)'), answer: parseExpr('(x - 1)*exp(x) + x*erf(x) + exp(-x^2)/sqrt(pi)') };
 
 /**
  * Generations in a row with nothing but transport errors after which a run stops as `target-broken`.
@@ -272,10 +294,6 @@ async function describeTrouble(target: Target, gaveUp: string | undefined, lostG
   return notes.join('. ');
 }
 
-function toTargetProblem(p: AskedProblem) {
-  return { id: p.id, expr: p.expr, infix: p.infix, latex: p.latex };
-}
-
 function seconds(since: number): number {
   return (performance.now() - since) / 1000;
 }
@@ -288,7 +306,7 @@ function roundOrNull(v: number | null): number | null {
   return v === null ? null : round(v);
 }
 
-function addTotals(t: RunTotals, candidates: number, row: GenerationRecord, wall: number): RunTotals {
+function addTotals(t: RunTotals, candidates: number, row: GenerationRecord, wall: number, spent: Spent): RunTotals {
   return {
     candidates: t.candidates + candidates,
     asked: t.asked + row.asked,
@@ -301,5 +319,13 @@ function addTotals(t: RunTotals, candidates: number, row: GenerationRecord, wall
       engine: t.seconds.engine + row.seconds.engine,
       wall: t.seconds.wall + wall,
     },
+    target_calls: spent.calls,
+    proven: (t.proven ?? 0) + row.proven,
+    tokens: { input: spent.input, output: spent.output },
+    cost: round6(spent.cost),
   };
+}
+
+function round6(v: number): number {
+  return Math.round(v * 1e6) / 1e6;
 }

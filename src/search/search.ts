@@ -1,7 +1,15 @@
 import { createTarget, type TargetOptions } from '../targets/registry.js';
+import { batchJobsFile } from '../run/batchJobsFile.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { verifyPair } from '../verify/verifyPair.js';
 import { startSearch, type SearchCommandIo, type SearchCommandOptions, type SearchCommandResult } from './startSearch.js';
+
+/**
+ * A reference proves a failure only by solving the problem; what a CAS solves at all it solves in
+ * milliseconds, and the problems it would spend seconds on are those the model declined for good
+ * reason. Recorded in config.json with the references' other settings.
+ */
+export const REFERENCE_TIME_LIMIT_MS = 2000;
 
 /** Options of `search`: those of `sagga search`, plus the target's own settings. */
 export interface SearchOptions extends SearchCommandOptions {
@@ -20,7 +28,11 @@ export async function search(options: SearchOptions, io: SearchCommandIo = {}): 
   return startSearch(
     settings,
     {
-      createTarget: (spec, { concurrency }) => createTarget(spec, { ...targetOptions, concurrency, outDir }),
+      // A --batch target keeps its jobs in the run directory, so that a resumed run waits for them.
+      createTarget: (spec, { concurrency }) =>
+        createTarget(spec, { ...targetOptions, concurrency, outDir, ...(targetOptions?.openai?.batch && outDir !== undefined ? { batchJobs: batchJobsFile(outDir) } : {}) }),
+      // The target's options (its endpoint, prompt, time limit) are not the references'.
+      createReference: (spec, { concurrency }) => createTarget(spec, { concurrency, timeLimitMs: REFERENCE_TIME_LIMIT_MS }),
       verify: (problem, answer) => verifyPair(problem, answer, SEARCH_VERIFY_OPTIONS),
     },
     io,

@@ -6,10 +6,11 @@ import { metrics, type ExprMetrics } from '../expr/metrics.js';
 import { toInfix, toLatex } from '../expr/print.js';
 import type { Expr } from '../expr/types.js';
 import type { Rng } from '../util/rng.js';
-import type { FailureKind, Judgement } from '../judge/judgeTypes.js';
-import type { ArchiveRecord, EvaluatedRecord, StopReason } from '../run/runSchema.js';
+import type { FailureKind, Judgement, Proof } from '../judge/judgeTypes.js';
+import type { ArchiveRecord, EvaluatedRecord, FailuresMode, NoveltyMode, StopReason } from '../run/runSchema.js';
 import type { AskedProblem } from './searchTypes.js';
 import { selectSeeds, type SeedSelection } from './selectSeeds.js';
+import type { ShrunkFailure } from './evaluateGeneration.js';
 import type { CandidateCheck } from '../../constraints/checkCandidate.js';
 
 export interface EngineParams {
@@ -25,6 +26,10 @@ export interface EngineParams {
   readonly lengthMeasure: LengthMeasure;
   /** Recorded in every archive line. */
   readonly targetName: string;
+  /** `proven`: an unproven failure is neither archived nor scored as a failure. */
+  readonly failures: FailuresMode;
+  /** `signature`: a failure whose signature is archived already is a variant (no seat, fitness 0). */
+  readonly novelty: NoveltyMode;
 }
 
 export interface EngineDeps {
@@ -37,6 +42,8 @@ export interface EngineDeps {
   /** Root generator of the run. Each generation forks its own stream from it. */
   readonly rng: Rng;
   readonly initialSeeds: readonly Expr[];
+  /** The number-erased canonical form of a problem (src/expr/signature.ts). */
+  readonly signature: (e: Expr) => string;
 }
 
 /** Everything the engine needs to continue a run exactly where it stood (with the evaluated keys). */
@@ -52,6 +59,15 @@ export interface EngineState {
   readonly archiveLengthSum: number;
   readonly evaluatedCount: number;
   readonly stopReason: StopReason | null;
+  /**
+   * Signatures of the archive, each with the id of its line: the minimal problem's and the original
+   * problem's (so a repeat is known before it is shrunk). Absent in runs made before signatures.
+   */
+  readonly signatures?: Readonly<Record<string, string>>;
+  /** Repeats seen per archive line id. */
+  readonly variants?: Readonly<Record<string, number>>;
+  /** Distinct signatures of archived failures (their minimal forms'). */
+  readonly distinctSignatures?: number;
 }
 
 /** What `ask` produced: the problems to put to the target and how they were made. */
@@ -68,6 +84,8 @@ export interface GenerationAsk {
 export interface Evaluation {
   readonly problem: AskedProblem;
   readonly judgement: Judgement;
+  /** A failure's smallest failing form, when it was shrunk (else the problem is its own minimal form). */
+  readonly minimal?: ShrunkFailure;
 }
 
 /** What `tell` decided for the generation. */
@@ -83,6 +101,12 @@ export interface GenerationTell {
   readonly meetingTau: number;
   readonly meanLength: number | null;
   readonly kinds: Readonly<Record<FailureKind, number>>;
+  readonly proven: number;
+  readonly provenKinds: Readonly<Record<FailureKind, number>>;
+  readonly proofs: Readonly<Record<Proof['by'], number>>;
+  readonly variants: number;
+  /** Problems left unasked (a budget stopped the run): asked first in the next generation. */
+  readonly unasked: number;
   readonly seeds: number;
   readonly clusters: number;
   readonly stopReason: StopReason | null;
@@ -121,6 +145,9 @@ export class SearchEngine {
       archiveLengthSum: 0,
       evaluatedCount: 0,
       stopReason: null,
+      signatures: {},
+      variants: {},
+      distinctSignatures: 0,
     };
   }
 
@@ -130,6 +157,11 @@ export class SearchEngine {
 
   hasEvaluated(key: string): boolean {
     return this.evaluatedKeys.has(key);
+  }
+
+  /** The archive line a signature belongs to, if any (a failure with it would be a variant). */
+  archivedSignature(signature: string): string | undefined {
+    return this.current.signatures?.[signature];
   }
 
   /** Why the run should not go on, or null. Raising the limits on resume can lift a stop. */
@@ -210,24 +242,39 @@ export class SearchEngine {
   }
 
   /**
-   * The generation's judgements, in any order, one per asked problem (a problem left out counts as a
-   * transport error). Scores every decided problem, archives failures with fitness ≥ τ while there
-   * is room, and selects the next seeds among the decided problems with fitness ≥ τ.
+   * The generation's judgements, in any order, one per asked problem; a problem left out was not
+   * asked (a budget stopped the run) and is asked first in the next generation, without counting as
+   * an attempt. Scores every decided problem, archives failures with fitness ≥ τ while there is room,
+   * and selects the next seeds among the decided problems with fitness ≥ τ.
+   *
+   * A failure counts (is scored as one, may be archived) when it is proven, or under `failures: all`.
+   * Under `novelty: signature` a counted failure whose signature is archived already is a variant:
+   * it raises that line's count, takes no seat, and its fitness is divided by 1 + that count, so
+   * that repeats of a bug breed less the more often it is found (the search spends its calls on new
+   * ground, without losing the failing ground around a known bug).
    */
   async tell(evaluations: readonly Evaluation[]): Promise<GenerationTell> {
     const asked = this.pending;
     if (!asked) throw new Error('tell() without ask()');
     const p = this.params;
-    const judged = new Map<string, Judgement>();
-    for (const e of evaluations) judged.set(e.problem.id, e.judgement);
+    const judged = new Map<string, Evaluation>();
+    for (const e of evaluations) judged.set(e.problem.id, e);
 
-    const decided: Array<{ problem: AskedProblem; judgement: Exclude<Judgement, { status: 'error' }> }> = [];
+    const decided: Array<{ problem: AskedProblem; judgement: Exclude<Judgement, { status: 'error' }>; minimal?: Evaluation['minimal'] }> = [];
     const retry: AskedProblem[] = [];
     const evaluated: EvaluatedRecord[] = [];
     let errors = 0;
     let skipped = 0;
+    let unasked = 0;
     for (const problem of asked.problems) {
-      const judgement = judged.get(problem.id) ?? { status: 'error' as const, reason: 'no judgement', answers: [] };
+      const evaluation = judged.get(problem.id);
+      if (!evaluation) {
+        unasked++;
+        // ask() adds one to a retry's attempt; this one was never tried.
+        retry.push({ ...problem, attempt: problem.attempt - 1 });
+        continue;
+      }
+      const judgement = evaluation.judgement;
       if (judgement.status === 'error') {
         errors++;
         if (problem.attempt < p.maxRetries) retry.push(problem);
@@ -237,47 +284,77 @@ export class SearchEngine {
         }
         continue;
       }
-      decided.push({ problem, judgement });
+      decided.push({ problem, judgement, minimal: evaluation.minimal });
     }
 
     const embeddings = decided.length > 0 ? await this.deps.embedder.embed(decided.map((d) => d.problem.expr)) : [];
     const archived: ArchiveRecord[] = [];
     const pool: Array<{ key: string; fitness: number; embedding: Float64Array; expr: Expr }> = [];
     const kinds: Record<FailureKind, number> = { wrong: 0, unparseable: 0, 'no-answer': 0, timeout: 0 };
+    const provenKinds: Record<FailureKind, number> = { wrong: 0, unparseable: 0, 'no-answer': 0, timeout: 0 };
+    const proofs: Record<Proof['by'], number> = { verifier: 0, reference: 0 };
+    const signatures: Record<string, string> = { ...(this.current.signatures ?? {}) };
+    const variants: Record<string, number> = { ...(this.current.variants ?? {}) };
     let failures = 0;
+    let proven = 0;
+    let variantCount = 0;
     let undecided = 0;
     let meetingTau = 0;
     let lengthSum = 0;
     let archiveCount = this.current.archiveCount;
     let archiveLengthSum = this.current.archiveLengthSum;
+    let distinctSignatures = this.current.distinctSignatures ?? 0;
 
-    decided.forEach(({ problem, judgement }, i) => {
+    decided.forEach(({ problem, judgement, minimal }, i) => {
       const m = metrics(problem.expr);
       const length = lengthOf(m, p.lengthMeasure);
       lengthSum += length;
-      const failed = judgement.status === 'fail';
-      let fitness = this.deps.fitness.score({ metrics: m, expr: problem.expr, embedding: embeddings[i], failed });
-      if (!Number.isFinite(fitness)) fitness = 0;
       this.evaluatedKeys.add(problem.key);
+      if (judgement.status === 'undecided') undecided++;
+      if (judgement.status === 'fail') {
+        failures++;
+        kinds[judgement.kind]++;
+        if (judgement.proof !== null) {
+          proven++;
+          provenKinds[judgement.kind]++;
+          proofs[judgement.proof.by]++;
+        }
+      }
+      const counted = judgement.status === 'fail' && (p.failures === 'all' || judgement.proof !== null);
+      const minimalExpr = counted && minimal ? minimal.expr : problem.expr;
+      const signature = judgement.status === 'fail' ? this.deps.signature(minimalExpr) : undefined;
+      const variantOf =
+        counted && p.novelty === 'signature' ? (signatures[signature!] ?? signatures[this.deps.signature(problem.expr)]) : undefined;
+      let fitness = this.deps.fitness.score({ metrics: m, expr: problem.expr, embedding: embeddings[i], failed: counted });
+      if (!Number.isFinite(fitness)) fitness = 0;
+      if (variantOf !== undefined) {
+        variantCount++;
+        variants[variantOf] = (variants[variantOf] ?? 0) + 1;
+        // The more often a bug is found again, the less its repeats breed: they still lead the search
+        // into failing ground, but a new bug of the same size is always preferred.
+        fitness /= 1 + variants[variantOf];
+        // Its own shape too: a later failure of the same shape, left unshrunk because this one was being shrunk, is the same bug.
+        signatures[this.deps.signature(problem.expr)] ??= variantOf;
+      }
       evaluated.push({
         key: problem.key,
         generation: asked.generation,
         status: judgement.status,
         fitness,
         problem: problem.infix,
-        ...(judgement.status === 'fail' ? { kind: judgement.kind } : {}),
+        ...(judgement.status === 'fail' ? { kind: judgement.kind, proof: judgement.proof, signature } : {}),
         ...(judgement.status === 'undecided' ? { reason: judgement.reason } : {}),
+        ...(judgement.status === 'fail' && judgement.proof === null ? { reason: judgement.unproven ?? 'unproven' } : {}),
+        ...(variantOf !== undefined ? { variant_of: variantOf } : {}),
       });
-      if (judgement.status === 'undecided') undecided++;
       if (fitness >= p.tau) pool.push({ key: problem.key, fitness, embedding: embeddings[i], expr: problem.expr });
-      if (judgement.status !== 'fail') return;
-      failures++;
-      kinds[judgement.kind]++;
+      if (!counted || judgement.status !== 'fail' || variantOf !== undefined) return;
       if (fitness < p.tau) return;
       meetingTau++;
       if (archiveCount >= p.archiveSize) return;
       archiveCount++;
       archiveLengthSum += length;
+      const minimalJudgement = minimal && minimal.judgement.status === 'fail' ? minimal.judgement : judgement;
       archived.push({
         id: problem.id,
         problem: problem.infix,
@@ -296,13 +373,21 @@ export class SearchEngine {
         reason: judgement.reason,
         parent: problem.parent,
         answers: judgement.answers,
+        proof: judgement.proof,
+        signature: signature!,
+        minimal: { problem: toInfix(minimalExpr), answers: minimalJudgement.answers, proof: minimalJudgement.proof, nodes: metrics(minimalExpr).nodes },
+        variants: 0,
+        ...(minimal ? { shrink: { calls: minimal.calls, probes: minimal.probes, steps: minimal.steps, stopped: minimal.stopped } } : {}),
       });
+      if (signatures[signature!] === undefined) distinctSignatures++;
+      signatures[signature!] ??= problem.id;
+      signatures[this.deps.signature(problem.expr)] ??= problem.id;
     });
 
     const selection = selectSeeds(pool, { seedSize: p.seedSize, clusters: p.clusters, method: p.seedSelection }, this.generationRng(asked.generation).fork('select'));
     const selected = selection.seeds.map((s) => s.expr);
     const seeds = p.keepInitialSeeds ? dedupeByKey([...this.deps.initialSeeds, ...selected]) : dedupeByKey(selected);
-    const noNewProblem = decided.length === 0 && errors === 0;
+    const noNewProblem = decided.length === 0 && errors === 0 && unasked === 0;
 
     this.current = {
       generation: asked.generation,
@@ -313,6 +398,9 @@ export class SearchEngine {
       archiveLengthSum,
       evaluatedCount: this.current.evaluatedCount + decided.length,
       stopReason: null,
+      signatures,
+      variants,
+      distinctSignatures,
     };
     const stopReason = this.stopReason();
     this.current = { ...this.current, stopReason };
@@ -329,6 +417,11 @@ export class SearchEngine {
       meetingTau,
       meanLength: decided.length > 0 ? lengthSum / decided.length : null,
       kinds,
+      proven,
+      provenKinds,
+      proofs,
+      variants: variantCount,
+      unasked,
       seeds: seeds.length,
       clusters: selection.clusters,
       stopReason,

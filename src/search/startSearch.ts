@@ -12,6 +12,8 @@ import type { Embedder } from '../embed/types.js';
 import { canonicalKey } from '../expr/canonical.js';
 import { toInfix } from '../expr/print.js';
 import { checkCanaries } from '../targets/checkCanaries.js';
+import { CANARY_PROBLEMS } from '../targets/canaryProblems.js';
+import { signature } from '../expr/signature.js';
 import { TargetUnhealthyError } from '../targets/targetUnhealthyError.js';
 import type { Target, TargetSettings } from '../targets/types.js';
 import { createRng } from '../util/rng.js';
@@ -37,6 +39,8 @@ import {
 import { RUN_FILES, RunFiles } from '../run/runFiles.js';
 import { STOP_REASON_TEXT, type RunConfig, type SearchSettings } from '../run/runSchema.js';
 import { runSearch } from './runSearch.js';
+import type { Shrinker } from './evaluateGeneration.js';
+import { shrinkFailure } from '../shrink/shrinkFailure.js';
 import type { EngineState } from './searchEngine.js';
 import { terminalProgress } from './terminalProgress.js';
 import { DEFAULT_CANDIDATE_LIMITS } from '../../constraints/candidateLimits.js';
@@ -52,6 +56,10 @@ export interface SearchServices {
   readonly verify: VerifyPair;
   /** Default: createEmbedder of src/embed. */
   readonly createEmbedder?: (spec: string) => Promise<Embedder>;
+  /** Makes a reference target (`--reference`); default: `createTarget`. */
+  readonly createReference?: (spec: string, options: { readonly concurrency: number }) => Target | Promise<Target>;
+  /** Shrinks proven failures (`shrinkFailure` of src/shrink, the candidate check bound); absent: none are shrunk. */
+  readonly shrink?: Shrinker;
 }
 
 export interface SearchCommandIo {
@@ -151,6 +159,7 @@ async function searchInRunDir(
   }
   const embedder = await (services.createEmbedder ?? createEmbedder)(settings.embedder);
   let target: Target | undefined;
+  const references: Target[] = [];
   // Signal handlers stay until the target is closed: a second signal while its programs are being
   // stopped must still end sagga through process.exit (whose hook kills them), not by the default action.
   let disposeInterruption = (): void => {};
@@ -185,6 +194,11 @@ async function searchInRunDir(
         );
       }
     }
+    if (settings.maxCost !== null && settings.maxCost !== undefined && (target.stats().cost ?? null) === null) {
+      throw new Error('--max-cost needs prices: give --price-input and --price-output (USD per million input and output tokens) or --prices-file');
+    }
+    // References answer only what the target did not; they share the run's concurrency.
+    for (const spec of settings.reference ?? []) references.push(await (services.createReference ?? services.createTarget)(spec, { concurrency: settings.concurrency }));
     const recordedSettings: SearchSettings = { ...settings, target: redactSecrets(settings.target) };
 
     const configRecord: RunConfig = {
@@ -198,6 +212,7 @@ async function searchInRunDir(
       seeds,
       candidate_limits: DEFAULT_CANDIDATE_LIMITS,
       target: { name: redactSecrets(target.name), settings: targetSettings },
+      references: references.map((r) => ({ name: r.name, settings: JSON.parse(JSON.stringify(r.describe())) as TargetSettings })),
       files: RUN_FILES,
       resumes: saved?.resumes ?? [],
     };
@@ -225,8 +240,19 @@ async function searchInRunDir(
         rng: createRng(settings.rngSeed),
         progress,
         signal: interruption.signal,
+        signature,
+        references,
+        shrink: services.shrink ?? shrinkWith(references.length),
+        // Only a run that checked its target at the start re-checks it when it stops answering.
+        ...(settings.canaries !== false ? { checkHealth: (t: Target) => checkCanaries(t, services.verify), healthCalls: CANARY_PROBLEMS.length } : {}),
       },
     );
+    // Several endpoints: how the requests spread over them, and how long each was out of service.
+    const endpoints = (target.stats() as { endpoints?: ReadonlyArray<{ url: string; requests: number; errors: number; outOfServiceMs: number }> }).endpoints;
+    if (endpoints !== undefined && endpoints.length > 1) {
+      const lines = endpoints.map((e) => `  ${e.url}: ${e.requests} requests, ${e.errors} errors, ${(e.outOfServiceMs / 1000).toFixed(1)} s out of service`);
+      write(stderr, `sagga search: endpoints:\n${lines.join('\n')}`);
+    }
     if (summary.stopReason === 'interrupted') {
       write(stderr, `sagga search: interrupted after generation ${summary.generations}; nothing was lost. Resume with:\n  sagga search --resume ${outDir}`);
       return { exitCode: SIGNAL_EXIT[interruption.signalName() ?? 'SIGINT'], outDir, summary };
@@ -240,6 +266,11 @@ async function searchInRunDir(
       );
       return { exitCode: TARGET_BROKEN_EXIT, outDir, summary };
     }
+    if (summary.stopReason === 'budget') {
+      const which = summary.budget ?? 'max-target-calls';
+      write(stderr, `sagga search: stopped by the --${which} budget after ${summary.totals.target_calls ?? 0} target calls; raise it to go on:\n  sagga search --resume ${outDir} --${which} <more>`);
+      return { exitCode: 0, outDir, summary };
+    }
     if (summary.resumedAfter !== null && summary.generations === summary.resumedAfter) {
       write(stderr, `sagga search: nothing to do: ${STOP_REASON_TEXT[summary.stopReason]} (raise --archive-size or --max-generations to go on)`);
     }
@@ -247,11 +278,21 @@ async function searchInRunDir(
   } finally {
     try {
       await target?.close();
+      for (const reference of references) await reference.close();
       await embedder.close?.();
     } finally {
       disposeInterruption();
     }
   }
+}
+
+/** `shrinkFailure` of src/shrink as the search calls it: the run's candidate check, a probe's most calls. */
+function shrinkWith(references: number): Shrinker {
+  return async (problem, judgement, probe, { maxCalls, rng }) => {
+    const wrong = judgement.status === 'fail' && judgement.kind === 'wrong';
+    const r = await shrinkFailure(problem, probe, { judgement, rng, maxCalls, maxProbeCalls: wrong ? 1 : 1 + references, checkCandidate: (e) => checkCandidate(e) });
+    return { expr: r.problem, judgement: r.judgement, calls: r.calls, probes: r.probes, steps: r.steps.length, stopped: r.stopped };
+  };
 }
 
 /**

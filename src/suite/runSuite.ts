@@ -3,7 +3,9 @@ import type { Target } from '../targets/types.js';
 import { createRng, type Rng } from '../util/rng.js';
 import { simplify } from '../expr/simplify.js';
 import { add, div, fn, mul, num, X } from '../expr/types.js';
+import { exponentProblems } from './exponentProblems.js';
 import { judgeProblems } from './judgeProblems.js';
+import { DEFAULT_OPERATOR_BUCKETS, operatorProblems } from './operatorProblems.js';
 import { fileProblems, primitiveProblems } from './suiteProblems.js';
 import type { JudgedProblem, SuiteName, SuiteProblem, SuiteRow, SuiteTable } from './suiteTypes.js';
 import { tabulate } from './tabulate.js';
@@ -30,6 +32,8 @@ export interface SuiteOptions {
   readonly range?: readonly [number, number];
   /** Base problems of neighbours / compositionality: 'primitives' (default) or a file path. */
   readonly of?: string;
+  /** Rows of `operators`: inclusive operator-count ranges of the problems (default 1–5 … 26–30). */
+  readonly operators?: readonly (readonly [number, number])[];
 }
 
 export interface SuiteDeps {
@@ -76,6 +80,21 @@ export async function runSuite(name: SuiteName, options: SuiteOptions, deps: Sui
       judged = await judge('extrapolation', problems);
       labelColumns = ['coefficients', 'primitive'];
       rows = tabulate(judged, ks, true);
+      break;
+    }
+    case 'exponents': {
+      judged = await judge('exponents', exponentProblems(rng.fork('exponents'), options.n));
+      labelColumns = ['exponents', 'primitive'];
+      rows = tabulate(judged, ks, true);
+      break;
+    }
+    case 'operators': {
+      const buckets = options.operators ?? DEFAULT_OPERATOR_BUCKETS;
+      if (buckets.length === 0 || buckets.some(([lo, hi]) => !Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || lo < 1 || hi < lo)) throw new Error('operator counts must be ranges LO-HI of whole numbers with 1 ≤ LO ≤ HI');
+      judged = await judge('operators', operatorProblems(rng.fork('operators'), options.n, buckets, notes));
+      labelColumns = ['operators'];
+      rows = tabulate(judged, ks);
+      notes.push('Each problem is the derivative of a random antiderivative (Lample & Charton\'s grammar) that the verifier confirms, so it has an elementary antiderivative; rows count the operators of the problem itself.');
       break;
     }
     case 'neighbours': {
@@ -131,7 +150,16 @@ export async function runSuite(name: SuiteName, options: SuiteOptions, deps: Sui
     ks,
     labelColumns,
     rows,
-    settings: { suite: name, target: deps.target.name, ks, n: options.n, rngSeed: options.rngSeed, range, of: options.of ?? 'primitives' },
+    settings: {
+      suite: name,
+      target: deps.target.name,
+      ks,
+      n: options.n,
+      rngSeed: options.rngSeed,
+      range,
+      of: options.of ?? 'primitives',
+      ...(name === 'operators' ? { operators: options.operators ?? DEFAULT_OPERATOR_BUCKETS } : {}),
+    },
     seconds: (performance.now() - started) / 1000,
     notes,
   };

@@ -1,8 +1,8 @@
 import type { Expr } from '../expr/types.js';
 import type { AnswerRecord, Judgement } from '../judge/judgeTypes.js';
 
-export type SuiteName = 'primitives' | 'neighbours' | 'compositionality' | 'extrapolation';
-export const SUITE_NAMES: readonly SuiteName[] = ['primitives', 'neighbours', 'compositionality', 'extrapolation'];
+export type SuiteName = 'primitives' | 'neighbours' | 'compositionality' | 'extrapolation' | 'exponents' | 'operators';
+export const SUITE_NAMES: readonly SuiteName[] = ['primitives', 'neighbours', 'compositionality', 'extrapolation', 'exponents', 'operators'];
 
 /** A problem of a suite, with the table row (labels) it is counted in. */
 export interface SuiteProblem {
@@ -10,6 +10,8 @@ export interface SuiteProblem {
   /** Row labels, one per label column of the table (e.g. ['k1*sin(k2*x)'] or ['[100, 200)', 'k1*x']). */
   readonly row: readonly string[];
   readonly expr: Expr;
+  /** A known antiderivative, when the suite built the problem from one. */
+  readonly antiderivative?: Expr;
 }
 
 /** Fail@k counts of one row for one k. */

@@ -63,7 +63,8 @@ export const TARGET_REGISTRY: readonly TargetEntry[] = [
     matches: prefixed('cmd:'),
     create: async (spec, o) => {
       const command = argument(spec, 'cmd:', 'a command line', 'cmd:"python3 my_model.py"');
-      return (await import('./cmd/cmdTarget.js')).createCmdTarget({ command, ...timeLimit(o) });
+      const startup = o.startupTimeoutMs === undefined ? {} : { startupGraceMs: o.startupTimeoutMs };
+      return (await import('./cmd/cmdTarget.js')).createCmdTarget({ command, ...timeLimit(o), ...startup });
     },
   },
 ];

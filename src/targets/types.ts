@@ -32,6 +32,11 @@ export interface Target {
    */
   gaveUp?(): string | undefined;
   /**
+   * Start afresh (new worker threads, a new program): called by a search whose health check the
+   * target failed in the middle of a run, before it checks it again. Never rejects.
+   */
+  restart?(): Promise<void>;
+  /**
    * Every setting that shapes the answers (time limits, model, prompt, sampling …), never a secret,
    * as plain JSON with snake_case keys: recorded in a run's config.json and compared on `--resume`.
    */
@@ -72,6 +77,11 @@ interface AnswerCommon {
   readonly extracted?: string;
   readonly latencyMs: number;
   readonly tokenUsage?: TokenUsage;
+  /**
+   * US dollars of `tokenUsage` at the prices the target was given (absent without prices or usage):
+   * a request's tokens and cost are carried by its first answer, so sums over answers are the bill.
+   */
+  readonly cost?: number;
 }
 
 /** An answer read and parsed: `expr` is the model's antiderivative. */
@@ -107,4 +117,9 @@ export interface TargetStats {
   readonly restarts: number;
   readonly cacheHits: number;
   readonly tokens: TokenUsage;
+  /**
+   * US dollars spent on `tokens` at the prices the target was given: null when it counts tokens but
+   * was given no prices; absent for targets that are not billed per token.
+   */
+  readonly cost?: number | null;
 }

@@ -144,7 +144,8 @@ export function createComplexEvaluator(tape: Tape): ComplexEvaluator {
         return;
       }
       case Op.Pow: {
-        power(i, args[0], args[1]);
+        if (ins.oddRoot !== null && I[args[0]] === 0 && R[args[0]] < 0 && I[args[1]] === 0) realRoot(i, args[0], args[1], ins.oddRoot.p);
+        else power(i, args[0], args[1]);
         return;
       }
       case Op.Fn: {
@@ -186,6 +187,23 @@ export function createComplexEvaluator(tape: Tape): ComplexEvaluator {
     const logAbs = cabs(tmp2.re, tmp2.im);
     const bAbs = cabs(br, bi);
     E[i] = v * ((bAbs * ea) / (aAbs - ea) + logAbs * eb) + 4 * EPS * v * (1 + bAbs * logAbs) + ETA;
+  }
+
+  /** A negative real base to a constant p/q with q odd: the real root, |a|^(p/q) with the sign (-1)^p. */
+  function realRoot(i: number, a: number, b: number, p: number): void {
+    const aAbs = -R[a];
+    const br = R[b];
+    const ea = E[a];
+    const magnitude = Math.pow(aAbs, br);
+    R[i] = p % 2 === 0 ? magnitude : -magnitude;
+    I[i] = 0;
+    if (ea >= 0.5 * aAbs) {
+      E[i] = br > 0 ? Math.pow(aAbs + ea, br) + magnitude : Infinity;
+      return;
+    }
+    const logAbs = Math.abs(Math.log(aAbs));
+    const bAbs = Math.abs(br);
+    E[i] = magnitude * ((bAbs * ea) / (aAbs - ea) + logAbs * E[b]) + 4 * EPS * magnitude * (1 + bAbs * logAbs) + ETA;
   }
 
   function unary(i: number, code: number, a: number, st: RunState): void {

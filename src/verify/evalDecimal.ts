@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { FnName } from '../expr/functions.js';
 import { Op, type Tape } from './tape.js';
+import { DECIMAL_FN_UNITS, DECIMAL_OP_UNITS, type WorkMeter } from './workMeter.js';
 
 /** Digits used to re-check points where double precision cannot decide (and twice that, to see
  * whether the first answer was already stable). */
@@ -9,18 +10,23 @@ export const HIGH_PRECISION_DIGITS = 32;
 type Dec = Decimal;
 
 /** Digits a value must keep, after the digits lost to cancellation and ill-conditioning, to be
- * returned: fewer, and the value is treated as unknown rather than believed. */
-const RELIABLE_DIGITS = 15;
+ * believed: fewer, and the value is treated as unknown (its size may still show that it vanishes). */
+export const RELIABLE_DIGITS = 15;
 
-/** A value, `null` where the point is outside what decimals can evaluate (or the result kept too
- * few reliable digits), or `'timeout'`. */
-export type DecimalEvaluator = (x: number, deadline?: number) => DecimalValue | null | 'timeout';
+/** A value, `null` where the point is outside what decimals can evaluate, `'exhausted'` when the
+ * meter's work ran out, `'timeout'` when its wall-clock backstop fired. */
+export type DecimalEvaluator = (x: number, meter?: WorkMeter) => DecimalValue | null | 'exhausted' | 'timeout';
 
 /** A decimal result and how many of its leading digits survived cancellation and conditioning. */
 export interface DecimalValue {
   readonly value: Dec;
   readonly reliableDigits: number;
+  /** Decimal exponent of the largest value met on the way: the rounding noise of the result is
+   * about 10^(magnitude - digits), whatever cancelled. */
+  readonly magnitude: number;
 }
+
+const UNLIMITED: WorkMeter = { left: Infinity, deadline: Infinity };
 
 interface Context {
   readonly D: typeof Decimal;
@@ -42,10 +48,14 @@ function contextFor(digits: number): Context {
 }
 
 /**
- * Real evaluation of a tape in decimal arithmetic at HIGH_PRECISION_DIGITS digits. Returns null
- * where a value leaves the reals (log of a negative, even root of a negative) or uses a function
- * decimal.js does not provide: such points stay undecided rather than being guessed. The input x
- * is taken exactly as the double it is, so both sides are compared at the same point.
+ * Real evaluation of a tape in decimal arithmetic at `digits` digits. Returns null where a value
+ * leaves the reals (log of a negative, even root of a negative; an odd root of a negative expression
+ * in x is its real root, as in the double evaluator) or uses a function decimal.js does not provide:
+ * such points stay undecided rather than being guessed. The result says how many of its digits
+ * survived cancellation and conditioning; a caller believes it only from RELIABLE_DIGITS on. Every
+ * operation is paid from the meter's work (a function costs more than arithmetic), so the same point
+ * costs the same on any machine. The input x is taken exactly as the double it is, so both sides
+ * are compared at the same point.
  */
 export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGITS): DecimalEvaluator {
   const { instrs } = tape;
@@ -55,9 +65,16 @@ export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGIT
   // functions. Catches what a comparison of two precisions cannot: a sum of terms near 1e140 that
   // cancels to 1e-139 is 0 at 40 digits and again 0 at 80, a "stable" but meaningless result.
   const lost = new Float64Array(instrs.length);
-  return (x: number, deadline = Infinity) => {
+  const scale = digits / HIGH_PRECISION_DIGITS;
+  const opUnits = DECIMAL_OP_UNITS * scale;
+  const fnUnits = DECIMAL_FN_UNITS * scale * scale;
+  const costs = Float64Array.from(instrs, (ins) => {
+    const integerPower = ins.op === Op.Pow && instrs[ins.args[1]].op === Op.Num && Number.isInteger(instrs[ins.args[1]].value);
+    return ins.op === Op.Fn || (ins.op === Op.Pow && !integerPower) ? fnUnits : opUnits;
+  });
+  return (x: number, meter = UNLIMITED) => {
     try {
-      return run(x, deadline);
+      return run(x, meter);
     } catch {
       // decimal.js throws on what it cannot do (e.g. trigonometry of arguments so large that
       // reducing them would need more digits of π than it keeps): undecided, not a crash.
@@ -65,11 +82,14 @@ export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGIT
     }
   };
 
-  function run(x: number, deadline: number): DecimalValue | null | 'timeout' {
+  function run(x: number, meter: WorkMeter): DecimalValue | null | 'exhausted' | 'timeout' {
     const xd = new D(x);
+    let magnitude = -Infinity;
     for (let i = 0; i < instrs.length; i++) {
-      if ((i & 15) === 15 && performance.now() > deadline) return 'timeout';
+      if ((i & 15) === 15 && performance.now() > meter.deadline) return 'timeout';
       const ins = instrs[i];
+      meter.left -= costs[i];
+      if (meter.left < 0) return 'exhausted';
       const a = ins.args;
       let v: Dec | null;
       let l = 0;
@@ -120,7 +140,7 @@ export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGIT
         case Op.Pow: {
           const b = values[a[0]];
           const e = values[a[1]];
-          v = power(b, e);
+          v = power(b, e, ins.oddRoot?.p);
           // Relative condition: |e| with respect to the base, |e·ln b| to the exponent.
           if (v !== null && b !== null && e !== null && !e.isZero()) l += Math.max(0, e.e + 1 + Math.log10(Math.abs(b.e) + 1));
           break;
@@ -133,13 +153,14 @@ export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGIT
         }
       }
       if (v !== null && !v.isFinite()) v = null;
+      if (v !== null && !v.isZero() && v.e > magnitude) magnitude = v.e;
       values[i] = v;
       lost[i] = l;
     }
     const last = instrs.length - 1;
     const value = values[last];
-    const reliableDigits = Math.floor(digits - lost[last]);
-    return value === null || reliableDigits < RELIABLE_DIGITS ? null : { value, reliableDigits };
+    const reliableDigits = Math.max(0, Math.floor(digits - lost[last]));
+    return value === null ? null : { value, reliableDigits, magnitude: magnitude === -Infinity ? 0 : magnitude };
   }
 }
 
@@ -212,10 +233,15 @@ const CONDITION: Record<FnName, ConditionRule> = {
   LambertW: inverseCondition,
 };
 
-function power(b: Dec | null, e: Dec | null): Dec | null {
+/** b^e; `oddRootNumerator` is p when e is a constant p/q with q odd, whose negative bases take the real root. */
+function power(b: Dec | null, e: Dec | null, oddRootNumerator?: number): Dec | null {
   if (b === null || e === null) return null;
   if (b.isZero()) return e.isPositive() && !e.isZero() ? b : null;
-  if (b.isNegative() && !e.isInteger()) return null;
+  if (b.isNegative() && !e.isInteger()) {
+    if (oddRootNumerator === undefined) return null;
+    const root = power(b.neg(), e);
+    return root === null || oddRootNumerator % 2 === 0 ? root : root.neg();
+  }
   // Guard against exponents whose result cannot be represented (decimal.js would grind).
   if (e.abs().gt(1e6)) return null;
   // A non-integer power is exp(e·ln b), as slow as exp of that argument.

@@ -1,5 +1,7 @@
 import type { FnName } from '../expr/functions.js';
+import type { Rational } from '../expr/rational.js';
 import type { Expr } from '../expr/types.js';
+import { oddRootExponent } from './oddRootExponent.js';
 
 export enum Op {
   Num,
@@ -24,6 +26,8 @@ export interface Instr {
   readonly name: FnName | '';
   /** Free of x: evaluated once per tape, not at every point. */
   readonly constant: boolean;
+  /** Op.Pow of a base depending on x to a constant p/q, q odd: a negative base takes the real root (see oddRootExponent). */
+  readonly oddRoot: Rational | null;
 }
 
 /**
@@ -69,7 +73,7 @@ export function compileTape(root: Expr, maxSlots = MAX_TAPE): Tape {
       stack.pop();
       let slot = literalSlot.get(e.value);
       if (slot === undefined) {
-        slot = push({ op: Op.Num, args: NO_ARGS, value: e.value, name: '', constant: true });
+        slot = push({ op: Op.Num, args: NO_ARGS, value: e.value, name: '', constant: true, oddRoot: null });
         literalSlot.set(e.value, slot);
       }
       slotOf.set(e, slot);
@@ -78,7 +82,7 @@ export function compileTape(root: Expr, maxSlots = MAX_TAPE): Tape {
     if (e.type === 'sym') {
       stack.pop();
       const op = e.name === 'x' ? Op.X : e.name === 'pi' ? Op.Pi : Op.E;
-      slotOf.set(e, push({ op, args: NO_ARGS, value: 0, name: '', constant: op !== Op.X }));
+      slotOf.set(e, push({ op, args: NO_ARGS, value: 0, name: '', constant: op !== Op.X, oddRoot: null }));
       continue;
     }
     if (!top.visited) {
@@ -114,7 +118,10 @@ export function compileTape(root: Expr, maxSlots = MAX_TAPE): Tape {
         functions.add(e.name);
         break;
     }
-    slotOf.set(e, push({ op, args, value: 0, name, constant }));
+    // The real root for powers of x-dependent bases only: a constant such as (-1)^(1/3) in a CAS answer
+    // means its principal value.
+    const oddRoot = e.type === 'pow' && !instrs[args[0]].constant && instrs[args[1]].constant ? oddRootExponent(e.args[1]) : null;
+    slotOf.set(e, push({ op, args, value: 0, name, constant, oddRoot }));
   }
   return { instrs, functions };
 }

@@ -1,4 +1,5 @@
 import type { Expr } from '../expr/types.js';
+import type { Domain } from './domain.js';
 
 export type Verdict = 'correct' | 'incorrect' | 'unknown' | 'invalid';
 
@@ -8,6 +9,8 @@ export interface VerifyResult {
   readonly reason: string;
   /** Wall time spent on this pair, milliseconds. */
   readonly ms: number;
+  /** Work spent on this pair, in the units of `VerifyOptions.work` (absent when it was not verified). */
+  readonly work?: number;
   /** How each side was read, when a `TextReader` was given (`infix` or `latex`). */
   readonly reading?: Readings;
   /** For a side read as LaTeX: what it was read as, e.g. `answer read as LaTeX: x^3/3`. */
@@ -34,16 +37,33 @@ export type TextRead =
 export type TextReader = (text: string, side: 'problem' | 'answer') => TextRead;
 
 export interface VerifyOptions {
-  /** Hard time budget per pair in milliseconds; the verdict is `unknown` when it runs out. */
-  readonly budgetMs: number;
+  /**
+   * Work budget per pair, in work units (one operation of a compiled tree in double precision;
+   * decimal operations cost more, see `WorkMeter`): sample points and high-precision re-evaluations
+   * are paid from it, so a pair's verdict is the same on any machine at any load. Past it the verdict
+   * is `unknown`, saying so.
+   */
+  readonly work: number;
+  /**
+   * Wall-clock backstop per pair in milliseconds, only against a runaway pair (one the work count
+   * does not see, such as a slow special function): the verdict says when it fired.
+   */
+  readonly backstopMs: number;
+  /** The interval the problem is posed on; the whole real line when absent. */
+  readonly domain?: Domain;
+  /** The former name of `backstopMs` (it was the only budget before work was counted). */
+  readonly budgetMs?: number;
 }
 
-export const DEFAULT_VERIFY_OPTIONS: VerifyOptions = { budgetMs: 50 };
+/**
+ * The budget of `check`, `verify`, the search and everything else: a pair that needs more work
+ * than this (a few hundred milliseconds at most on an idle core) is left `unknown`.
+ */
+export const DEFAULT_VERIFY_OPTIONS: VerifyOptions = { work: 20_000_000, backstopMs: 10_000 };
 
 /**
- * The budget the search gives each pair. A search must be reproducible (a resumed run must judge
- * exactly as an uninterrupted one), so its verdicts must not depend on machine load: the verifier's
- * own caps (sample points, high-precision re-checks) bound its work, and this wall-clock limit is
- * only a backstop for a pathological pair.
+ * The budget the search gives each pair: the default. A search must be reproducible (a resumed run
+ * must judge exactly as an uninterrupted one), and with work counted rather than time every caller
+ * gets verdicts that do not depend on machine load.
  */
-export const SEARCH_VERIFY_OPTIONS: VerifyOptions = { budgetMs: 2000 };
+export const SEARCH_VERIFY_OPTIONS: VerifyOptions = DEFAULT_VERIFY_OPTIONS;

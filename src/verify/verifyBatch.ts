@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { compiledModuleUrl } from '../util/compiledModuleUrl.js';
 import { createWorkerPool, type WorkerPool } from '../util/workerPool.js';
-import type { VerifyResult } from './types.js';
+import type { Domain } from './domain.js';
+import type { VerifyOptions, VerifyResult } from './types.js';
 import type { VerifyChunk } from './verifyWorker.js';
 import { verifyStrings } from './verifyStrings.js';
 
@@ -9,12 +10,13 @@ export interface VerifyBatchPair {
   readonly id?: string;
   readonly problem: string;
   readonly answer: string;
+  /** The interval this problem is posed on (the whole real line when absent). */
+  readonly domain?: Domain;
 }
 
-export interface VerifyBatchOptions {
+export interface VerifyBatchOptions extends Partial<Pick<VerifyOptions, 'work' | 'backstopMs' | 'budgetMs'>> {
   /** Worker threads for large batches; default: the machine's cores. 0 verifies in-process. */
   readonly workers?: number;
-  readonly budgetMs?: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -47,7 +49,7 @@ function poolOf(size: number): WorkerPool<VerifyChunk, VerifyResult[]> {
  * aborted batch marks what it did not reach as `unknown`.
  */
 export async function verifyBatch(pairs: readonly VerifyBatchPair[], opts: VerifyBatchOptions = {}): Promise<VerifyResult[]> {
-  const budget = opts.budgetMs === undefined ? {} : { budgetMs: opts.budgetMs };
+  const budget = budgetOf(opts);
   const workers = opts.workers ?? availableParallelism();
   const results: VerifyResult[] = new Array(pairs.length);
   let done = 0;
@@ -59,7 +61,7 @@ export async function verifyBatch(pairs: readonly VerifyBatchPair[], opts: Verif
         results[i] = aborted();
         continue;
       }
-      results[i] = verifyStrings(pairs[i].problem, pairs[i].answer, budget);
+      results[i] = verifyStrings(pairs[i].problem, pairs[i].answer, withDomain(budget, pairs[i].domain));
       // Yield now and then so that a long in-process batch never starves timers and signals.
       if ((i & 63) === 63) {
         opts.onProgress?.(i + 1, pairs.length);
@@ -73,14 +75,14 @@ export async function verifyBatch(pairs: readonly VerifyBatchPair[], opts: Verif
   const pool = poolOf(workers);
   const tasks: Promise<void>[] = [];
   for (let start = 0; start < pairs.length; start += CHUNK) {
-    const slice = pairs.slice(start, start + CHUNK).map((p) => ({ problem: p.problem, answer: p.answer }));
+    const slice = pairs.slice(start, start + CHUNK).map((p) => (p.domain === undefined ? { problem: p.problem, answer: p.answer } : { problem: p.problem, answer: p.answer, domain: p.domain }));
     tasks.push(
       pool.run({ pairs: slice, ...budget }, { signal: opts.signal }).then((r) => {
         const values = r.ok
           ? r.value
           : r.kind === 'aborted' || r.kind === 'closed'
             ? slice.map(aborted)
-            : slice.map((p) => verifyStrings(p.problem, p.answer, budget));
+            : slice.map((p) => verifyStrings(p.problem, p.answer, withDomain(budget, p.domain)));
         for (let k = 0; k < values.length; k++) results[start + k] = values[k];
         done += values.length;
         opts.onProgress?.(done, pairs.length);
@@ -89,4 +91,17 @@ export async function verifyBatch(pairs: readonly VerifyBatchPair[], opts: Verif
   }
   await Promise.all(tasks);
   return results;
+}
+
+/** The budget options that were given (absent ones keep the verifier's defaults). */
+function budgetOf(opts: VerifyBatchOptions): Partial<VerifyOptions> {
+  const budget: { work?: number; backstopMs?: number } = {};
+  if (opts.work !== undefined) budget.work = opts.work;
+  const backstopMs = opts.backstopMs ?? opts.budgetMs;
+  if (backstopMs !== undefined) budget.backstopMs = backstopMs;
+  return budget;
+}
+
+function withDomain(budget: Partial<VerifyOptions>, domain: Domain | undefined): Partial<VerifyOptions> {
+  return domain === undefined ? budget : { ...budget, domain };
 }

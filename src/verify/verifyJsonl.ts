@@ -1,10 +1,17 @@
 import type { Readable, Writable } from 'node:stream';
 import { once } from 'node:events';
 import { toInfix } from '../expr/toInfix.js';
+import type { Domain } from './domain.js';
+import { parseDomain } from './parseDomain.js';
 import type { Reading, Readings, TextReader, Verdict, VerifyResult } from './types.js';
 import { verifyBatch } from './verifyBatch.js';
 
 export interface VerifyJsonlOptions {
+  /** Work budget per pair (see `VerifyOptions.work`). */
+  readonly work?: number;
+  /** Wall-clock backstop per pair, milliseconds. */
+  readonly backstopMs?: number;
+  /** The former name of `backstopMs`. */
   readonly budgetMs?: number;
   readonly workers?: number;
   readonly signal?: AbortSignal;
@@ -24,7 +31,7 @@ export type VerifyCounts = Record<Verdict, number> & { lines: number };
 export const MAX_LINE_BYTES = 1 << 20;
 const BATCH = 512;
 
-type Parsed = { id: string; problem: string; answer: string; reading?: Readings } | { id: string; error: string; reading?: Readings };
+type Parsed = { id: string; problem: string; answer: string; domain?: Domain; reading?: Readings } | { id: string; error: string; reading?: Readings };
 
 /**
  * The `sagga verify` contract: one JSON object per input line in, one result line per input line
@@ -38,7 +45,7 @@ export async function verifyJsonl(input: Readable, output: Writable, opts: Verif
 
   const flush = async (): Promise<void> => {
     const good = pending.filter((p): p is Extract<Parsed, { problem: string }> => 'problem' in p);
-    const verified = await verifyBatch(good, { budgetMs: opts.budgetMs, workers: opts.workers, signal: opts.signal });
+    const verified = await verifyBatch(good, { work: opts.work, backstopMs: opts.backstopMs ?? opts.budgetMs, workers: opts.workers, signal: opts.signal });
     let g = 0;
     let text = '';
     for (const p of pending) {
@@ -101,7 +108,7 @@ export async function verifyJsonl(input: Readable, output: Writable, opts: Verif
  * back to the same tree), so that worker threads need no reader. A side the reader refuses makes the
  * line invalid, naming the side, as `verifyStrings` does.
  */
-function readPair(p: { id: string; problem: string; answer: string }, read: TextReader, readingOf?: (text: string) => Reading): Parsed {
+function readPair(p: { id: string; problem: string; answer: string; domain?: Domain }, read: TextReader, readingOf?: (text: string) => Reading): Parsed {
   // A side the reader would read as infix is handed on as it is: verifyStrings parses it once, where
   // the pair is verified, with the same message when it is refused. Only other notations are read here.
   const unread = (text: string): boolean => readingOf?.(text) === 'infix';
@@ -116,6 +123,7 @@ function readPair(p: { id: string; problem: string; answer: string }, read: Text
     id: p.id,
     problem: problem === undefined || problem.reading === 'infix' ? p.problem : toInfix(problem.expr),
     answer: answer === undefined || answer.reading === 'infix' ? p.answer : toInfix(answer.expr),
+    ...(p.domain === undefined ? {} : { domain: p.domain }),
     reading,
   };
 }
@@ -139,5 +147,8 @@ function parseLine(text: string, n: number): Parsed {
     if (!(field in record)) return { id, error: `line ${n}: missing field "${field}"` };
     if (typeof record[field] !== 'string') return { id, error: `line ${n}: field "${field}" is not a string` };
   }
-  return { id, problem: record.problem as string, answer: record.answer as string };
+  const pair = { id, problem: record.problem as string, answer: record.answer as string };
+  if (record.domain === undefined || record.domain === null) return pair;
+  const domain = parseDomain(record.domain);
+  return domain.ok ? { ...pair, domain: domain.domain } : { id, error: `line ${n}: ${domain.error}` };
 }

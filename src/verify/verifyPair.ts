@@ -1,12 +1,14 @@
 import type { Expr } from '../expr/types.js';
 import { Decimal } from 'decimal.js';
 import { derivative } from './derivative.js';
+import type { Domain } from './domain.js';
 import { createComplexEvaluator, type ComplexEvaluator, type Evaluated } from './evalComplex.js';
-import { createDecimalEvaluator, HIGH_PRECISION_DIGITS, type DecimalEvaluator } from './evalDecimal.js';
-import { SAMPLE_POINTS } from './samplePoints.js';
+import { createDecimalEvaluator, HIGH_PRECISION_DIGITS, RELIABLE_DIGITS, type DecimalEvaluator, type DecimalValue } from './evalDecimal.js';
+import { samplePointsIn } from './samplePointsIn.js';
 import { compileTape, TapeTooLarge, type Tape } from './tape.js';
 import { DEFAULT_VERIFY_OPTIONS, type Verdict, type VerifyOptions, type VerifyResult } from './types.js';
 import { formatReasonNumber as fmt } from './formatReasonNumber.js';
+import type { WorkMeter } from './workMeter.js';
 
 /** Points that must agree (and none disagree) before an answer is called correct. */
 export const MIN_AGREEING_POINTS = 8;
@@ -28,13 +30,27 @@ const MAX_HIGH_PRECISION_POINTS = 16;
 /** Re-checked at high precision when enough points already agree in doubles: a difference
  * hiding below double resolution is still looked for, at a smaller cost. */
 const SETTLED_HIGH_PRECISION_POINTS = 4;
+/** The precisions of the high-precision re-check, in digits: the second tells whether the first was
+ * stable, the third whether a result lost to cancellation shrinks with the precision (it vanishes). */
+const PRECISIONS = [HIGH_PRECISION_DIGITS, 2 * HIGH_PRECISION_DIGITS, 4 * HIGH_PRECISION_DIGITS] as const;
+/** Digits of slack between rounding noise and the estimate 10^(magnitude - digits) of it. */
+const NOISE_SLACK_DIGITS = 4;
+/** Differences, with no agreement, after which an answer is taken to be wrong everywhere. */
+const WRONG_EVERYWHERE_POINTS = 12;
+/** Extra points spread where f is real, when the sample points found it real at too few. */
+const AROUND_POINTS = 32;
+/** Agreements after which the re-check of an integrand that vanishes identically stops. */
+const VANISHING_ENOUGH = 12;
+/** Intervals named in a reason, of each kind. */
+const SHOWN_INTERVALS = 3;
 
 /** A problem compiled once, to check several answers against it (Fail@k). */
 export interface PreparedProblem {
   readonly problem: Expr;
   readonly tape: Tape;
   readonly evaluate: ComplexEvaluator;
-  decimal?: [DecimalEvaluator, DecimalEvaluator];
+  /** Decimal evaluators at each of PRECISIONS, made when first needed. */
+  decimal?: DecimalEvaluator[];
 }
 
 export function prepareProblem(problem: Expr): PreparedProblem | string {
@@ -47,32 +63,53 @@ export function prepareProblem(problem: Expr): PreparedProblem | string {
   }
 }
 
-type PointVerdict = 'agree' | 'differ' | 'suspect' | 'undecided' | 'tiny' | 'timeout';
+type PointVerdict = 'agree' | 'differ' | 'suspect' | 'undecided' | 'tiny';
+type Stop = 'exhausted' | 'timeout';
+
+/** A point where F' and f differ beyond doubt in doubles. */
+interface Difference {
+  readonly x: number;
+  readonly f: number;
+  readonly re: number;
+  readonly im: number;
+}
 
 /**
  * Is `answer` an antiderivative of `problem` (up to a constant) on the real domain where the
  * problem is defined?
  *
- * F' is computed exactly (symbolically), then compared with f at fixed sample points (both signs,
- * magnitudes 1e-4 … 1e3, ±i and ±1/i) in complex double arithmetic with running error bounds.
- * Points where f is undefined or not real are skipped. Where the bounds cannot resolve the
- * comparison (cancellation, underflow), the point is re-evaluated in decimals at two precisions,
- * and only a difference (or agreement) that is stable between them is believed.
+ * The rule: F is an antiderivative of f when F', evaluated in complex arithmetic, equals f at every
+ * sample point where f is real and finite (inside `domain` when one is given). F' is computed exactly
+ * (symbolically), so a constant of integration, even one that differs between the intervals where F
+ * is smooth or a complex one (log(-x) against 1/x, iπ apart for x > 0), never matters. A point where
+ * F itself is not real is compared like any other: acosh(x) is not an antiderivative of
+ * 1/sqrt(x^2 - 1) on the real line, since its derivative is -1/sqrt(x^2 - 1) for x < -1.
  *
- * The rule for branches: F' must equal f as complex numbers. Because F' is exact, an answer that
- * differs from the real antiderivative by a complex constant (log(-x) against 1/x, iπ apart for
- * x > 0) agrees everywhere. Where F' and f differ at a point where F itself is not real, the answer
- * is on another branch there (acosh(x) for 1/sqrt(x^2-1) at x < -1): such points are not counted
- * against it, since on the intervals where the answer is a real function it is right. A difference
- * where F is real is decisive: `incorrect`. MIN_AGREEING_POINTS agreements and no decisive
- * difference make `correct`; anything else is `unknown` with the reason.
+ * Branches: every function takes its principal value, except u^(p/q) with q odd and u a negative
+ * expression in x, which takes the real root (x^(1/3) is -2 at x = -8): that is the function a problem
+ * such as x^(1/3) means on the real line, and the answer and its derivative are read the same way.
+ * (A constant such as (-1)^(1/3) keeps its principal value, which is what a CAS answer means by it.)
+ *
+ * F' and f are compared at fixed sample points (both signs, magnitudes 1e-4 … 1e3, ±i and ±1/i) in
+ * complex double arithmetic with running error bounds. Where the bounds cannot resolve the
+ * comparison (cancellation, underflow), the point is re-evaluated in decimals at two precisions, and
+ * only a difference (or agreement) stable between them is believed; a difference that keeps
+ * shrinking with the precision (an integrand that vanishes identically) is agreement.
+ *
+ * A difference is decisive: `incorrect`, naming the clearest one found (a large relative difference
+ * at a moderate x) and the part of the domain where F' ≠ f. MIN_AGREEING_POINTS agreements and no
+ * difference make `correct`; anything else is `unknown` with the reason. The pair's work (sample
+ * points, high-precision re-evaluations) is bounded by `work`; `backstopMs` of wall-clock time only
+ * stops a runaway pair, and the verdict says when it did.
  */
 export function verifyPair(problem: Expr | PreparedProblem, answer: Expr, opts: Partial<VerifyOptions> = {}): VerifyResult {
   const started = performance.now();
-  const budgetMs = opts.budgetMs ?? DEFAULT_VERIFY_OPTIONS.budgetMs;
-  const done = (verdict: Verdict, reason: string): VerifyResult => ({ verdict, reason, ms: performance.now() - started });
+  const work = opts.work ?? DEFAULT_VERIFY_OPTIONS.work;
+  const backstopMs = opts.backstopMs ?? opts.budgetMs ?? DEFAULT_VERIFY_OPTIONS.backstopMs;
+  const meter: WorkMeter = { left: work, deadline: started + backstopMs };
+  const done = (verdict: Verdict, reason: string): VerifyResult => ({ verdict, reason, ms: performance.now() - started, work: work - Math.max(0, meter.left) });
   try {
-    const r = decide(problem, answer, started + budgetMs, budgetMs);
+    const r = decide(problem, answer, meter, { work, backstopMs, domain: opts.domain });
     return done(r[0], r[1]);
   } catch (error) {
     // A bug must cost one pair its verdict, never a batch.
@@ -80,7 +117,7 @@ export function verifyPair(problem: Expr | PreparedProblem, answer: Expr, opts: 
   }
 }
 
-function decide(problem: Expr | PreparedProblem, answer: Expr, deadline: number, budgetMs: number): [Verdict, string] {
+function decide(problem: Expr | PreparedProblem, answer: Expr, meter: WorkMeter, opts: VerifyOptions): [Verdict, string] {
   const prepared = 'tape' in problem ? problem : prepareProblem(problem);
   if (typeof prepared === 'string') return ['unknown', prepared];
   const d = derivative(answer);
@@ -93,11 +130,14 @@ function decide(problem: Expr | PreparedProblem, answer: Expr, deadline: number,
     throw error;
   }
   const evalD = createComplexEvaluator(dTape);
-  let decD: [DecimalEvaluator, DecimalEvaluator] | undefined;
-  let evalF: ComplexEvaluator | undefined;
-  const timeUp = (p: number): [Verdict, string] => [
+  const points = samplePointsIn(opts.domain);
+  const where = opts.domain === undefined ? '' : ` on the domain ${describeDomain(opts.domain)}`;
+  const pointCost = prepared.tape.instrs.length + dTape.instrs.length;
+  const stopped = (stop: Stop, what: string): [Verdict, string] => [
     'unknown',
-    `time budget of ${budgetMs} ms exceeded after ${p} of ${SAMPLE_POINTS.length} sample points (${agree} agreed)`,
+    stop === 'exhausted'
+      ? `work budget of ${opts.work} units used up ${what} (${agree} points agreed)`
+      : `wall-clock backstop of ${opts.backstopMs} ms fired ${what} (${agree} points agreed); the pair is a runaway`,
   ];
 
   let agree = 0;
@@ -105,116 +145,197 @@ function decide(problem: Expr | PreparedProblem, answer: Expr, deadline: number,
   let dUndefined = 0;
   let undecided = 0;
   let tiny = 0;
-  let otherBranch = 0;
   let failedFn: string | null = null;
   let lo = Infinity;
   let hi = -Infinity;
-
-  /** Is the answer F itself real at x? Decides whether a difference there counts. */
-  const answerReal = (x: number): boolean => {
-    evalF ??= createComplexEvaluator(compileTape(answer));
-    const F = evalF(x);
-    // An answer too large for doubles (a constant like 10^100000) is not on another branch: its
-    // exact derivative is what counts.
-    if (!Number.isFinite(F.re) || !Number.isFinite(F.im)) return true;
-    return Math.abs(F.im) <= F.err + 1e-13 * Math.abs(F.re);
-  };
+  /** Points where F' = f, for naming the part of the domain where it does not. */
+  const agreeing: number[] = [];
+  const differences: Difference[] = [];
 
   // Pass 1 in doubles; points the error bounds cannot resolve are queued for pass 2 in decimals,
-  // which is slow, so fewer of them are re-checked once enough points already agree.
+  // which is slow, so fewer of them are re-checked once enough points already agree. Once a
+  // difference is found, the remaining points are still evaluated (in doubles only), to name the
+  // clearest difference and where F' ≠ f.
   const queued: number[] = [];
   /** Points where F' and f differ beyond the error bound, by too little to decide in doubles. */
   const suspects: number[] = [];
-  /** A decisive difference at x, or null when x is on another branch of the answer. */
-  const differAt = (x: number, values: string): [Verdict, string] | null => {
-    if (!answerReal(x)) {
-      otherBranch++;
-      return null;
+  /** Points where f is real and finite, and where it is not. */
+  const real: number[] = [];
+  const notReal: number[] = [];
+  /** Visit `list` in doubles; a verdict when the budget or the backstop stops the pair first. */
+  const visit = (list: readonly number[], passed: number): [Verdict, string] | null => {
+    for (let p = 0; p < list.length; p++) {
+      if ((p & 7) === 0 && performance.now() > meter.deadline) {
+        if (differences.length > 0) return null;
+        return stopped('timeout', `after ${passed + p} sample points`);
+      }
+      meter.left -= pointCost;
+      if (meter.left < 0) {
+        if (differences.length > 0) return null;
+        return stopped('exhausted', `after ${passed + p} sample points`);
+      }
+      const x = list[p];
+      const f = prepared.evaluate(x);
+      if (f.failed !== null) failedFn ??= f.failed;
+      if (!Number.isFinite(f.re) || !Number.isFinite(f.im) || Math.abs(f.im) > f.err + 1e-13 * Math.abs(f.re)) {
+        fUndefined++;
+        notReal.push(x);
+        continue;
+      }
+      real.push(x);
+      const g = evalD(x);
+      if (g.failed !== null) failedFn ??= g.failed;
+      if (!Number.isFinite(g.re) || !Number.isFinite(g.im)) {
+        dUndefined++;
+        continue;
+      }
+      const verdict = compareDoubles(f, g);
+      if (verdict === 'tiny') tiny++;
+      else if (verdict === 'undecided') queued.push(x);
+      else if (verdict === 'suspect') suspects.push(x);
+      else if (verdict === 'agree') {
+        agree++;
+        agreeing.push(x);
+        lo = Math.min(lo, x);
+        hi = Math.max(hi, x);
+        if (agree >= ENOUGH_AGREEING_POINTS && differences.length === 0) return null;
+      } else {
+        differences.push({ x, f: f.re, re: g.re, im: g.im });
+        // Wrong at every point so far: the map of where F' ≠ f is "everywhere", and more points
+        // would only cost time. An answer right somewhere is mapped over every point.
+        if (agreeing.length === 0 && differences.length >= WRONG_EVERYWHERE_POINTS) return null;
+      }
     }
-    return ['incorrect', `F' differs from f at x = ${fmt(x)}: ${values}`];
+    return null;
   };
-  for (let p = 0; p < SAMPLE_POINTS.length; p++) {
-    if ((p & 7) === 0 && performance.now() > deadline) return timeUp(p);
-    const x = SAMPLE_POINTS[p];
-    const f = prepared.evaluate(x);
-    if (f.failed !== null) failedFn ??= f.failed;
-    if (!Number.isFinite(f.re) || !Number.isFinite(f.im) || Math.abs(f.im) > f.err + 1e-13 * Math.abs(f.re)) {
-      fUndefined++;
-      continue;
-    }
-    const g = evalD(x);
-    if (g.failed !== null) failedFn ??= g.failed;
-    if (!Number.isFinite(g.re) || !Number.isFinite(g.im)) {
-      dUndefined++;
-      continue;
-    }
-    const verdict = compareDoubles(f, g);
-    if (verdict === 'tiny') tiny++;
-    else if (verdict === 'undecided') queued.push(x);
-    else if (verdict === 'suspect') suspects.push(x);
-    else if (verdict === 'agree') {
-      agree++;
-      lo = Math.min(lo, x);
-      hi = Math.max(hi, x);
-      if (agree >= ENOUGH_AGREEING_POINTS) break;
-    } else if (verdict === 'differ') {
-      const decided = differAt(x, `f = ${fmt(f.re)}, F' = ${fmtC(g.re, g.im)}`);
-      if (decided) return decided;
-    }
+  let sampled = points.length;
+  const stop = visit(points, 0);
+  if (stop !== null) return stop;
+  // f real at too few of the points to decide (a problem defined on a short interval only, such as
+  // asin((x + 9)/1)): more points, spread evenly where f was found real.
+  if (differences.length === 0 && agree < MIN_AGREEING_POINTS && real.length > 0 && real.length < ENOUGH_AGREEING_POINTS) {
+    const extra = pointsAround(real, notReal);
+    sampled += extra.length;
+    const stopAround = visit(extra, points.length);
+    if (stopAround !== null) return stopAround;
   }
+  if (differences.length > 0) return ['incorrect', describeDifferences(differences, agreeing, where)];
 
-  // Small |x| first: special functions' series converge fastest there, with the least cancellation.
-  const bySize = (a: number, b: number) => Math.abs(a) - Math.abs(b);
-  queued.sort(bySize);
-  suspects.sort(bySize);
+  // Suspects with small |x| first: decimals are cheapest there, with the least cancellation. Points
+  // the bounds could not resolve stay in sample order, which spans the domain's scales.
+  suspects.sort((a, b) => Math.abs(a) - Math.abs(b));
   const settled = agree >= MIN_AGREEING_POINTS;
-  // Once enough points agree, only a suspect point where F is real can change the verdict: re-check
-  // those (log(x - 9) is not real below 9, where a difference would be "another branch"). Points
+  // Once enough points agree, only a suspect point can change the verdict: re-check those. Points
   // the bound merely cannot resolve are worth their cost only while agreements are still needed.
-  const candidates = settled ? suspects.filter((x) => answerReal(x)) : [...suspects, ...queued];
+  const candidates = settled ? suspects : [...suspects, ...queued];
   queued.push(...suspects);
-  let cutShort = 0;
+  let cutShort = '';
   const recheck = Math.min(candidates.length, settled ? SETTLED_HIGH_PRECISION_POINTS : MAX_HIGH_PRECISION_POINTS);
   undecided = queued.length - recheck;
+  let vanishing = 0;
+  const decimalF = evaluatorsOf(prepared.tape, (prepared.decimal ??= []));
+  const decimalD = evaluatorsOf(dTape, []);
   for (let q = 0; q < recheck; q++) {
     const x = candidates[q];
-    prepared.decimal ??= [createDecimalEvaluator(prepared.tape), createDecimalEvaluator(prepared.tape, 2 * HIGH_PRECISION_DIGITS)];
-    decD ??= [createDecimalEvaluator(dTape), createDecimalEvaluator(dTape, 2 * HIGH_PRECISION_DIGITS)];
-    const high = compareDecimals(x, prepared.decimal, decD, deadline);
-    if (high.verdict === 'timeout') {
+    const high = compareDecimals(x, decimalF, decimalD, meter);
+    if (high.verdict === 'exhausted' || high.verdict === 'timeout') {
       // Already settled in doubles: the re-check looks for a difference hiding below double
-      // resolution, and running out of time means none was found, not that the answer is in doubt.
+      // resolution, and running out of work means none was found, not that the answer is in doubt.
       if (settled) {
-        cutShort = recheck - q;
+        cutShort =
+          high.verdict === 'exhausted'
+            ? `; the work budget of ${opts.work} units ended the high-precision re-check with ${recheck - q} points left`
+            : `; the wall-clock backstop of ${opts.backstopMs} ms ended the high-precision re-check with ${recheck - q} points left`;
         break;
       }
-      return timeUp(SAMPLE_POINTS.indexOf(x));
+      return stopped(high.verdict, `in the high-precision re-check of x = ${fmt(x)}`);
     }
     if (high.verdict === 'agree') {
       agree++;
+      if (high.detail === 'vanishing') vanishing++;
       lo = Math.min(lo, x);
       hi = Math.max(hi, x);
+      // Re-checks at three precisions are costly: once a vanishing integrand has agreed at enough
+      // points spread over the domain, more of them add nothing.
+      if (vanishing > 0 && agree >= VANISHING_ENOUGH) break;
     } else if (high.verdict === 'differ') {
-      const decided = differAt(x, `${high.detail} (at high precision)`);
-      if (decided) return decided;
+      return ['incorrect', `F' differs from f at x = ${fmt(x)}: ${high.detail} (at high precision)${where === '' ? '' : `; checked${where}`}`];
     } else undecided++;
   }
 
-  const branchNote =
-    (otherBranch > 0 ? `; ignored ${otherBranch} points where F is not real and F' is on another branch` : '') +
-    (cutShort > 0 ? `; the time budget ended the high-precision re-check with ${cutShort} points left` : '');
+  const notes =
+    (vanishing > 0 ? `; at ${vanishing} of them both sides vanish (the difference shrinks with the precision)` : '') + cutShort;
   if (agree >= MIN_AGREEING_POINTS) {
-    return ['correct', `F' = f at ${agree} points in [${fmt(lo)}, ${fmt(hi)}]${branchNote}`];
+    return ['correct', `F' = f at ${agree} points in [${fmt(lo)}, ${fmt(hi)}]${where}${notes}`];
   }
   if (failedFn !== null) return ['unknown', `unsupported function for numeric evaluation: ${failedFn} at the sample points`];
-  const defined = SAMPLE_POINTS.length - fUndefined;
-  if (defined === 0) return ['unknown', 'the problem is not real-valued at any sample point'];
+  if (real.length === 0) return ['unknown', `the problem is not real-valued at any sample point${where}`];
   return [
     'unknown',
-    `only ${agree} of ${SAMPLE_POINTS.length} sample points could be compared, ${MIN_AGREEING_POINTS} needed ` +
+    `only ${agree} of ${sampled} sample points${where} could be compared, ${MIN_AGREEING_POINTS} needed ` +
       `(problem undefined or not real at ${fUndefined}, answer's derivative undefined at ${dUndefined}, ` +
-      `${undecided} beyond double and high precision${tiny > 0 ? `, ${tiny} underflowing on both sides` : ''}${otherBranch > 0 ? `, ${otherBranch} on another branch` : ''})`,
+      `${undecided} beyond double and high precision${tiny > 0 ? `, ${tiny} underflowing on both sides` : ''})`,
   ];
+}
+
+/** Points spread evenly over the span of `real`, up to the nearest points of `notReal` around it. */
+function pointsAround(real: readonly number[], notReal: readonly number[]): number[] {
+  const min = Math.min(...real);
+  const max = Math.max(...real);
+  const below = Math.max(...notReal.filter((x) => x < min), min - 1);
+  const above = Math.min(...notReal.filter((x) => x > max), max + 1);
+  return Array.from({ length: AROUND_POINTS }, (_, i) => below + ((i + 0.5137) / AROUND_POINTS) * (above - below));
+}
+
+/** The decimal evaluators of a tape at PRECISIONS[level], made when first asked for. */
+function evaluatorsOf(tape: Tape, cache: DecimalEvaluator[]): (level: number) => DecimalEvaluator {
+  return (level) => (cache[level] ??= createDecimalEvaluator(tape, PRECISIONS[level]));
+}
+
+function describeDomain(domain: Domain): string {
+  const end = (v: number) => (v === Infinity ? 'inf' : v === -Infinity ? '-inf' : fmt(v));
+  return `(${end(domain.lo)}, ${end(domain.hi)})`;
+}
+
+/**
+ * The reason of an `incorrect` verdict: the most convincing difference (a large relative difference
+ * at a moderate x, a simple x when there is a choice), with both values, then where F' ≠ f and
+ * where F' = f among the points compared, as intervals of consecutive sample points (those nearest
+ * to 0 first).
+ */
+function describeDifferences(differences: readonly Difference[], agreeing: readonly number[], where: string): string {
+  const best = differences.reduce((a, b) => (convincing(b) > convincing(a) ? b : a));
+  let reason = `F' differs from f at x = ${fmt(best.x)}: f = ${fmt(best.f)}, F' = ${fmtC(best.re, best.im)}`;
+  if (agreeing.length === 0) {
+    return `${reason}; F' ≠ f at all ${differences.length} points compared${where}, in [${fmt(Math.min(...differences.map((d) => d.x)))}, ${fmt(Math.max(...differences.map((d) => d.x)))}]`;
+  }
+  const marked = [...differences.map((d) => ({ x: d.x, same: false })), ...agreeing.map((x) => ({ x, same: true }))].sort((a, b) => a.x - b.x);
+  const runs: { same: boolean; from: number; to: number }[] = [];
+  for (const m of marked) {
+    const last = runs[runs.length - 1];
+    if (last !== undefined && last.same === m.same) last.to = m.x;
+    else runs.push({ same: m.same, from: m.x, to: m.x });
+  }
+  // Nearest to 0 first: moderate x are the easiest to check by hand.
+  const nearness = (r: { from: number; to: number }) => (r.from <= 0 && r.to >= 0 ? 0 : Math.min(Math.abs(r.from), Math.abs(r.to)));
+  const list = (same: boolean): string => {
+    const of = runs.filter((r) => r.same === same).sort((a, b) => nearness(a) - nearness(b));
+    const shown = of.slice(0, SHOWN_INTERVALS).map((r) => (r.from === r.to ? `x = ${fmt(r.from)}` : `[${fmt(r.from)}, ${fmt(r.to)}]`));
+    return shown.join(', ') + (of.length > SHOWN_INTERVALS ? ` and ${of.length - SHOWN_INTERVALS} more` : '');
+  };
+  reason += `; F' ≠ f at ${differences.length} of ${marked.length} points compared${where}, in ${list(false)}; F' = f in ${list(true)}`;
+  return reason;
+}
+
+/** How convincing a difference is to a reader: large relative differences first, then moderate and simple x. */
+function convincing(d: Difference): number {
+  const rel = Math.hypot(d.f - d.re, d.im) / Math.max(Math.abs(d.f), Math.hypot(d.re, d.im));
+  const size = rel >= 0.1 ? 4 : rel >= 1e-4 ? 2 : 0;
+  const ax = Math.abs(d.x);
+  const moderate = ax >= 0.1 && ax <= 20 ? 1 : 0;
+  const simple = Number.isInteger(d.x) || Number.isInteger(1 / d.x) ? 0.5 : 0;
+  // Ties: larger relative difference, then |x| closer to 1 (each well under the steps above).
+  return size + moderate + simple + 0.1 * Math.min(rel, 1) - 0.01 * Math.min(Math.abs(Math.log10(ax)), 9);
 }
 
 /**
@@ -236,40 +357,54 @@ function compareDoubles(f: Evaluated, g: Evaluated): PointVerdict {
   return 'undecided';
 }
 
+type HighVerdict = { verdict: 'agree' | 'differ' | 'undecided' | Stop; detail: string };
+
 /**
  * Decide a point in decimal arithmetic, at two precisions: the lower one's error is estimated by
  * its distance to the higher one, so catastrophic cancellation (which would make a single
  * evaluation's leftover digits look like a real difference) shows as instability and leaves the
- * point undecided.
+ * point undecided. Where cancellation leaves no reliable digit at all, the point agrees only when the
+ * difference stays within rounding noise at three precisions, its noise shrinking with each: f - F'
+ * then vanishes (to 10^-120 of the largest value met), as an integrand identically zero does.
  */
-function compareDecimals(
-  x: number,
-  f: [DecimalEvaluator, DecimalEvaluator],
-  g: [DecimalEvaluator, DecimalEvaluator],
-  deadline: number,
-): { verdict: PointVerdict; detail: string } {
-  const f1 = f[0](x, deadline);
-  if (f1 === 'timeout') return { verdict: 'timeout', detail: '' };
-  if (f1 === null) return { verdict: 'undecided', detail: '' };
-  const g1 = g[0](x, deadline);
-  if (g1 === 'timeout') return { verdict: 'timeout', detail: '' };
-  if (g1 === null) return { verdict: 'undecided', detail: '' };
+function compareDecimals(x: number, f: (level: number) => DecimalEvaluator, g: (level: number) => DecimalEvaluator, meter: WorkMeter): HighVerdict {
+  const undecided: HighVerdict = { verdict: 'undecided', detail: '' };
+  const at = (level: number): [DecimalValue, DecimalValue] | HighVerdict => {
+    const a = f(level)(x, meter);
+    if (a === 'exhausted' || a === 'timeout') return { verdict: a, detail: '' };
+    if (a === null) return undecided;
+    const b = g(level)(x, meter);
+    if (b === 'exhausted' || b === 'timeout') return { verdict: b, detail: '' };
+    if (b === null) return undecided;
+    return [a, b];
+  };
   const shown = (a: Decimal, b: Decimal) =>
     `f = ${a.toSignificantDigits(12).toString()}, F' = ${b.toSignificantDigits(12).toString()}, f - F' = ${a.minus(b).toSignificantDigits(6).toString()}`;
+  const first = at(0);
+  if (!Array.isArray(first)) return first;
+  const [f1, g1] = first;
+  const reliable1 = Math.min(f1.reliableDigits, g1.reliableDigits);
+  if (reliable1 < RELIABLE_DIGITS) {
+    for (let level = 0; level < PRECISIONS.length; level++) {
+      const pair = level === 0 ? first : at(level);
+      if (!Array.isArray(pair)) return pair;
+      if (!withinNoise(pair[0], pair[1], PRECISIONS[level])) return undecided;
+    }
+    return { verdict: 'agree', detail: 'vanishing' };
+  }
   // Where few digits were lost, the lower precision already decides, at half the cost.
   {
-    const reliable = Math.min(f1.reliableDigits, g1.reliableDigits);
     const d = f1.value.minus(g1.value).abs();
     const scale = Decimal.max(f1.value.abs(), g1.value.abs());
     if (scale.isZero()) return { verdict: 'agree', detail: '' };
-    if (d.gt(scale.times(`1e-${reliable - 5}`))) return { verdict: 'differ', detail: shown(f1.value, g1.value) };
-    if (reliable >= 22 && d.lte(scale.times('1e-20'))) return { verdict: 'agree', detail: '' };
+    if (d.gt(scale.times(`1e-${reliable1 - 5}`))) return { verdict: 'differ', detail: shown(f1.value, g1.value) };
+    if (reliable1 >= 22 && d.lte(scale.times('1e-20'))) return { verdict: 'agree', detail: '' };
   }
-  const f2 = f[1](x, deadline);
-  if (f2 === 'timeout') return { verdict: 'timeout', detail: '' };
-  const g2 = g[1](x, deadline);
-  if (g2 === 'timeout') return { verdict: 'timeout', detail: '' };
-  if (f2 === null || g2 === null) return { verdict: 'undecided', detail: '' };
+  const second = at(1);
+  if (!Array.isArray(second)) return second;
+  const [f2, g2] = second;
+  const reliable = Math.min(f2.reliableDigits, g2.reliableDigits);
+  if (reliable < RELIABLE_DIGITS) return undecided;
   const d1 = f1.value.minus(g1.value);
   const d2 = f2.value.minus(g2.value);
   const scale = Decimal.max(f2.value.abs(), g2.value.abs());
@@ -277,9 +412,15 @@ function compareDecimals(
   const size = d2.abs();
   if (scale.isZero()) return { verdict: 'agree', detail: '' };
   if (size.lte(scale.times(1e-24)) && instability.lte(scale.times(1e-20))) return { verdict: 'agree', detail: '' };
-  const reliable = Math.min(f2.reliableDigits, g2.reliableDigits);
   if (size.gt(scale.times(`1e-${Math.min(20, reliable - 5)}`)) && instability.lt(size.times(1e-3))) return { verdict: 'differ', detail: shown(f2.value, g2.value) };
-  return { verdict: 'undecided', detail: '' };
+  return undecided;
+}
+
+/** |f - F'| within the rounding noise of an evaluation at `digits` digits whose largest value was 10^magnitude. */
+function withinNoise(f: DecimalValue, g: DecimalValue, digits: number): boolean {
+  const noise = Math.max(f.magnitude, g.magnitude) - digits + NOISE_SLACK_DIGITS;
+  const d = f.value.minus(g.value);
+  return d.isZero() || d.e <= noise;
 }
 
 function fmtC(re: number, im: number): string {

@@ -23,8 +23,8 @@ export function verifyStrings(problem: string, answer: string, opts: Partial<Ver
   const extra = opts.read === undefined ? {} : readingFields(p, a);
   if (!p.ok) return { verdict: 'invalid', reason: `problem: ${p.error}`, ms: performance.now() - started, ...extra };
   if (!a.ok) return { verdict: 'invalid', reason: `answer: ${a.error}`, ms: performance.now() - started, ...extra };
-  const { budgetMs } = opts;
-  const r = verifyPair(p.expr, a.expr, budgetMs === undefined ? {} : { budgetMs });
+  const { read: _read, ...options } = opts;
+  const r = verifyPair(p.expr, a.expr, options);
   return { ...r, ms: performance.now() - started, ...extra };
 }
 

@@ -9,7 +9,7 @@
 
 export type CorpusCase =
   | { readonly name: string; readonly response: string; readonly expected: string; readonly source?: 'boxed' | 'final-answer' | 'math' | 'bare' }
-  | { readonly name: string; readonly response: string; readonly status: 'no-answer' | 'unparseable' };
+  | { readonly name: string; readonly response: string; readonly status: 'no-answer' | 'unparseable' | 'unjudged' };
 
 const r = String.raw;
 
@@ -719,7 +719,8 @@ $$\int e^{-x^2}dx = \frac{\sqrt{\pi}}{2}\operatorname{erf}(x) + C$$`,
   {
     name: 'imaginary unit',
     response: r`\boxed{-i\ln(x + i)}`,
-    status: 'unparseable',
+    // sagga reads real antiderivatives only; one written with i may be right: not judged.
+    status: 'unjudged',
   },
   {
     name: 'infinity',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractAnswer } from '../../src/answer/extractAnswer.js';
 import { parseExpr } from '../../src/expr/parse.js';
+import { equals } from '../../src/expr/types.js';
 import { CROSSED, HANDWRITTEN, type CorpusCase } from './corpus.js';
 import { sameFunction } from './helpers/sameExpression.js';
 
@@ -67,34 +68,37 @@ Verification: $$\frac{d}{dx}\sin x = \cos x$$`);
 });
 
 describe('extractAnswer refuses hostile input quickly and without executing it', () => {
-  const hostile: [string, string, RegExp][] = [
-    ['\\input', String.raw`\boxed{\input{/etc/passwd}}`, /\\input/],
-    ['\\def', String.raw`\boxed{\def\x{\sin}\x(x)}`, /\\def/],
-    ['\\write18', String.raw`$$\immediate\write18{rm -rf /}$$`, /\\immediate|\\write/],
-    ['\\csname', String.raw`\boxed{\csname sin\endcsname x}`, /\\csname/],
-    ['\\catcode', '\\boxed{\\catcode`\\^=7 x}', /\\catcode/],
-    ['\\include in final answer', 'The final answer is: $\\include{secrets}$', /\\include/],
-    ['prototype names', String.raw`\boxed{\operatorname{constructor}(x) + \operatorname{__proto__}(x)}`, /./],
-    ['huge literal', String.raw`\boxed{1${'0'.repeat(60)} x}`, /digits/],
-    ['literal over the magnitude limit', String.raw`\boxed{9999999999999999 x}`, /limit/],
+  // What the text is not allowed to hold is the text's fault (unparseable); what is beyond sagga's
+  // limits is sagga's (unjudged: never a model failure). Neither is ever run.
+  const hostile: [string, string, RegExp, 'unparseable' | 'unjudged'][] = [
+    ['\\input', String.raw`\boxed{\input{/etc/passwd}}`, /\\input/, 'unparseable'],
+    ['\\def', String.raw`\boxed{\def\x{\sin}\x(x)}`, /\\def/, 'unparseable'],
+    ['\\write18', String.raw`$$\immediate\write18{rm -rf /}$$`, /\\immediate|\\write/, 'unparseable'],
+    ['\\csname', String.raw`\boxed{\csname sin\endcsname x}`, /\\csname/, 'unparseable'],
+    ['\\catcode', '\\boxed{\\catcode`\\^=7 x}', /\\catcode/, 'unparseable'],
+    ['\\include in final answer', 'The final answer is: $\\include{secrets}$', /\\include/, 'unparseable'],
+    ['prototype names', String.raw`\boxed{\operatorname{constructor}(x) + \operatorname{__proto__}(x)}`, /./, 'unparseable'],
+    ['huge literal', String.raw`\boxed{1${'0'.repeat(60)} x}`, /digits/, 'unjudged'],
+    ['literal over the magnitude limit', String.raw`\boxed{9999999999999999 x}`, /limit/, 'unjudged'],
   ];
-  it.each(hostile)('%s', (_name, text, reason) => {
+  it.each(hostile)('%s', (_name, text, reason, status) => {
     const got = extractAnswer(text);
     expect(got.ok).toBe(false);
-    expect(!got.ok && got.status).toBe('unparseable');
+    expect(!got.ok && got.status).toBe(status);
     expect(!got.ok && got.error).toMatch(reason);
   });
 
-  it('2 MB response', () => {
+  it('2 MB response is longer than sagga reads', () => {
     const text = String.raw`\input{x}`.repeat(250_000);
     expect(text.length).toBeGreaterThan(2_000_000);
     const got = extractAnswer(text);
-    expect(!got.ok && got.status).toBe('unparseable');
+    expect(!got.ok && got.status).toBe('unjudged');
+    expect(!got.ok && got.error).toMatch(/longer than the 1000000 characters sagga reads/);
   });
 
   it('2 MB inside a box is over the expression limit', () => {
     const got = extractAnswer(String.raw`\boxed{${'x+'.repeat(400_000)}x}`, { maxResponseChars: 5_000_000 });
-    expect(!got.ok && got.status).toBe('unparseable');
+    expect(!got.ok && got.status).toBe('unjudged');
     expect(!got.ok && got.error).toMatch(/longer than/);
   });
 
@@ -102,14 +106,14 @@ describe('extractAnswer refuses hostile input quickly and without executing it',
     const got = extractAnswer(String.raw`\boxed{${'{'.repeat(500)}x${'}'.repeat(500)}}`);
     expect(!got.ok && got.error).toMatch(/nests deeper/);
     const longer = extractAnswer(String.raw`\boxed{${'{'.repeat(50_000)}x${'}'.repeat(50_000)}}`);
-    expect(!longer.ok && longer.status).toBe('unparseable');
+    expect(!longer.ok && longer.status).toBe('unjudged');
   });
 
   it('deep nesting without braces (function chains, signs, bars)', () => {
     for (const text of [`\\boxed{${'\\sin '.repeat(3000)}x}`, `\\boxed{${'-'.repeat(5000)}x}`, `\\boxed{${'|'.repeat(3000)}x${'|'.repeat(3000)}}`]) {
       const got = extractAnswer(text);
       expect(got.ok, text.slice(0, 40)).toBe(false);
-      expect(!got.ok && got.status).toBe('unparseable');
+      expect(!got.ok && got.status).toBe('unjudged');
     }
   });
 
@@ -131,5 +135,36 @@ describe('extractAnswer refuses hostile input quickly and without executing it',
   it('control characters and bidi overrides in the answer', () => {
     expect(extractAnswer('\\boxed{x\u0000}').ok).toBe(false);
     expect(extractAnswer('\\boxed{x\u202e+1}').ok).toBe(false);
+  });
+});
+
+describe("extractAnswer: sagga's own refusals are unjudged, and final", () => {
+  it('reads \\boxed{3.6e2 x^{2}} as 360x², the number a model means', () => {
+    const got = extractAnswer(String.raw`Integrating $720x$ gives $\boxed{3.6e2 x^{2}}$.`);
+    expect(got.ok).toBe(true);
+    if (got.ok) expect(equals(got.expr, parseExpr('360*x^2'))).toBe(true);
+  });
+
+  it('an ambiguous 5e-1 is unjudged, never read as 5e - 1', () => {
+    const got = extractAnswer(String.raw`\boxed{5e-1 x^{2}}`);
+    expect(got).toMatchObject({ ok: false, status: 'unjudged', error: expect.stringMatching(/ambiguous/) });
+  });
+
+  it('a literal the infix reader refuses on its limits is not read again as LaTeX (1e-400*x is not e - 400x)', () => {
+    for (const text of ['The final answer is: 1e-400*x', '1e-400*x']) {
+      const got = extractAnswer(text);
+      expect(got, text).toMatchObject({ ok: false, status: 'unjudged', error: expect.stringMatching(/too small to represent/) });
+    }
+  });
+
+  it('an answer in a function sagga does not support is unjudged, even after words of refusal', () => {
+    const got = extractAnswer(String.raw`This has no elementary antiderivative. In terms of hypergeometric functions: $$x\,\operatorname{hyper}\left((1), (2), x^{2}\right)$$`);
+    expect(got).toMatchObject({ ok: false, status: 'unjudged', error: expect.stringMatching(/hyper/) });
+    // An unknown name is the answer's fault, not sagga's.
+    expect(extractAnswer(String.raw`\boxed{\operatorname{foo}(x)}`)).toMatchObject({ ok: false, status: 'unparseable' });
+  });
+
+  it('prose that merely starts with "I" is not taken for the imaginary unit', () => {
+    expect(extractAnswer('I would integrate term by term, but I am not going to write the result here.')).toMatchObject({ ok: false, status: 'unparseable' });
   });
 });

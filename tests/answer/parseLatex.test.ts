@@ -126,6 +126,73 @@ describe('parseLatex conventions', () => {
   });
 });
 
+describe('parseLatex: numbers in scientific notation, and what sagga refuses for its own reasons', () => {
+  // Each pair is (LaTeX, the same value in infix written without scientific notation).
+  const numbers: [string, string][] = [
+    [r`3.6e2`, '360'],
+    [r`3.6e2 x^{2}`, '360 x^2'],
+    [r`3.6E2x^2`, '360 x^2'],
+    [r`2e2x`, '200 x'],
+    [r`1.5e-3x`, '0.0015 x'],
+    [r`2.5e+1`, '25'],
+    [r`2E-1 x`, '0.2 x'],
+    [r`\frac{3.6e2}{4}x`, '360/4 x'],
+    [r`x^{3.6e2}`, 'x^360'],
+    // Not scientific notation: Euler's number stays Euler's number.
+    [r`2e-x`, '2 e - x'],
+    [r`2e^{x}`, '2 e^x'],
+    [r`2ex`, '2 e x'],
+    [r`2e^-1`, '2 e^(-1)'],
+  ];
+  it.each(numbers)('%s', (latex, infix) => {
+    expect(equals(parseLatex(latex), parseExpr(infix)), latex).toBe(true);
+  });
+
+  // (LaTeX, reason, which of sagga's own refusals, or undefined for a fault of the text)
+  const refusals: [string, RegExp, 'limit' | 'unsupported' | 'ambiguous' | undefined][] = [
+    [r`5e-1`, /ambiguous/, 'ambiguous'],
+    [r`2e+1 x`, /ambiguous/, 'ambiguous'],
+    [r`1e-400 x`, /ambiguous/, 'ambiguous'],
+    [r`x^3.6e2`, /ambiguous/, 'ambiguous'],
+    [r`\gamma(2, x)`, /ambiguous/, 'ambiguous'],
+    [r`1.0e-400 x`, /too small/, 'limit'],
+    [r`1.0e400 x`, /exceeds the limit/, 'limit'],
+    [`${'1'.repeat(45)} x`, /digits/, 'limit'],
+    [r`\zeta(3) x`, /does not support/, 'unsupported'],
+    [r`\operatorname{hyper}(x)`, /does not support the function 'hyper'/, 'unsupported'],
+    [r`x\,\mathrm{EllipticK}(x)`, /EllipticK/, 'unsupported'],
+    [r`besselj(0, x)`, /besselj/, 'unsupported'],
+    [r`\frac{1}{2} \operatorname{hyper}\left((1), (2), x^{2}
+ight) > 0`, /hyper/, 'unsupported'],
+    [r`-i\ln(x + i)`, /imaginary unit/, 'unsupported'],
+    [r`\operatorname{foo}(x)`, /text 'foo'/, undefined],
+    [r`y + 1`, /unknown symbol 'y'/, undefined],
+  ];
+  it.each(refusals)('refuses %s', (latex, reason, refusal) => {
+    const got = tryParseLatex(latex);
+    expect(got.ok).toBe(false);
+    expect(!got.ok && got.error.message).toMatch(reason);
+    expect(!got.ok && got.error.refusal).toBe(refusal);
+  });
+
+  it('reads the special functions CAS answers spell without a backslash', () => {
+    expect(equals(parseLatex(r`x Ei(x) - Si(2x) + \frac{1}{2}Chi(x)`), parseExpr('x*Ei(x) - Si(2*x) + 1/2*Chi(x)'))).toBe(true);
+    expect(equals(parseLatex(r`Li_2(x) + li(x)`), parseExpr('polylog(2, x) + li(x)'))).toBe(true);
+  });
+
+  it('reads \\frac of two integers beyond a double as their exact ratio', () => {
+    const n = 10n ** 399n + 7n;
+    const limits = { maxAbsLiteral: 1e300, maxLiteralDigits: 320, maxExactIntegerDigits: 5000 };
+    const read = parseLatex(`\\frac{${5n * n}}{${4n * n}} x`, limits);
+    expect(evaluateAt(read, 2)).toBeCloseTo(2.5, 12);
+    // Without exact integers (the default limits) the same text is refused as beyond the limits.
+    const refused = tryParseLatex(`\\frac{${5n * n}}{${4n * n}} x`);
+    expect(!refused.ok && refused.error.refusal).toBe('limit');
+    const tiny = tryParseLatex(`\\frac{1}{${(576n ** 893n).toString()}}`, limits);
+    expect(!tiny.ok && tiny.error.message).toMatch(/too small/);
+  });
+});
+
 describe('parseLatex agrees with the compute engine where the engine reads the notation', () => {
   // An independent reader: @cortex-js/compute-engine's MathJSON, evaluated with plain Math.
   const ce = new ComputeEngine();

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sagga } from '../helpers/cliInProcess.js';
 import { runBuiltCli as spawnSagga } from '../helpers/runBuiltCli.js';
-import { TRICKY_LINES, writeRun } from './fixtures.js';
+import { TRICKY_LINES, provenRunFiles, writeProvenRun, writeRun } from './fixtures.js';
 
 describe('sagga archive (CLI)', () => {
   const work = mkdtempSync(join(tmpdir(), 'sagga-archive-cli-'));
@@ -34,6 +34,27 @@ describe('sagga archive (CLI)', () => {
       ['good', 4],
       ['killed', 4],
     ]);
+  });
+
+  it('stats --by-signature lists the distinct failures; the help explains the tables', async () => {
+    const files = provenRunFiles();
+    const proven = writeProvenRun(join(work, 'proven'), files);
+    const text = await sagga(['archive', 'stats', proven, '--by-signature']);
+    expect(text.status, text.stderr).toBe(0);
+    const signatures = [...new Set(files.archive.map((a) => a.signature))];
+    expect(text.stdout).toContain(`## proven: ${signatures.length} distinct failures (by signature)`);
+    const rows = text.stdout.split('\n').filter((l) => /^\| +\d+ \|/.test(l));
+    expect(rows.map((r) => r.split('|')[2].trim()).sort()).toEqual([...signatures].sort());
+    const json = await sagga(['archive', 'stats', proven, good, '--by-signature', '--json']);
+    const groups = JSON.parse(json.stdout) as { run: string; groups: { variants: number | null }[]; unsigned: number }[];
+    expect(groups.map((g) => [g.run, g.groups.length, g.unsigned])).toEqual([
+      ['proven', signatures.length, 0],
+      ['good', 0, TRICKY_LINES.length],
+    ]);
+    expect(groups[0].groups.reduce((n, g) => n + (g.variants ?? 0), 0)).toBe(files.evaluated.filter((e) => e.variant_of !== undefined).length);
+    const help = await sagga(['archive', 'stats', '--help']);
+    expect(help.stdout).toContain('--by-signature');
+    expect(help.stdout).toContain('cost per proven failure');
   });
 
   it('export to stdout and to files; merge; cluster', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -7,7 +7,7 @@ import { archiveExport } from '../../src/archive/archiveExport.js';
 import { defuse, toCsv } from '../../src/archive/toCsv.js';
 import { readRun } from '../../src/run/readRun.js';
 import { makeScriptedRun } from '../../bench/scriptedRun.js';
-import { TRICKY_LINES, writeRun } from './fixtures.js';
+import { TRICKY_LINES, writeProvenRun, writeRun } from './fixtures.js';
 
 type Raw = Record<string, unknown> & { answers: Record<string, unknown>[] };
 
@@ -17,10 +17,47 @@ const rawAnswers = (line: Raw) =>
   line.answers.map((a) => ({ text: a.text, status: a.status ?? null, verdict: a.verdict ?? null, reason: a.reason ?? null, answer: a.answer ?? null }));
 
 const SCALARS = ['id', 'problem', 'latex', 'key', 'generation', 'fitness', 'length', 'chars', 'tokens', 'nodes', 'depth', 'terms', 'target', 'kind', 'reason', 'parent'];
+/** The flat columns the export adds for proofs, signatures and minimal problems, then the nested fields. */
+const DERIVED = ['proof_by', 'proof_reference', 'signature', 'minimal_problem', 'minimal_nodes', 'variants'];
+const NESTED = ['answers', 'proof', 'minimal', 'sources'];
+
+type RawProof = { by: string; reason?: string; reference?: string; answer?: string } | null | undefined;
+const rawProof = (p: RawProof) => (p ? { by: p.by, reason: p.reason ?? null, reference: p.reference ?? null, answer: p.answer ?? null } : null);
+const rawMinimal = (line: Raw) => {
+  const m = line.minimal as { problem: string; answers: Record<string, unknown>[]; proof: RawProof; nodes: number } | undefined;
+  return m ? { problem: m.problem, answers: rawAnswers({ answers: m.answers } as Raw), proof: rawProof(m.proof), nodes: m.nodes } : null;
+};
+/** Repeats of each archive line in a run's evaluated.jsonl (`variant_of`), counted here. */
+const variantCounts = (dir: string): Map<string, number> | null => {
+  const path = join(dir, 'evaluated.jsonl');
+  if (!existsSync(path)) return null;
+  const counts = new Map<string, number>();
+  for (const l of readFileSync(path, 'utf8').split('\n').filter(Boolean)) {
+    const id = (JSON.parse(l) as { variant_of?: string }).variant_of;
+    if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
+};
+/** The export's flat columns as the raw line and its run's evaluated.jsonl say they should be. */
+const derived = (line: Raw, variants: Map<string, number> | null): Record<string, unknown> => {
+  const proof = line.proof as RawProof;
+  const minimal = rawMinimal(line);
+  const recorded = line.variants === undefined ? null : line.variants;
+  return {
+    proof_by: proof?.by ?? null,
+    proof_reference: proof?.reference ?? null,
+    signature: line.signature ?? null,
+    minimal_problem: minimal?.problem ?? null,
+    minimal_nodes: minimal?.nodes ?? null,
+    variants: variants === null || (recorded === null && !variants.has(line.id as string)) ? recorded : (variants.get(line.id as string) ?? 0),
+  };
+};
 
 describe('archive export', () => {
   const work = mkdtempSync(join(tmpdir(), 'sagga-export-'));
   const tricky = writeRun(join(work, 'tricky'), TRICKY_LINES);
+  const proven = writeProvenRun(join(work, 'proven'));
+  const provenLines = readFileSync(join(proven, 'archive.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Raw);
   const synthetic = join(work, 'synthetic');
   let syntheticLines: Raw[];
   let duck: DuckDBInstance;
@@ -34,19 +71,30 @@ describe('archive export', () => {
 
   const query = async (sql: string) => (await (await duck.connect()).runAndReadAll(sql)).getRowObjectsJson();
 
+  const runs = () =>
+    [
+      ['tricky', tricky, TRICKY_LINES as Raw[]],
+      ['synthetic', synthetic, syntheticLines],
+      ['proven', proven, provenLines],
+    ] as const;
+
   it('JSON Lines: every line has the same keys in the same order, and re-imported it equals the archive', () => {
-    for (const [name, dir, lines] of [['tricky', tricky, TRICKY_LINES as Raw[]], ['synthetic', synthetic, syntheticLines]] as const) {
+    for (const [name, dir, lines] of runs()) {
+      const variants = variantCounts(dir);
       const out = join(work, `${name}.jsonl`);
       const result = archiveExport(dir, { format: 'jsonl', out });
       expect(result.rows).toBe(lines.length);
       const exported = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Raw);
       expect(exported).toHaveLength(lines.length);
       const keys = Object.keys(exported[0]);
-      expect(keys).toEqual([...SCALARS, 'answers', 'sources']);
+      expect(keys).toEqual([...SCALARS, ...DERIVED, ...NESTED]);
       exported.forEach((e, i) => {
         expect(Object.keys(e)).toEqual(keys);
         for (const name of SCALARS) expect(e[name], `${name} of line ${i + 1}`).toEqual(field(lines[i], name));
+        for (const [column, value] of Object.entries(derived(lines[i], variants))) expect(e[column], `${column} of ${name} line ${i + 1}`).toEqual(value);
         expect(e.answers).toEqual(rawAnswers(lines[i]));
+        expect(e.proof).toEqual(rawProof(lines[i].proof as RawProof));
+        expect(e.minimal).toEqual(rawMinimal(lines[i]));
         expect(e.sources).toBeNull();
       });
       // Re-imported through the same reader as a run, the export is the archive.
@@ -55,20 +103,35 @@ describe('archive export', () => {
     }
   });
 
+  it('the exports hold something to check: proofs of both kinds, unproven lines, shrunk lines, variants', () => {
+    const e = provenLines;
+    expect(new Set(e.map((l) => (l.proof as RawProof)?.by ?? null))).toEqual(new Set(['verifier', 'reference', null]));
+    expect(e.some((l) => rawMinimal(l)!.problem !== l.problem)).toBe(true);
+    expect([...variantCounts(proven)!.values()].some((n) => n > 0)).toBe(true);
+  });
+
   it('Parquet: DuckDB reads back the archive row for row', async () => {
-    for (const [name, dir, lines] of [['tricky', tricky, TRICKY_LINES as Raw[]], ['synthetic', synthetic, syntheticLines]] as const) {
+    for (const [name, dir, lines] of runs()) {
+      const variants = variantCounts(dir);
       const out = join(work, `${name}.parquet`);
       archiveExport(dir, { format: 'parquet', out });
       const rows = await query(`SELECT * FROM read_parquet('${out}')`);
       expect(rows).toHaveLength(lines.length);
       rows.forEach((row, i) => {
         for (const name of SCALARS) expect(row[name], `${name} of row ${i + 1}`).toEqual(field(lines[i], name));
+        for (const [column, value] of Object.entries(derived(lines[i], variants))) expect(row[column], `${column} of ${name} row ${i + 1}`).toEqual(value);
         expect(row.answers).toEqual(rawAnswers(lines[i]));
+        expect(row.proof).toEqual(rawProof(lines[i].proof as RawProof));
+        expect(row.minimal).toEqual(rawMinimal(lines[i]));
         expect(row.sources).toBeNull();
       });
       const types = await query(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('${out}'))`);
+      expect(types.map((t) => t.column_name)).toEqual([...SCALARS, ...DERIVED, ...NESTED]);
       const typeOf = Object.fromEntries(types.map((t) => [t.column_name, t.column_type]));
-      expect(typeOf).toMatchObject({ id: 'VARCHAR', generation: 'INTEGER', fitness: 'DOUBLE', answers: 'STRUCT("text" VARCHAR, status VARCHAR, verdict VARCHAR, reason VARCHAR, answer VARCHAR)[]' });
+      const answerStruct = 'STRUCT("text" VARCHAR, status VARCHAR, verdict VARCHAR, reason VARCHAR, answer VARCHAR)[]';
+      const proofStruct = 'STRUCT("by" VARCHAR, reason VARCHAR, reference VARCHAR, answer VARCHAR)';
+      expect(typeOf).toMatchObject({ id: 'VARCHAR', generation: 'INTEGER', fitness: 'DOUBLE', answers: answerStruct, proof: proofStruct, proof_by: 'VARCHAR', signature: 'VARCHAR', variants: 'INTEGER' });
+      expect(typeOf.minimal).toBe(`STRUCT(problem VARCHAR, answers ${answerStruct}, proof ${proofStruct}, nodes INTEGER)`);
     }
   });
 
@@ -77,7 +140,7 @@ describe('archive export', () => {
     archiveExport(tricky, { format: 'csv', out });
     const text = readFileSync(out, 'utf8');
     expect(text.split('\r\n')[0]).toBe(
-      'id,problem,latex,key,generation,fitness,length,chars,tokens,nodes,depth,terms,target,kind,reason,parent,answer,answer_text,verdict,answer_reason,answers_json,sources_json',
+      'id,problem,latex,key,generation,fitness,length,chars,tokens,nodes,depth,terms,target,kind,reason,parent,proof_by,proof_reference,signature,minimal_problem,minimal_nodes,variants,answer,answer_text,verdict,answer_reason,answers_json,proof_json,minimal_json,sources_json',
     );
     expect(text).toContain('"x^3/3 + 3*x^2, ""roughly"""');
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
@@ -98,6 +161,22 @@ describe('archive export', () => {
     expect(rows[1].answer_text).toBe(`'=HYPERLINK("http://evil.example")`);
     expect(rows[1].latex).toBeNull();
     expect(JSON.parse(rows[1].answers_json as string)[1].text).toBe('Line one,\nline two with a "quote" and ∫ dx');
+  });
+
+  it('CSV of a run with proofs: the flat columns, and proof and minimal whole as JSON', async () => {
+    const out = join(work, 'proven.csv');
+    archiveExport(proven, { format: 'csv', out });
+    const rows = await query(`SELECT * FROM read_csv('${out}', header = true, all_varchar = true, delim = ',', quote = '"', escape = '"')`);
+    const variants = variantCounts(proven);
+    expect(rows).toHaveLength(provenLines.length);
+    rows.forEach((row, i) => {
+      const want = derived(provenLines[i], variants);
+      for (const column of ['proof_by', 'proof_reference', 'signature', 'minimal_problem']) expect(row[column], column).toBe(want[column] === null ? null : /^[=+\-@\t\r]/.test(want[column] as string) ? `'${want[column]}` : want[column]);
+      expect(Number(row.minimal_nodes)).toBe(want.minimal_nodes);
+      expect(Number(row.variants)).toBe(want.variants);
+      expect(row.proof_json === null ? null : JSON.parse(row.proof_json as string)).toEqual(rawProof(provenLines[i].proof as RawProof));
+      expect(JSON.parse(row.minimal_json as string)).toEqual(rawMinimal(provenLines[i]));
+    });
   });
 
   it('CSV: every text column is defused against formula injection; numbers are left as numbers', () => {

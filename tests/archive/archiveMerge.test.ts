@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { archiveMerge } from '../../src/archive/archiveMerge.js';
 import { readRun } from '../../src/run/readRun.js';
-import { TRICKY_LINES, writeRun } from './fixtures.js';
+import { TRICKY_LINES, provenRunFiles, writeProvenRun, writeRun } from './fixtures.js';
 
 type Line = { id: string; problem: string; sources: { run: string; id: string }[] | null; answers: { text: string }[]; target: string };
 const readLines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
@@ -80,5 +80,29 @@ describe('archive merge', () => {
     expect(result.entries).toBe(5);
     expect(result.warnings).toEqual([`${join(cut, 'archive.jsonl')}:2: last line is cut off (no newline, not complete JSON: the run was probably killed while writing); skipped`]);
     expect(existsSync(join(work, 'with-cut', 'merge.json'))).toBe(true);
+  });
+
+  it('merged lines keep proof, signature, minimal problem and the current variant count, in the order of an archive line', () => {
+    const files = provenRunFiles();
+    const proven = writeProvenRun(join(work, 'runs/proven'), files);
+    const out = join(work, 'with-proofs.jsonl');
+    archiveMerge([proven, a], out);
+    const merged = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(Object.keys(merged[0])).toEqual([
+      ...['id', 'problem', 'latex', 'key', 'generation', 'fitness', 'length', 'chars', 'tokens', 'nodes', 'depth', 'terms', 'target', 'kind', 'reason', 'parent'],
+      ...['answers', 'proof', 'signature', 'minimal', 'variants', 'sources'],
+    ]);
+    files.archive.forEach((line, i) => {
+      const m = merged[i];
+      expect(m.id).toBe(`proven/${line.id}`);
+      expect(m.signature).toBe(line.signature);
+      expect(m.variants).toBe(files.evaluated.filter((e) => e.variant_of === line.id).length);
+      expect((m.proof as { by: string } | null)?.by ?? null).toBe(line.proof?.by ?? null);
+      expect((m.minimal as { problem: string }).problem).toBe(line.minimal.problem);
+    });
+    // Read back, the merge is the first run's archive (variants as counted then), with sources.
+    const back = readRun(out).entries.slice(0, files.archive.length);
+    const original = readRun(proven).entries;
+    expect(back.map(({ id: _i, key: _k, sources: _s, ...rest }) => rest)).toEqual(original.map(({ id: _i, key: _k, sources: _s, ...rest }) => rest));
   });
 });

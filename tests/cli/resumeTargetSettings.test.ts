@@ -26,7 +26,7 @@ describe('sagga search --resume: target settings', () => {
     const config = JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')) as { target: { name: string; settings: Record<string, unknown> } };
     expect(config.target).toEqual({
       name: 'cmd:node examples/cmd-target/power-rule.mjs',
-      settings: { command: 'node examples/cmd-target/power-rule.mjs', time_limit_ms: 20_000 },
+      settings: { command: 'node examples/cmd-target/power-rule.mjs', time_limit_ms: 20_000, startup_timeout_ms: 30_000 },
     });
 
     const refused = await runBuiltCli(['search', '--resume', out, '--time-limit', '1000', '--max-generations', '2']);
@@ -35,6 +35,10 @@ describe('sagga search --resume: target settings', () => {
     expect(refused.stderr).toContain('--target: the run has {"time_limit_ms":20000}, now {"time_limit_ms":1000}');
     expect(refused.stderr).toMatch(/--force-resume/);
     expect(readFileSync(join(out, 'generations.jsonl'), 'utf8').trim().split('\n')).toHaveLength(1);
+    // The start-up grace of a cmd: program is a target setting as well.
+    const graceRefused = await runBuiltCli(['search', '--resume', out, '--time-limit', '20000', '--startup-timeout', '5', '--max-generations', '2']);
+    expect(graceRefused.status).toBe(64);
+    expect(graceRefused.stderr).toContain('--target: the run has {"startup_timeout_ms":30000}, now {"startup_timeout_ms":5000}');
 
     const same = await runBuiltCli(['search', '--resume', out, '--time-limit', '20000', '--max-generations', '2', '--json']);
     expect(same.stderr).not.toMatch(/refusing/);

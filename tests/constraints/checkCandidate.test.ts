@@ -36,6 +36,19 @@ describe('checkCandidate', () => {
     }
   });
 
+  test('refuses problems whose value over- or underflows a double at the sample points', () => {
+    // 576^(-893) is about 10^-2466: 0 in double arithmetic everywhere, though it is not 0.
+    for (const bad of ['576^(-893)', 'x*576^(-893)', '10^(-400)*x', 'x*(1/2)^2000', 'exp(-(900 + x^2)^2)', 'x^2 * 10^(-320)']) {
+      expect(reason(bad), bad).toMatch(/over- or underflows a double \(representable at fewer than 4 of 16 sample points\)/);
+    }
+    // Over- or underflowing at a few points is not refused: these are finite and exact at enough of them.
+    for (const ok of ['exp(900*x)', 'exp(-1000*x^2)', 'x^1000', 'sin(x)^300', '0', 'x^(-893)', '1/(1 + exp(1000*x))', '3^(-10)*x']) {
+      expect(reason(ok), ok).toBe('ok');
+    }
+    // The check is its own: with it, the existing limit on finite points keeps its reason.
+    expect(reason('sqrt(-x^2 - 1)')).toMatch(/undefined or not finite almost everywhere/);
+  });
+
   test('functions the fast evaluator does not know are not refused for that', () => {
     expect(reason('Ei(x) + x')).toBe('ok');
   });

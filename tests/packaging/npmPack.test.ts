@@ -57,6 +57,9 @@ describe('the npm package', () => {
       'dist/src/targets/cas/casWorker.js',
       'dist/src/verify/verifyWorker.js',
       'src/targets/sympy/sympy_worker.py',
+      'src/judgeEval/sympy_simplify_judge.py',
+      'examples/judge-eval/naive-judge.mjs',
+      'examples/judge-eval/pairs.jsonl',
       'seeds/default.txt',
       'examples/cmd-target/power-rule.mjs',
     ]) {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sagga as saggaInProcess } from '../helpers/cliInProcess.js';
 import { runBuiltCli as sagga, type CliRun } from '../helpers/runBuiltCli.js';
 import { makeRealRun } from './makeRealRun.js';
+import { TRICKY_LINES, provenRunFiles, writeProvenRun, writeRun } from '../archive/fixtures.js';
 
 /*
  * End to end: two small real runs against nerdamer (see makeRealRun), `sagga report` from the built
@@ -87,8 +88,12 @@ describe('sagga report, end to end in headless Chromium', () => {
   const runA = join(work, 'short-run');
   const runB = join(work, 'length20-run');
   const cut = join(work, 'killed-run');
+  // A run with proofs, signatures and spending (tests/archive/fixtures.ts) beside one made before them.
+  const provenFiles = provenRunFiles();
+  const provenRun = writeProvenRun(join(work, 'proven-run'), provenFiles);
+  const oldRun = writeRun(join(work, 'old-run'), TRICKY_LINES, { generations: [1, 2, 3].map((generation) => ({ generation, evaluated: 10, failures: 2 })) });
   let browser: Browser | undefined;
-  const reports = { single: join(OUTPUT, 'single.html'), overlay: join(OUTPUT, 'overlay.html'), killed: join(OUTPUT, 'killed.html') };
+  const reports = { single: join(OUTPUT, 'single.html'), overlay: join(OUTPUT, 'overlay.html'), killed: join(OUTPUT, 'killed.html'), proofs: join(OUTPUT, 'proofs.html') };
   let cli: Record<keyof typeof reports, CliRun>;
 
   beforeAll(async () => {
@@ -102,12 +107,13 @@ describe('sagga report, end to end in headless Chromium', () => {
     const last = lines.pop()!;
     writeFileSync(join(cut, 'archive.jsonl'), lines.join('\n') + '\n' + last.slice(0, Math.floor(last.length / 2)));
     // The three reports are made by the built CLI, side by side.
-    const [single, overlay, killed] = await Promise.all([
+    const [single, overlay, killed, proofs] = await Promise.all([
       sagga(['report', runA, '--out', reports.single]),
       sagga(['report', runA, runB, '--out', reports.overlay]),
       sagga(['report', cut, '--out', reports.killed]),
+      sagga(['report', provenRun, oldRun, '--out', reports.proofs, '--clusters', '2']),
     ]);
-    cli = { single, overlay, killed };
+    cli = { single, overlay, killed, proofs };
     if (browserAvailable) browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   }, 240_000);
 
@@ -135,7 +141,7 @@ describe('sagga report, end to end in headless Chromium', () => {
       const { page, errors } = await open(browser!, out);
       const charts = await chartFacts(page);
       expect(charts.map((c) => c.id).sort()).toEqual(
-        ['chart-failure-rate', 'chart-growth', 'chart-hist-depth', 'chart-hist-length', 'chart-hist-nodes', 'chart-new-length', 'chart-projection'].sort(),
+        ['chart-failure-rate', 'chart-growth', 'chart-hist-depth', 'chart-hist-length', 'chart-hist-nodes', 'chart-new-length', 'chart-projection', 'chart-signatures'].sort(),
       );
       for (const c of charts) {
         expect(c, c.id).toMatchObject({ svgs: 1, empty: 0 });
@@ -146,6 +152,12 @@ describe('sagga report, end to end in headless Chromium', () => {
       // One run, one line in the growth plot; the projection has one point per clustered problem.
       expect(await page.$$eval('#chart-growth svg .mark-line.role-mark path', (p) => p.length)).toBe(1);
       expect(await page.$$eval('#chart-projection svg .mark-symbol.role-mark path', (p) => p.length)).toBe(entries.length);
+      // A real run records its signatures and calls: the plot ends at the archive's distinct signatures.
+      const signatures = new Set(archiveOf(runA).map((e) => (e as ArchiveLine & { signature: string }).signature)).size;
+      const sigPoints = await page.$$eval('#chart-signatures svg .mark-symbol.role-mark path', (p) => p.map((x) => x.getAttribute('aria-label') ?? ''));
+      expect(Math.max(...sigPoints.map((l) => Number(/Distinct signatures: (\d+)/.exec(l)?.[1])))).toBe(signatures);
+      expect(await page.textContent('#summary-failures tbody tr td:last-child')).toBe(String(signatures));
+      expect(await page.$$eval('#distinct table tbody tr', (r) => r.length)).toBe(signatures);
 
       // Math: every problem of the table and each prototype is typeset by KaTeX, with its own fonts
       // loaded once the math is on screen (sections below the fold are rendered lazily).
@@ -213,7 +225,7 @@ describe('sagga report, end to end in headless Chromium', () => {
 
       const { page, errors } = await open(browser!, out);
       const charts = await chartFacts(page);
-      expect(charts).toHaveLength(7);
+      expect(charts).toHaveLength(8);
       for (const c of charts) expect(c, c.id).toMatchObject({ svgs: 1, empty: 0 });
       for (const id of ['chart-growth', 'chart-new-length', 'chart-failure-rate']) {
         expect(await page.$$eval(`#${id} svg .mark-line.role-mark path`, (p) => p.length), id).toBe(2);
@@ -267,6 +279,81 @@ describe('sagga report, end to end in headless Chromium', () => {
       expect(text).toContain(`${archivePath}:${lineCount}: last line is cut off`);
       expect(await visibleRows(page)).toBe(whole.length - 1);
       await page.screenshot({ path: join(OUTPUT, 'killed.png') });
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    60_000,
+  );
+
+  it.skipIf(!browserAvailable)(
+    'proven and unproven failures, distinct failures and the signatures plot, counted from the run\'s lines; "—" for an older run',
+    async () => {
+      expect(cli.proofs.status, cli.proofs.stderr).toBe(0);
+      const evaluated = provenFiles.evaluated;
+      const fails = evaluated.filter((e) => e.status === 'fail');
+      const proven = fails.filter((e) => e.proof !== null && e.proof !== undefined);
+      const decided = evaluated.filter((e) => e.status !== 'skipped').length;
+      const archive = provenFiles.archive;
+      const signatures = new Set(archive.map((a) => a.signature));
+      const variantsOf = (id: string) => evaluated.filter((e) => e.variant_of === id).length;
+      const { page, errors } = await open(browser!, reports.proofs);
+
+      // The overview compares the runs figure by figure.
+      const overview = await page.$$eval('#overview table.compare tbody tr', (rows) => rows.map((r) => Array.from(r.children).map((c) => c.textContent ?? '')));
+      const row = (label: string) => overview.find((r) => r[0] === label)!.slice(1);
+      expect(row('Proven failures')[0]).toMatch(new RegExp(`^${proven.length} \\(${((100 * proven.length) / decided).toFixed(1)}% of evaluated`));
+      expect(row('Unproven failures')[0]).toMatch(new RegExp(`^${fails.length - proven.length} \\(`));
+      expect(row('Distinct signatures')[0]).toMatch(new RegExp(`^${signatures.size} \\(${evaluated.filter((e) => e.variant_of).length} variants took no seat\\)`));
+      for (const label of ['Proven failures', 'Unproven failures', 'Distinct signatures', 'Tokens per proven failure', 'Cost per proven failure']) expect(row(label)[1], label).toBe('—');
+
+      // The failures table: proven and unproven with their rates, by proof, variants, signatures.
+      const failureRows = await page.$$eval('#summary-failures tbody tr', (rows) => rows.map((r) => Array.from(r.children).map((c) => c.textContent ?? '')));
+      const pct = (n: number) => `${((100 * n) / decided).toFixed(1)}%`;
+      expect(failureRows[0]).toEqual([
+        'proven-run',
+        String(decided),
+        String(fails.length),
+        String(proven.length),
+        pct(proven.length),
+        String(proven.filter((e) => e.proof!.by === 'verifier').length),
+        String(proven.filter((e) => e.proof!.by === 'reference').length),
+        String(fails.length - proven.length),
+        pct(fails.length - proven.length),
+        String(evaluated.filter((e) => e.variant_of !== undefined).length),
+        String(signatures.size),
+      ]);
+      expect(failureRows[1].slice(3)).toEqual(Array(8).fill('—'));
+
+      // Distinct failures: one row per signature, the minimal problem typeset, the variants counted.
+      const distinct = await page.$$eval('#distinct-0 tbody tr', (rows) =>
+        rows.map((r) => ({
+          signature: r.getAttribute('data-signature'),
+          katex: r.querySelectorAll('td.problem .katex').length,
+          variants: (r as HTMLTableRowElement).cells[6].textContent,
+          proof: (r as HTMLTableRowElement).cells[3].textContent ?? '',
+        })),
+      );
+      expect(distinct.map((d) => d.signature).sort()).toEqual([...signatures].sort());
+      for (const d of distinct) {
+        const line = archive.find((a) => a.signature === d.signature)!;
+        expect(d.katex, d.signature!).toBe(1);
+        expect(d.variants).toBe(String(variantsOf(line.id)));
+        expect(d.proof.startsWith(line.proof === null ? 'unproven' : line.proof.by)).toBe(true);
+      }
+      expect(await page.textContent('#distinct-1')).toContain('No signatures');
+
+      // The plot: one line (the older run records neither), one point per generation and the start.
+      expect(await page.$$eval('#chart-signatures svg .mark-line.role-mark path', (p) => p.length)).toBe(1);
+      const points = await page.$$eval('#chart-signatures svg .mark-symbol.role-mark path', (p) => p.map((x) => x.getAttribute('aria-label') ?? ''));
+      let calls = 0;
+      const expected = [[0, 0]];
+      for (const g of provenFiles.generations) {
+        calls += g.calls.problems + g.calls.references + g.calls.shrinking + g.calls.health;
+        expected.push([calls, new Set(archive.filter((a) => a.generation <= g.generation).map((a) => a.signature)).size]);
+      }
+      expect(points.map((l) => [Number(/Target calls \(cumulative\): ([\d,]+)/.exec(l)?.[1].replace(/,/g, '')), Number(/Distinct signatures: (\d+)/.exec(l)?.[1])])).toEqual(expected);
+
+      await page.screenshot({ path: join(OUTPUT, 'proofs.png'), fullPage: true });
       expect(errors).toEqual([]);
       await page.close();
     },

@@ -31,6 +31,10 @@ const BASE = {
   ops: 'add,mul',
   mutationParams: JSON.stringify({ vmin: -10, vmax: 10, leaf: { leafSimpleOperationMutation: 0 } }),
   concurrency: 2,
+  // Every failure archived (nerdamer declines most of these with good reason), one line per problem:
+  // what matters here is that the lines come out the same, shrinking and references included.
+  failures: 'all',
+  novelty: 'exact',
   json: true,
 };
 

@@ -22,7 +22,17 @@ describe('search settings', () => {
   it('fills a new run with the paper defaults', () => {
     const s = newRunSettings({ target: 'nerdamer' }, { rngSeed: '42', concurrency: 3 });
     expect(s).toMatchObject({ seedSize: 100, generationSize: 1000, clusters: 10, tau: 0.01, archiveSize: 1000, k: 1, rngSeed: '42', concurrency: 3, seeds: 'default' });
-    expect(s).toEqual({ ...SEARCH_DEFAULTS, target: 'nerdamer', rngSeed: '42', concurrency: 3 });
+    expect(s).toEqual({ ...SEARCH_DEFAULTS, target: 'nerdamer', rngSeed: '42', concurrency: 3, reference: ['algebrite'] });
+    expect(s).toMatchObject({ failures: 'proven', novelty: 'signature', maxTargetCalls: null });
+  });
+
+  it('takes nerdamer and Algebrite as references, less the target, unless --reference says otherwise', () => {
+    expect(newRunSettings({ target: 'sympy' }, { rngSeed: '1', concurrency: 1 }).reference).toEqual(['nerdamer', 'algebrite']);
+    expect(newRunSettings({ target: 'algebrite' }, { rngSeed: '1', concurrency: 1 }).reference).toEqual(['nerdamer']);
+    expect(explicitSettings({ reference: 'none' }).reference).toEqual([]);
+    expect(explicitSettings({ reference: 'sympy, maxima,sympy' }).reference).toEqual(['sympy', 'maxima']);
+    expect(() => explicitSettings({ reference: 'none,sympy' })).toThrow(/none/);
+    expect(() => explicitSettings({ failures: 'some' })).toThrow(/--failures some: expected one of proven, all/);
   });
 
   it('tells harmless changes on resume from reproducibility-breaking ones', () => {

@@ -6,6 +6,7 @@ import { resolveMutationConfig } from '../../mutations/presets.js';
 import { structuralEmbedder } from '../../src/embed/structuralEmbedder.js';
 import { canonicalKey } from '../../src/expr/canonical.js';
 import { parseExpr } from '../../src/expr/parse.js';
+import { signature } from '../../src/expr/signature.js';
 import { SearchEngine, type EngineParams, type Evaluation, type GenerationAsk } from '../../src/search/searchEngine.js';
 import type { Judgement } from '../../src/judge/judgeTypes.js';
 import { checkCandidate } from '../../constraints/checkCandidate.js';
@@ -26,6 +27,9 @@ const PARAMS: EngineParams = {
   maxRetries: 1,
   lengthMeasure: 'chars',
   targetName: 'test',
+  failures: 'proven',
+  // These tests are about the loop; novelty by signature has its own tests.
+  novelty: 'exact',
 };
 
 async function makeEngine(params: Partial<EngineParams> = {}, seed = 'engine', fitness?: Fitness, restore?: ConstructorParameters<typeof SearchEngine>[2]) {
@@ -38,6 +42,7 @@ async function makeEngine(params: Partial<EngineParams> = {}, seed = 'engine', f
       fitness: fitness ?? (await parseFitnessSpec('short')),
       rng: createRng(seed),
       initialSeeds: SEEDS,
+      signature,
     },
     restore,
   );
@@ -49,7 +54,7 @@ function judge(ask: GenerationAsk, rule: (infix: string) => Judgement['status'] 
     const status = rule(problem.infix);
     const judgement: Judgement =
       status === 'fail'
-        ? { status, kind: 'wrong', reason: 'rule', answers: [{ text: '0', status: 'ok', verdict: 'incorrect', reason: 'rule' }] }
+        ? { status, kind: 'wrong', reason: 'rule', answers: [{ text: '0', status: 'ok', verdict: 'incorrect', reason: 'rule' }], proof: { by: 'verifier', reason: 'rule' } }
         : { status, reason: 'rule', answers: [] };
     return { problem, judgement };
   });

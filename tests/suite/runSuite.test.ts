@@ -40,7 +40,8 @@ function scriptedTarget(): Target {
         const good = right(p.infix);
         let answers = [answer(good)];
         if (p.infix.includes('sin(')) answers = [answer(p.infix), answer(good)];
-        if (p.infix.includes('exp(')) answers = [answer('sqrt(-1 - x^2)')];
+        // gamma(x) cannot be differentiated within the whitelist (digamma): the verifier cannot decide.
+        if (p.infix.includes('exp(')) answers = [answer('gamma(x)')];
         return { id: p.id, answers: answers.slice(0, k) };
       });
     },

@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readLabelledPairs, type LabelledPair } from '../../bench/readLabelledPairs.js';
 import { describeJudged, scoreVerdicts, type Judged, type Score } from '../../bench/scoreVerdicts.js';
-import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyBatch } from '../../src/verify/verifyBatch.js';
 
 // Labels come from an independent SymPy/mpmath oracle (bench/python/oracle.py), never from the
@@ -26,13 +25,9 @@ describe('verifier accuracy on the labelled fixture', () => {
 
   beforeAll(async () => {
     pairs = readLabelledPairs(FIXTURE);
-    // The search's budget (SEARCH_VERIFY_OPTIONS): the verifier's own caps bound its work, so this
-    // wall-clock limit is only a backstop. With the default 50 ms a loaded machine would turn pairs
-    // into time-budget unknowns and the undecided rate would measure the load, not the verifier.
-    const results = await verifyBatch(
-      pairs.map((p) => ({ id: p.id, problem: p.problem, answer: p.answer })),
-      { budgetMs: SEARCH_VERIFY_OPTIONS.budgetMs },
-    );
+    // The default budget, counted in work: a loaded machine cannot turn pairs into unknowns, so the
+    // undecided rate measures the verifier, not the load.
+    const results = await verifyBatch(pairs.map((p) => ({ id: p.id, problem: p.problem, answer: p.answer })));
     expect(results).toHaveLength(pairs.length);
     score = scoreVerdicts(pairs.map((pair, i) => ({ pair, verdict: results[i].verdict, reason: results[i].reason })));
   });

@@ -2,6 +2,8 @@ import type { Limits } from '../../expr/limits.js';
 import { tryParseExpr } from '../../expr/parse.js';
 import { toInfix } from '../../expr/toInfix.js';
 import type { Expr } from '../../expr/types.js';
+import { isUnsupportedFunction } from '../../expr/isUnsupportedFunction.js';
+import { refusedReading } from '../refusedReading.js';
 import { parseWithImaginaryUnit } from './parseWithImaginaryUnit.js';
 import { realFromComplex } from './realFromComplex.js';
 import { clip } from '../../util/clip.js';
@@ -36,13 +38,16 @@ const IMAGINARY_UNIT = Symbol('imaginary unit');
 
 // CAS answers carry exact rationals; a coefficient such as 1000^6 is far above the 1e15 that a
 // user-typed literal may have, and refusing it would turn a right answer into a false failure.
-// Doubles hold such integers to 16 significant digits, well inside the verifier's tolerance.
-const CAS_LITERAL_LIMITS: Partial<Limits> = { maxAbsLiteral: 1e300, maxLiteralDigits: 320 };
+// Doubles hold such integers to 16 significant digits, well inside the verifier's tolerance; larger
+// integers are read exactly as the factors of a rational that a double holds (see ANSWER_LIMITS).
+const CAS_LITERAL_LIMITS: Partial<Limits> = { maxAbsLiteral: 1e300, maxLiteralDigits: 320, maxExactIntegerDigits: 5_000 };
 
 /**
  * Translate a CAS's printed answer into our syntax token by token (identifiers are renamed as whole
- * tokens, never by substring), then parse it with the whitelisting parser. Names without an exact
- * counterpart make the answer `unparseable`; nothing is guessed.
+ * tokens, never by substring), then parse it with the whitelisting parser. A function sagga knows
+ * but does not support (isUnsupportedFunction: hypergeometric, atan2, floor …) or a literal beyond
+ * sagga's limits makes the answer `unjudged` (sagga's limit, not the system's failure); any other
+ * name without an exact counterpart makes it `unparseable`. Nothing is guessed.
  */
 export function readCasOutput(raw: string, dialect: CasOutputDialect): CasConversion {
   const text = raw.trim();
@@ -50,12 +55,14 @@ export function readCasOutput(raw: string, dialect: CasOutputDialect): CasConver
   const message = dialect.message?.(text);
   if (message !== undefined) return { status: 'no-answer', error: message };
   if (text.includes('...')) {
-    return { status: 'unparseable', error: `${dialect.system} printed a floating-point number with truncated digits` };
+    // The answer exists; its printing lost digits: sagga cannot read it, the system did not fail.
+    return { status: 'unjudged', error: `${dialect.system} printed a floating-point number with truncated digits: not judged` };
   }
 
   // The translated text, with IMAGINARY_UNIT where the system wrote its imaginary unit.
   const out: Array<string | typeof IMAGINARY_UNIT> = [];
   let unparseable: string | undefined;
+  let unsupported: string | undefined;
   let i = 0;
   while (i < text.length) {
     const c = text[i];
@@ -82,7 +89,9 @@ export function readCasOutput(raw: string, dialect: CasOutputDialect): CasConver
       }
       const ours = dialect.names.get(name);
       if (ours === undefined) {
-        unparseable ??= `${dialect.system} answered with '${clip(name, 30)}', which has no counterpart in sagga's whitelist`;
+        if (isUnsupportedFunction(name) && /^\s*\(/.test(text.slice(i, i + 20))) {
+          unsupported ??= `${dialect.system} answered with the function '${clip(name, 30)}', which sagga does not support: not judged (not the system's failure)`;
+        } else unparseable ??= `${dialect.system} answered with '${clip(name, 30)}', which has no counterpart in sagga's whitelist`;
         continue;
       }
       out.push(ours);
@@ -92,10 +101,11 @@ export function readCasOutput(raw: string, dialect: CasOutputDialect): CasConver
     i++;
   }
   if (unparseable !== undefined) return { status: 'unparseable', error: unparseable };
+  if (unsupported !== undefined) return { status: 'unjudged', error: unsupported };
   if (!out.includes(IMAGINARY_UNIT)) {
     const infix = out.join('');
     const parsed = tryParseExpr(infix, CAS_LITERAL_LIMITS);
-    if (!parsed.ok) return { status: 'unparseable', error: `cannot read ${dialect.system}'s answer: ${parsed.error.message}` };
+    if (!parsed.ok) return refusedReading(parsed.error, `cannot read ${dialect.system}'s answer: `);
     return { status: 'ok', expr: parsed.expr, infix };
   }
   return readComplexAnswer((unit) => out.map((piece) => (piece === IMAGINARY_UNIT ? unit : piece)).join(''), dialect.system, CAS_LITERAL_LIMITS);
@@ -109,7 +119,7 @@ export function readCasOutput(raw: string, dialect: CasOutputDialect): CasConver
  */
 export function readComplexAnswer(render: (unit: string) => string, system: string, limits: Partial<Limits>): CasConversion {
   const parsed = parseWithImaginaryUnit(render, limits);
-  if (!parsed.ok) return { status: 'unparseable', error: `cannot read ${system}'s answer: ${parsed.error.message}` };
+  if (!parsed.ok) return refusedReading(parsed.error, `cannot read ${system}'s answer: `);
   const realForm = realFromComplex(parsed.expr);
   if (realForm.ok) return { status: 'ok', expr: realForm.expr, infix: toInfix(realForm.expr) };
   return {

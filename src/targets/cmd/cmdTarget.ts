@@ -42,7 +42,7 @@ export interface CmdTargetOptions extends Omit<ProcessPoolOptions, 'argv'> {
   readonly diagnose?: () => Promise<string | undefined>;
   /**
    * What `describe()` reports (see `Target.describe`). Default: the command line with its secrets
-   * redacted, and the time limit.
+   * redacted, the time limit and the start-up grace.
    */
   readonly settings?: TargetSettings;
 }
@@ -69,7 +69,11 @@ const defaultCodec: CmdCodec = {
  *
  * The processes are run by a `ProcessPool` (restarts with backoff, re-sends, time limits, hung
  * processes killed); this layer writes the requests and reads the answers. Faults are values: every
- * problem resolves with an outcome.
+ * problem resolves with an outcome. What is the program's doing and what is not: a program that
+ * answers nothing at all during a request's time limit (stuck, not reading its input, still loading
+ * past its start-up grace), closes its stdout, exits, or answers only ids it was never asked gives
+ * `error`s (asked again later), never failures; `timeout` is a live program's, which answers other
+ * requests but not this one (or says `"timeout": true` itself).
  *
  * Rejects only when the program cannot be started at all (not found, not executable).
  */
@@ -122,6 +126,7 @@ export class CmdTarget implements Target {
     this.settings = options.settings ?? {
       command: commandLine,
       time_limit_ms: positive(options.timeoutMs, 60_000),
+      startup_timeout_ms: this.pool.timeLimitMs - positive(options.timeoutMs, 60_000),
     };
   }
 
@@ -185,6 +190,11 @@ export class CmdTarget implements Target {
     return notes.length > 0 ? notes.join('. ') : undefined;
   }
 
+  /** New processes for old (see `Target.restart`): the requests in flight resolve as errors. Never rejects. */
+  restart(): Promise<void> {
+    return this.pool.restart();
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }
@@ -195,8 +205,9 @@ export class CmdTarget implements Target {
       case 'timeout':
         return [{ status: result.kind, text: '', error: result.error, latencyMs: result.latencyMs }];
       case 'oversized': {
-        const error = `the answer line had ${result.bytes} bytes, more than the limit of ${result.limit}`;
-        return [{ status: 'unparseable', text: clip(result.head, 200, { countRest: true }), error, latencyMs: result.latencyMs }];
+        // Longer than sagga reads: the answer may be right, so it is not judged (never a failure).
+        const error = `the answer line had ${result.bytes} bytes, more than the ${result.limit} sagga reads: not judged`;
+        return [{ status: 'unjudged', text: clip(result.head, 200, { countRest: true }), error, latencyMs: result.latencyMs }];
       }
       case 'reply':
         return this.readReply(result.reply, k, result.latencyMs);

@@ -1,6 +1,8 @@
 import { extractAnswer } from '../../answer/extractAnswer.js';
 import { tryParseExpr } from '../../expr/parse.js';
 import { ANSWER_LIMITS, type AnswerReading } from '../answerReading.js';
+import { readComplexAnswer } from '../cas/readCasOutput.js';
+import { refusedReading } from '../refusedReading.js';
 
 // Whole answers that mean "I have none", compared after trimming, lower-casing and dropping a final
 // period. Anything longer goes to the extractor, which knows refusals inside sentences.
@@ -36,7 +38,10 @@ const UNEVALUATED = /(?:^|[^A-Za-z0-9_])(?:Integral|integrate|int)\s*\(/;
 /**
  * Read one answer string from a `cmd:` program: mathjs or SymPy infix first (the common case, and
  * the strictest reader), then LaTeX or free text through `extractAnswer` (`\boxed{…}`, `$…$`, "the
- * answer is …"). An empty string or a bare "no answer" is a no-answer.
+ * answer is …"). An empty string or a bare "no answer" is a no-answer. An infix answer that the
+ * reader refuses for sagga's own reasons (a literal beyond its limits, an unsupported function) is
+ * `unjudged` and never read a second way: `1e-400*x` is not e − 400x. SymPy's imaginary unit `I` is
+ * read through the answer's real form, as from the SymPy target.
  */
 export function readAnswerText(text: string): AnswerReading {
   const trimmed = text.trim();
@@ -46,8 +51,14 @@ export function readAnswerText(text: string): AnswerReading {
   }
   const parsed = tryParseExpr(trimmed, ANSWER_LIMITS);
   if (parsed.ok) return { status: 'ok', expr: parsed.expr };
-  const infixLike = trimmed.length <= 20_000 && INFIX_ALPHABET.test(trimmed) && !PROSE.test(trimmed);
+  const infixLike = trimmed.length <= 1_000_000 && INFIX_ALPHABET.test(trimmed) && !PROSE.test(trimmed);
   if (infixLike && UNEVALUATED.test(trimmed)) return { status: 'no-answer', error: 'the program returned the integral unevaluated' };
+  if (infixLike && /\bI\b/.test(trimmed)) {
+    // SymPy's identifiers are words: I as a whole word is its imaginary unit.
+    const read = readComplexAnswer((unit) => trimmed.replace(/\bI\b/g, unit), 'the program', ANSWER_LIMITS);
+    return read.status === 'ok' ? { status: 'ok', expr: read.expr } : read;
+  }
+  if (infixLike && parsed.error.refusal !== undefined) return refusedReading(parsed.error);
   // The LaTeX reader behind extractAnswer also reads `sin x` and `2x e^x`.
   const extracted = extractAnswer(text, { limits: ANSWER_LIMITS });
   if (extracted.ok) return { status: 'ok', expr: extracted.expr };

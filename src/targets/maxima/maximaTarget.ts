@@ -36,6 +36,8 @@ export async function createMaximaTarget(options: MaximaTargetOptions = {}): Pro
     timeoutMs,
     startupGraceMs: 10_000,
     maxInFlight: 1,
+    // One problem at a time and no time limit of its own: a silent Maxima is busy with this problem.
+    silence: 'timeout',
     processes: options.processes ?? Math.min(2, availableParallelism()),
     codec: maximaCodec,
     settings: { time_limit_ms: timeoutMs },

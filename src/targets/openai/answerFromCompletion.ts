@@ -6,12 +6,25 @@ import type { CompletionChoice } from './requestCompletions.js';
  * Turn one completion choice into an answer. The content is what is read; a reasoning model's
  * separate thinking only when the content is empty (some servers put everything there). A response
  * cut at the token limit counts only with an explicit box or final-answer line.
+ *
+ * A message with nothing to read is never the model's answer, let alone its failure:
+ * - withheld by the provider's content filter: not judged (asking again gets the same filter);
+ * - `content: null` at the token limit, with no thinking sent either: the model spent `--max-tokens`
+ *   before writing anything visible; not judged;
+ * - any other `content: null` (a server fault, a tool call nobody asked for): a transport `error`,
+ *   asked again.
  */
 export function answerFromCompletion(choice: CompletionChoice, latencyMs: number, usage: TokenUsage | undefined, extract: ExtractOptions = {}): TargetAnswer {
   const text = choice.content.trim() !== '' ? choice.content : (choice.reasoning ?? '');
   const base = { text, latencyMs, ...(usage !== undefined ? { tokenUsage: usage } : {}) };
   if (text.trim() === '' && choice.finishReason === 'content_filter') {
-    return { ...base, status: 'no-answer', error: 'the response was withheld by a content filter' };
+    return { ...base, status: 'unjudged', error: "the response was withheld by the provider's content filter: not an answer of the model, not judged" };
+  }
+  if (text.trim() === '' && choice.noContent === true) {
+    if (choice.finishReason === 'length') {
+      return { ...base, status: 'unjudged', error: 'the token limit was used up before the model wrote any answer (content: null, finish_reason: length): not judged; raise --max-tokens' };
+    }
+    return { ...base, status: 'error', error: `the server sent a message without content (content: null, finish_reason: ${choice.finishReason ?? 'none'}): not an answer, asked again` };
   }
   const got = extractAnswer(text, { ...extract, truncated: choice.finishReason === 'length' });
   if (got.ok) return { ...base, status: 'ok', expr: got.expr, extracted: got.answer };

@@ -9,6 +9,8 @@ export interface ProcessExit {
   readonly signal: NodeJS.Signals | null;
   /** The last characters it wrote to stderr. */
   readonly stderrTail: string;
+  /** It closed its stdout while still running (and was killed for it): it can answer nothing more. */
+  readonly closedStdout: boolean;
 }
 
 export interface JsonlProcessOptions {
@@ -30,12 +32,17 @@ export interface JsonlProcessOptions {
 // them open) before reporting the exit anyway.
 const CLOSE_GRACE_MS = 2000;
 
+// After its stdout ends, how long a process may take to exit by itself (a crash or a normal exit
+// closes stdout first) before it is taken for one that closed its stdout and lives on.
+const STDOUT_EOF_GRACE_MS = 1000;
+
 /**
  * One run of a line-oriented subprocess: writes lines to its stdin with backpressure, reads stdout
- * in bounded lines, keeps the tail of stderr, and reports the exit. It does not restart itself; that
- * policy belongs to the caller (see `cmdTarget`). The process gets its own process group so that
- * `kill` also reaches whatever it started (a shell wrapper's child, Maxima's Lisp); the group is
- * killed when sagga ends, however it ends, even by SIGKILL (see `orphanGuard`).
+ * in bounded lines, keeps the tail of stderr, and reports the exit. A program that closes its stdout
+ * and keeps running is killed (its exit says so): nothing it does can be read any more. It does not
+ * restart itself; that policy belongs to the caller (see `cmdTarget`). The process gets its own
+ * process group so that `kill` also reaches whatever it started (a shell wrapper's child, Maxima's
+ * Lisp); the group is killed when sagga ends, however it ends, even by SIGKILL (see `orphanGuard`).
  */
 export class JsonlProcess {
   private readonly child: ChildProcessWithoutNullStreams;
@@ -45,6 +52,7 @@ export class JsonlProcess {
   private waitingForDrain = false;
   private exitedFlag = false;
   private finished = false;
+  private closedStdout = false;
   private exitInfo: { code: number | null; signal: NodeJS.Signals | null } = { code: null, signal: null };
 
   private constructor(
@@ -62,6 +70,15 @@ export class JsonlProcess {
       },
     });
     child.stdout.on('data', (chunk: Buffer) => this.splitter.push(chunk));
+    // End of file on stdout from a program that keeps running: nothing more can come from it.
+    child.stdout.on('end', () => {
+      if (this.exitedFlag) return;
+      setTimeout(() => {
+        if (this.exitedFlag) return;
+        this.closedStdout = true;
+        this.kill();
+      }, STDOUT_EOF_GRACE_MS).unref();
+    });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (text: string) => this.stderr.push(text));
     // EPIPE and friends when the program dies while we write: the exit event tells the story.
@@ -186,6 +203,6 @@ export class JsonlProcess {
     this.child.stdout.destroy();
     this.child.stderr.destroy();
     this.child.stdin.destroy();
-    this.options.onExit({ ...this.exitInfo, stderrTail: this.stderr.text() });
+    this.options.onExit({ ...this.exitInfo, stderrTail: this.stderr.text(), closedStdout: this.closedStdout });
   }
 }

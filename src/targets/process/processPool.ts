@@ -19,10 +19,24 @@ export interface PoolCodec<Q, R> {
 export interface ProcessPoolOptions {
   /** The program and its arguments (never run by a shell). */
   readonly argv: readonly string[];
-  /** How long one request may go unanswered, from when it is written. Default 60 s. */
+  /**
+   * How long one request may go unanswered, from when it is first in line: when it was written, or,
+   * while requests written before it were unanswered, from when the last of them was answered (a
+   * program that works through its input in order is not held to the time it spent on earlier ones).
+   * Default 60 s.
+   */
   readonly timeoutMs?: number;
   /** Extra time for requests sent to a process that has not answered anything yet (loading a model). Default 30 s. */
   readonly startupGraceMs?: number;
+  /**
+   * What it means when a process answers nothing at all during a request's time limit. `fault` (the
+   * default): the program is stuck (deadlocked, not reading its input, still loading): it is killed
+   * and restarted, and every request in flight on it resolves as an `error`, never a `timeout`. A
+   * `timeout` is then only ever a live program's: one that answers other requests but not this one.
+   * `timeout`: the program is sagga's own and works on one request at a time without a time limit of
+   * its own (Maxima), so its silence is this request's time: a `timeout`, and the process is replaced.
+   */
+  readonly silence?: 'fault' | 'timeout';
   /** Requests in flight per process. Default 8. */
   readonly maxInFlight?: number;
   /** Copies of the program to run side by side. Default 1. */
@@ -71,12 +85,16 @@ export interface ProcessPoolStats {
   readonly junkLines: number;
   /** stdout lines longer than the limit (dropped). */
   readonly oversizedLines: number;
-  /** Well-formed replies for an id that was not in flight (late after a timeout, duplicates). */
+  /** Well-formed replies for an id that was not in flight (late after a timeout, duplicates, ids never asked). */
   readonly unmatchedAnswers: number;
-  /** Exits of the program while it had work, or before it could be started. */
+  /** Of `unmatchedAnswers`, replies for an id that was never asked at all. */
+  readonly unknownIdAnswers: number;
+  /** Exits of the program while it had work, or before it could be started; closing stdout counts. */
   readonly crashes: number;
   /** Processes killed because they stopped answering. */
   readonly hangKills: number;
+  /** Processes killed because they closed their stdout while still running. */
+  readonly closedStdout: number;
 }
 
 interface Pending<Q, R> {
@@ -87,8 +105,16 @@ interface Pending<Q, R> {
   /** Crashes during which this was the oldest request in flight. */
   blame: number;
   sentAt: number;
-  /** The slot's answer count when this was sent: unchanged at its timeout means a silent process. */
-  answersAtSend: number;
+  /** This request's time limit on its current process (with the start-up grace when it had not answered yet). */
+  limit: number;
+  /** When its time limit started: when it was sent, or when it became the oldest request in flight. */
+  clockFrom: number;
+  /** The slot's answer count when its clock started: unchanged at its timeout means a silent process. */
+  answersAtClock: number;
+  /** The slot's count of replies for ids never asked when this was sent. */
+  unknownAtSend: number;
+  /** Its timer fired while older requests were in flight; it is armed again once it is the oldest. */
+  inLine: boolean;
   slot: Slot<Q, R> | undefined;
   timer: NodeJS.Timeout | undefined;
   done: boolean;
@@ -98,12 +124,18 @@ interface Pending<Q, R> {
 interface Slot<Q, R> {
   state: 'idle' | 'starting' | 'running' | 'stopping' | 'waiting' | 'dead';
   proc: JsonlProcess | undefined;
+  /** In send order (a Map keeps insertion order): the first is the oldest request in flight. */
   readonly inflight: Map<string, Pending<Q, R>>;
   /** Reply lines received from this slot's current process. */
   answers: number;
+  /** Replies from the current process for ids that were never asked, and the last such id. */
+  unknownIds: number;
+  lastUnknownId: string;
   failures: number;
   starts: number;
   killedForHang: boolean;
+  /** Killed by `restart()`: its exit is neither a crash nor a hang. */
+  replacing: boolean;
   /** What happened to the last process, for error messages. */
   lastTrouble: string;
 }
@@ -114,16 +146,22 @@ const MAX_EXTRA_RESENDS = 4;
 
 const WIRE_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 
+// Wire ids remembered as asked, so that a late reply is told from one for an id never asked.
+const ASKED_IDS_KEPT = 100_000;
+
 /**
  * A supervised pool of processes that read one request per line on stdin and write one reply per
  * line on stdout, in any order, matched by id; the protocol is the codec's.
  *
- * Faults are values: every request resolves. A crashed program is restarted with backoff and its
- * unanswered requests re-sent; a request that is in flight through `maxAttempts` crashes, and every
- * request once the program has crashed `maxConsecutiveFailures` times without answering anything,
- * resolve as `error`. A request unanswered in `timeoutMs` is a `timeout`; when the process has
- * answered nothing at all during that time it is considered hung, killed and restarted, and its
- * other requests are re-sent.
+ * Faults are values: every request resolves. A crashed program (it exited, or closed its stdout while
+ * running) is restarted with backoff and its unanswered requests re-sent; a request that is in flight
+ * through `maxAttempts` crashes, and every request once the program has failed
+ * `maxConsecutiveFailures` times without answering anything, resolve as `error`. A request
+ * unanswered in `timeoutMs` (counted from when it is first in line) is a `timeout` when the process
+ * answered other requests meanwhile. When it answered nothing at all, the process is stuck: it is
+ * killed and restarted, and (with `silence: 'fault'`, the default) every request in flight on it is
+ * an `error`, as is a request that times out while the program wrote replies for ids never asked
+ * (its reply may be among them).
  */
 export class ProcessPool<Q, R> {
   /** A request's time limit plus the start-up grace a fresh process gets. */
@@ -137,9 +175,11 @@ export class ProcessPool<Q, R> {
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly maxLineBytes: number;
+  private readonly silence: 'fault' | 'timeout';
   private readonly slots: Slot<Q, R>[];
   private readonly queue: Pending<Q, R>[] = [];
   private readonly wireIds = new Set<string>();
+  private readonly askedIds = new Set<string>();
   private wireCounter = 0;
   private closing: Promise<void> | undefined;
   private counters = {
@@ -151,8 +191,10 @@ export class ProcessPool<Q, R> {
     junkLines: 0,
     oversizedLines: 0,
     unmatchedAnswers: 0,
+    unknownIdAnswers: 0,
     crashes: 0,
     hangKills: 0,
+    closedStdout: 0,
   };
 
   constructor(
@@ -170,15 +212,19 @@ export class ProcessPool<Q, R> {
     this.backoffMs = Math.max(0, options.restartBackoffMs ?? 250);
     this.maxBackoffMs = Math.max(this.backoffMs, options.maxRestartBackoffMs ?? 4000);
     this.maxLineBytes = Math.floor(positive(options.maxLineBytes, 1 << 20));
+    this.silence = options.silence ?? 'fault';
     const processes = Math.floor(positive(options.processes, 1));
     this.slots = Array.from({ length: processes }, () => ({
       state: 'idle' as const,
       proc: undefined,
       inflight: new Map<string, Pending<Q, R>>(),
       answers: 0,
+      unknownIds: 0,
+      lastUnknownId: '',
       failures: 0,
       starts: 0,
       killedForHang: false,
+      replacing: false,
       lastTrouble: '',
     }));
   }
@@ -206,7 +252,22 @@ export class ProcessPool<Q, R> {
         new Promise<PoolResult<R>>((resolve) => {
           this.counters.requests++;
           const wireId = this.wireIdFor(item.key);
-          batch.push({ wireId, request: item.request, attempts: 0, blame: 0, sentAt: 0, answersAtSend: 0, slot: undefined, timer: undefined, done: false, resolve });
+          batch.push({
+            wireId,
+            request: item.request,
+            attempts: 0,
+            blame: 0,
+            sentAt: 0,
+            limit: 0,
+            clockFrom: 0,
+            answersAtClock: 0,
+            unknownAtSend: 0,
+            inLine: false,
+            slot: undefined,
+            timer: undefined,
+            done: false,
+            resolve,
+          });
         }),
     );
     if (this.closing !== undefined) {
@@ -268,6 +329,33 @@ export class ProcessPool<Q, R> {
   close(): Promise<void> {
     this.closing ??= this.shutdown();
     return this.closing;
+  }
+
+  /**
+   * Replace every process with a fresh one (after a failed health check), the program given up on
+   * included. Requests in flight resolve as errors (the caller asks them again); queued ones go to
+   * the new processes. Resolves once the new processes are started, or failed to start (which the
+   * next requests report). Never rejects.
+   */
+  async restart(): Promise<void> {
+    if (this.closing !== undefined) return;
+    const gone: Promise<void>[] = [];
+    for (const slot of this.slots) {
+      for (const p of [...slot.inflight.values()]) this.finish(p, fault('the program was restarted before it answered (it had failed a health check)'));
+      slot.failures = 0;
+      const proc = slot.proc;
+      if (proc === undefined) {
+        if (slot.state === 'dead' || slot.state === 'waiting') slot.state = 'idle';
+        continue;
+      }
+      slot.replacing = true;
+      slot.state = 'stopping';
+      gone.push(waitUntil(() => slot.proc !== proc, 5_000));
+      proc.kill();
+    }
+    await Promise.all(gone);
+    if (this.closing !== undefined) return;
+    await Promise.all(this.slots.filter((s) => s.state === 'idle').map((s) => this.spawnInto(s, false)));
   }
 
   private async shutdown(): Promise<void> {
@@ -335,11 +423,25 @@ export class ProcessPool<Q, R> {
     slot.inflight.set(p.wireId, p);
     this.counters.sent++;
     if (p.attempts > 1) this.counters.resent++;
-    p.answersAtSend = slot.answers;
-    const limit = this.timeoutMs + (slot.answers === 0 ? this.startupGraceMs : 0);
-    const attempt = p.attempts;
-    p.timer = setTimeout(() => this.onTimeout(slot, p, attempt, limit), limit);
+    this.rememberAsked(p.wireId);
+    p.clockFrom = p.sentAt;
+    p.answersAtClock = slot.answers;
+    p.unknownAtSend = slot.unknownIds;
+    p.inLine = false;
+    p.limit = this.timeoutMs + (slot.answers === 0 ? this.startupGraceMs : 0);
+    this.arm(slot, p, p.limit);
     proc.write(this.codec.encode(p.wireId, p.request));
+  }
+
+  private arm(slot: Slot<Q, R>, p: Pending<Q, R>, delayMs: number): void {
+    const attempt = p.attempts;
+    p.timer = setTimeout(() => this.onTimer(slot, p, attempt), Math.max(0, delayMs));
+  }
+
+  private rememberAsked(wireId: string): void {
+    this.askedIds.delete(wireId);
+    this.askedIds.add(wireId);
+    if (this.askedIds.size > ASKED_IDS_KEPT) this.askedIds.delete(this.askedIds.values().next().value!);
   }
 
   private abort(p: Pending<Q, R>): void {
@@ -354,9 +456,29 @@ export class ProcessPool<Q, R> {
     p.done = true;
     if (p.timer !== undefined) clearTimeout(p.timer);
     p.timer = undefined;
-    if (p.slot !== undefined && p.slot.inflight.get(p.wireId) === p) p.slot.inflight.delete(p.wireId);
+    const slot = p.slot;
+    if (slot !== undefined && slot.inflight.get(p.wireId) === p) {
+      const wasOldest = slot.inflight.values().next().value === p;
+      slot.inflight.delete(p.wireId);
+      if (wasOldest) this.startClockOfOldest(slot);
+    }
     this.wireIds.delete(p.wireId);
     p.resolve(result);
+  }
+
+  /**
+   * The oldest request in flight has just been resolved: the next one is now first in line, and its
+   * time limit runs from now (for a program that works in order, its turn has just come).
+   */
+  private startClockOfOldest(slot: Slot<Q, R>): void {
+    const next = slot.inflight.values().next().value;
+    if (next === undefined || slot.state !== 'running') return;
+    next.clockFrom = Date.now();
+    next.answersAtClock = slot.answers;
+    if (next.inLine) {
+      next.inLine = false;
+      this.arm(slot, next, next.limit);
+    }
   }
 
   // ---- process lifecycle ------------------------------------------------------------------------
@@ -391,7 +513,9 @@ export class ProcessPool<Q, R> {
     slot.proc = proc;
     slot.state = 'running';
     slot.answers = 0;
+    slot.unknownIds = 0;
     slot.killedForHang = false;
+    slot.replacing = false;
     for (const line of this.codec.preamble ?? []) proc.write(line);
     this.pump();
   }
@@ -403,24 +527,30 @@ export class ProcessPool<Q, R> {
       slot.state = 'idle';
       return;
     }
+    if (slot.replacing) {
+      // Killed by restart(), which starts the next one itself.
+      slot.replacing = false;
+      slot.state = 'idle';
+      this.queue.unshift(...this.takeInflight(slot));
+      return;
+    }
     const hung = slot.killedForHang;
+    if (exit.closedStdout) this.counters.closedStdout++;
     const how = hung
       ? 'it was killed after answering nothing for the whole time limit'
-      : exit.signal !== null
-        ? `it was killed by ${exit.signal}`
-        : `it exited with code ${exit.code}`;
+      : exit.closedStdout
+        ? 'it closed its stdout (end of file) while still running, and was killed'
+        : exit.signal !== null
+          ? `it was killed by ${exit.signal}`
+          : `it exited with code ${exit.code}`;
     const stderr = exit.stderrTail.trim();
     const trouble = `${how}${stderr === '' ? '' : `; its stderr ended with: ${clip(stderr.slice(-600), 600, { countRest: true })}`}`;
     // In send order, so the first is the oldest: for a program that works through its input in
     // order, the one it was busy with when it died. It takes the blame; the others are re-sent
     // without it, up to a looser bound that guarantees the retries end.
-    const lost = [...slot.inflight.values()];
-    slot.inflight.clear();
+    const lost = this.takeInflight(slot);
     const requeue: Pending<Q, R>[] = [];
     lost.forEach((p, i) => {
-      if (p.timer !== undefined) clearTimeout(p.timer);
-      p.timer = undefined;
-      p.slot = undefined;
       if (i === 0 && !hung) p.blame++;
       if (p.blame >= this.maxAttempts || p.attempts >= this.maxAttempts + MAX_EXTRA_RESENDS) {
         this.finish(p, fault(`the program failed while this request was in flight (${p.attempts} times sent); last time ${trouble}`));
@@ -432,12 +562,28 @@ export class ProcessPool<Q, R> {
     if (lost.length > 0 && !hung) {
       this.counters.crashes++;
       this.afterFailure(slot, trouble);
+    } else if (hung && this.silence === 'fault') {
+      // Stuck: a failure of the program like a crash, so one that is stuck every time is given up.
+      this.afterFailure(slot, trouble);
     } else {
       // Killed after a timeout (normal for a program without its own time limit), or it exited
       // while idle (a program that quits between requests): start it again as soon as there is work.
       slot.state = 'idle';
       this.pump();
     }
+  }
+
+  /** Empty the slot's requests in flight, in send order, with their timers stopped. */
+  private takeInflight(slot: Slot<Q, R>): Pending<Q, R>[] {
+    const taken = [...slot.inflight.values()];
+    slot.inflight.clear();
+    for (const p of taken) {
+      if (p.timer !== undefined) clearTimeout(p.timer);
+      p.timer = undefined;
+      p.slot = undefined;
+      p.inLine = false;
+    }
+    return taken;
   }
 
   private afterFailure(slot: Slot<Q, R>, trouble: string): void {
@@ -460,19 +606,65 @@ export class ProcessPool<Q, R> {
     this.pump();
   }
 
-  private onTimeout(slot: Slot<Q, R>, p: Pending<Q, R>, attempt: number, limit: number): void {
+  private onTimer(slot: Slot<Q, R>, p: Pending<Q, R>, attempt: number): void {
     if (p.done || p.slot !== slot || p.attempts !== attempt) return;
-    this.finish(p, { kind: 'timeout', error: `no answer within ${limit} ms`, latencyMs: Date.now() - p.sentAt });
-    const proc = slot.proc;
-    if (proc !== undefined && slot.answers === p.answersAtSend && !slot.killedForHang) {
-      // Nothing at all came back while this request waited: the program is stuck, not just slow
-      // on this one problem. A fresh process gets the rest of the work.
-      slot.killedForHang = true;
-      slot.state = 'stopping'; // no new work for it while it dies
-      this.counters.hangKills++;
-      proc.kill();
+    p.timer = undefined;
+    // Requests written before this one are still unanswered: it is judged once it is first in line.
+    if (slot.inflight.values().next().value !== p) {
+      p.inLine = true;
+      return;
     }
+    const left = p.clockFrom + p.limit - Date.now();
+    if (left > 0) {
+      this.arm(slot, p, left);
+      return;
+    }
+    this.onTimeLimit(slot, p);
     this.pump();
+  }
+
+  /**
+   * The oldest request in flight has had its whole time limit. What the process did meanwhile
+   * decides what that means; the process is judged before the request is.
+   */
+  private onTimeLimit(slot: Slot<Q, R>, p: Pending<Q, R>): void {
+    const proc = slot.proc;
+    const silent = proc !== undefined && slot.answers === p.answersAtClock;
+    const waited = `${p.limit} ms`;
+    const after = p.clockFrom > p.sentAt ? ` (from when the requests sent before it were answered; ${Date.now() - p.sentAt} ms after it was sent)` : '';
+    const wrongIds = slot.unknownIds - p.unknownAtSend;
+    const wrongNote = wrongIds > 0 ? `; meanwhile it wrote ${wrongIds} answer${wrongIds === 1 ? '' : 's'} for ids it was never asked (such as ${JSON.stringify(clip(slot.lastUnknownId, 40))})` : '';
+    if (silent && this.silence === 'fault') {
+      const why =
+        slot.answers === 0
+          ? `the program answered nothing in the ${waited} since it started (start-up grace included): still loading, or stuck; it was killed and will be restarted (a longer start-up grace: --startup-timeout)${wrongNote}`
+          : `the program answered nothing at all for ${waited}${after}: it is stuck, not slow on this problem; it was killed and will be restarted${wrongNote}`;
+      this.stuck(slot, `${why}. Not the model's failure`);
+      return;
+    }
+    if (wrongIds > 0) {
+      this.finish(p, fault(`no answer within ${waited}${after}${wrongNote}: its answer may be among them. Not the model's failure`));
+    } else {
+      this.finish(p, { kind: 'timeout', error: `no answer within ${waited}${after}`, latencyMs: Date.now() - p.sentAt });
+    }
+    if (silent && !slot.killedForHang) {
+      // Nothing at all came back while this request waited: the program is busy with it for good.
+      // A fresh process gets the rest of the work.
+      this.killForHang(slot, proc);
+    }
+  }
+
+  /** A process that answers nothing: killed, and every request in flight on it is an error. */
+  private stuck(slot: Slot<Q, R>, why: string): void {
+    if (slot.proc !== undefined && !slot.killedForHang) this.killForHang(slot, slot.proc);
+    for (const q of [...slot.inflight.values()]) this.finish(q, fault(why));
+  }
+
+  private killForHang(slot: Slot<Q, R>, proc: JsonlProcess): void {
+    slot.killedForHang = true;
+    slot.state = 'stopping'; // no new work for it while it dies
+    this.counters.hangKills++;
+    proc.kill();
   }
 
   // ---- reading replies --------------------------------------------------------------------------
@@ -489,6 +681,12 @@ export class ProcessPool<Q, R> {
     const p = slot.inflight.get(decoded.id);
     if (p === undefined) {
       this.counters.unmatchedAnswers++;
+      if (!this.askedIds.has(decoded.id)) {
+        // Not a late answer: an id nobody asked about. Counted against the requests now waiting.
+        this.counters.unknownIdAnswers++;
+        slot.unknownIds++;
+        slot.lastUnknownId = decoded.id;
+      }
       return;
     }
     slot.answers++;
@@ -515,6 +713,18 @@ export class ProcessPool<Q, R> {
 
 function fault(error: string): PoolResult<never> {
   return { kind: 'error', error, latencyMs: 0 };
+}
+
+/** Resolves once `done()` holds, or after `maxMs` whatever it says. */
+function waitUntil(done: () => boolean, maxMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const check = (): void => {
+      if (done() || Date.now() - started >= maxMs) resolve();
+      else setTimeout(check, 20);
+    };
+    check();
+  });
 }
 
 function positive(value: number | undefined, fallback: number): number {

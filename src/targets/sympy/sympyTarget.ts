@@ -46,6 +46,8 @@ export async function createSympyTarget(options: SympyTargetOptions = {}): Promi
     timeoutMs: timeoutMs + KILL_GRACE_MS,
     startupGraceMs: 30_000,
     maxInFlight: 1,
+    // One problem at a time: silent past its own limit and the grace, SymPy is stuck in this problem.
+    silence: 'timeout',
     processes,
     codec: { encode: encodeCmdRequest, readAnswer: readSympyAnswer },
     // SymPy's version decides its answers as much as the time limit does.

@@ -6,7 +6,7 @@ import { parseExpr } from '../../../src/expr/parse.js';
 import { equals } from '../../../src/expr/types.js';
 import { answerFromCompletion } from '../../../src/targets/openai/answerFromCompletion.js';
 import { DEFAULT_BACKOFF, parseRetryAfter, retryDelayMs } from '../../../src/targets/openai/backoff.js';
-import { createLimiter } from '../../../src/targets/openai/limiter.js';
+import { createLimiter } from '../../../src/util/limiter.js';
 import { checkTemplate, PROMPT_TEMPLATES, renderPrompt } from '../../../src/targets/openai/promptTemplates.js';
 import { redactSecret } from '../../../src/targets/openai/redactSecret.js';
 import { cacheKey, openResponseCache } from '../../../src/targets/openai/responseCache.js';
@@ -174,7 +174,8 @@ describe('answerFromCompletion', () => {
     expect(b.tokenUsage).toEqual({ prompt: 1, completion: 2, total: 3 });
   });
   it('content filter and truncation', () => {
-    expect(answerFromCompletion({ content: '', finishReason: 'content_filter' }, 1, undefined).status).toBe('no-answer');
+    // Withheld by the provider's filter: not the model declining, so not judged.
+    expect(answerFromCompletion({ content: '', finishReason: 'content_filter' }, 1, undefined).status).toBe('unjudged');
     const cut = answerFromCompletion({ content: String.raw`Let $u = x^2$, so`, finishReason: 'length' }, 1, undefined);
     expect(cut.status).toBe('unparseable');
     const boxedCut = answerFromCompletion({ content: String.raw`\boxed{\sin x} and to check`, finishReason: 'length' }, 1, undefined);

@@ -1,0 +1,424 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkCandidate } from '../../constraints/checkCandidate.js';
+import { DEFAULT_CANDIDATE_LIMITS, type CandidateLimits } from '../../constraints/candidateLimits.js';
+import { canonicalKey } from '../expr/canonicalKey.js';
+import { countNodes } from '../expr/metrics.js';
+import { signature } from '../expr/signature.js';
+import { tryParseExpr } from '../expr/parse.js';
+import { toInfix } from '../expr/toInfix.js';
+import { toLatex } from '../expr/toLatex.js';
+import type { Expr } from '../expr/types.js';
+import type { VerifyPair } from '../judge/judgeOutcome.js';
+import type { FailureKind, Judgement } from '../judge/judgeTypes.js';
+import { proveByReference } from '../judge/proveByReference.js';
+import { acquireRunLock } from '../run/acquireRunLock.js';
+import { NotARunError } from '../run/readRun.js';
+import { RUN_FILES } from '../run/runSchema.js';
+import { targetProbe } from '../shrink/targetProbe.js';
+import type { ProbeRecord, ShrinkProbe } from '../shrink/types.js';
+import type { Target } from '../targets/types.js';
+import { redactSecrets, runRedactor, stringifyRedacted } from '../util/redactSecrets.js';
+import { createRng } from '../util/rng.js';
+import { writeFileAtomic } from '../util/writeFileAtomic.js';
+import { checkpointArchiveOffset } from './checkpointArchiveOffset.js';
+import { shrinkArchiveLine, type ShrunkLine } from './shrinkArchiveLine.js';
+import { openShrinkJournal, type ShrinkCommit } from './shrinkJournal.js';
+
+export interface ArchiveShrinkOptions {
+  /** `--target` as given: the model whose failures the archive holds. */
+  readonly target: string;
+  /** Make the target under test (and check its health): called once, when the first line needs it. */
+  readonly openTarget: () => Promise<Target>;
+  /** Reference specs that may prove a declined, unreadable or timed-out failure, in order. */
+  readonly references: readonly string[];
+  readonly openReference: (spec: string) => Promise<Target>;
+  readonly verify: VerifyPair;
+  /** Target calls one line's shrinking may charge (0: prove and sign only). */
+  readonly shrinkCalls: number;
+  /** Shrink lines that already have a `minimal` too. */
+  readonly force?: boolean;
+  /** Lines shrunk at once (default 1). The result does not depend on it. */
+  readonly concurrency?: number;
+  /** Default: the run's `rng_seed` (config.json). */
+  readonly rngSeed?: string;
+  /** Answers per problem; default: the run's `k`. */
+  readonly k?: number;
+  readonly progress?: (event: ArchiveShrinkProgress) => void;
+  /** Notes for stderr: a stale lock taken over, a commit finished for an earlier stopped shrink. */
+  readonly warn?: (message: string) => void;
+}
+
+/** One archive line done. */
+export interface ArchiveShrinkLineReport {
+  readonly id: string;
+  readonly problem: string;
+  readonly minimal: string;
+  readonly nodes: { readonly from: number; readonly to: number };
+  readonly signature: string;
+  readonly calls: number;
+  /** Steps taken: 0 when the problem was already minimal (or not shrunk). */
+  readonly steps: number;
+  readonly stopped: ShrunkLine['shrink']['stopped'];
+  readonly reason?: string;
+}
+
+export type ArchiveShrinkProgress =
+  | { readonly type: 'start'; readonly lines: number; readonly todo: number; readonly replayable: number }
+  | { readonly type: 'line'; readonly done: number; readonly todo: number; readonly line: ArchiveShrinkLineReport };
+
+export interface ArchiveShrinkResult {
+  readonly archive: string;
+  /** Readable archive lines. */
+  readonly lines: number;
+  readonly shrunk: readonly ArchiveShrinkLineReport[];
+  readonly skipped: { readonly alreadyShrunk: number; readonly otherTarget: number; readonly unreadable: number };
+  /** The targets named by the lines skipped as another target's. */
+  readonly otherTargets: readonly string[];
+  /**
+   * Target calls charged to the lines (shrinking and proofs: what each line's budget counts) and those
+   * made now; the rest were replayed from the journal of a stopped shrink or shared between lines.
+   */
+  readonly calls: { readonly charged: number; readonly paid: number };
+  /** The archive was rewritten (false when there was nothing to change). */
+  readonly written: boolean;
+}
+
+/**
+ * `sagga archive shrink DIR --target SPEC`: give every line of a run's archive its minimal failing
+ * problem (`minimal`) and `signature`, after the fact. Holds the run's lock throughout. Every probe
+ * is journaled (`shrink.jsonl`) as it is answered, and the archive is replaced whole only at the end
+ * (written beside it, then renamed; checkpoint.json's archive offset moved with it), so a shrink
+ * killed at any moment loses nothing and, run again, replays what was paid and ends with exactly
+ * the archive an uninterrupted shrink writes.
+ */
+export async function archiveShrink(dir: string, options: ArchiveShrinkOptions): Promise<ArchiveShrinkResult> {
+  const archivePath = join(dir, RUN_FILES.archive);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new NotARunError(`${dir}: no such run directory`, dir);
+  if (!existsSync(archivePath)) throw new NotARunError(`${dir}: no ${RUN_FILES.archive} here`, dir);
+  const lock = acquireRunLock(dir, options.warn);
+  const opened: Promise<Target>[] = [];
+  try {
+    return await shrinkLocked(dir, archivePath, options, opened);
+  } finally {
+    await Promise.allSettled(opened.map(async (t) => (await t).close()));
+    lock.release();
+  }
+}
+
+async function shrinkLocked(dir: string, archivePath: string, options: ArchiveShrinkOptions, opened: Promise<Target>[]): Promise<ArchiveShrinkResult> {
+  const config = readRunConfig(dir);
+  const k = options.k ?? config.k;
+  const redact = runRedactor(options.target);
+  const recordedTarget = recordedTargetName(options.target);
+  const journal = openShrinkJournal(dir, { target: recordedTarget, k, references: options.references }, redact);
+  try {
+    if (journal.commit !== undefined) finishCommit(dir, archivePath, journal.commit, options.warn);
+    const text = readFileSync(archivePath, 'utf8');
+    const { lines, tail } = splitLines(text);
+
+    // Which lines to shrink.
+    const todo: number[] = [];
+    const skipped = { alreadyShrunk: 0, otherTarget: 0, unreadable: 0 };
+    const otherTargets = new Set<string>();
+    const values = lines.map((l) => parseObject(l.text));
+    values.forEach((value, i) => {
+      if (value === undefined || typeof value.problem !== 'string') return void (lines[i].text.trim() === '' || skipped.unreadable++);
+      if (typeof value.target === 'string' && value.target !== recordedTarget) {
+        otherTargets.add(value.target);
+        return void skipped.otherTarget++;
+      }
+      if (!options.force && isShrunk(value, config.shrinkCalls)) return void skipped.alreadyShrunk++;
+      todo.push(i);
+    });
+    options.progress?.({ type: 'start', lines: values.filter((v) => v !== undefined).length, todo: todo.length, replayable: journal.replayable });
+
+    // Targets are made when first needed; a shrink with nothing to ask starts none.
+    let target: Promise<Target> | undefined;
+    const theTarget = (): Promise<Target> => {
+      if (target === undefined) opened.push((target = options.openTarget()));
+      return target;
+    };
+    let references: Promise<readonly Target[]> | undefined;
+    const theReferences = (): Promise<readonly Target[]> => {
+      if (references === undefined) {
+        const each = options.references.map((spec) => options.openReference(spec));
+        opened.push(...each);
+        references = Promise.all(each);
+      }
+      return references;
+    };
+    let paid = 0;
+    const problems = new Map<string, string>();
+    const problemOf = (key: string): string => problems.get(key) ?? '';
+    // Probes in flight by cache and key, so two lines shrunk at once never pay for one problem twice.
+    const inflight = new Map<string, Promise<ProbeRecord>>();
+    const once = (cache: string, expr: Expr, ask: () => Promise<ProbeRecord>): Promise<ProbeRecord> => {
+      const key = canonicalKey(expr);
+      problems.set(key, toInfix(expr));
+      const id = `${cache}/${key}`;
+      let pending = inflight.get(id);
+      if (pending === undefined) {
+        pending = ask().then((record) => {
+          paid += record.calls;
+          // A target that cannot be reached would make every candidate look like a pass: stop, keep what was journaled.
+          if (record.judgement.status === 'error') {
+            throw new Error(`${options.target} did not answer ${toInfix(expr)} (${record.judgement.reason}); the archive is unchanged and every answer before is journaled: run the same command again once it works`);
+          }
+          return record;
+        });
+        inflight.set(id, pending);
+      }
+      return pending;
+    };
+    const probes = new Map<FailureKind, ShrinkProbe>();
+    const probeFor = (kind: FailureKind): ShrinkProbe => {
+      let probe = probes.get(kind);
+      if (probe === undefined) {
+        let inner: ShrinkProbe | undefined;
+        probe = (candidate) =>
+          once(kind, candidate, async () => {
+            inner ??= targetProbe({ target: await theTarget(), k, verify: options.verify, kind, references: theReferences });
+            return inner(candidate);
+          });
+        probes.set(kind, probe);
+      }
+      return probe;
+    };
+    const proofCache = journal.cache('proof', problemOf);
+    const prove = async (problem: Expr, judgement: Judgement): Promise<ProbeRecord> => {
+      const key = canonicalKey(problem);
+      const cached = proofCache.get(key);
+      if (cached !== undefined) return cached;
+      const record = await once('proof', problem, async () => {
+        const refs = (await theReferences()).map((reference) => ({ name: reference.name, ask: () => askOnce(reference, problem) }));
+        const proven = await proveByReference(problem, judgement, refs, options.verify);
+        return { judgement: proven.judgement, calls: proven.calls };
+      });
+      proofCache.set(key, record);
+      return record;
+    };
+    const cacheFor = (kind: FailureKind) => journal.cache(kind, problemOf);
+
+    const seed = options.rngSeed ?? config.rngSeed;
+    const limits = config.candidateLimits;
+    const results = new Map<number, ShrunkLine>();
+    const reports = new Map<number, ArchiveShrinkLineReport>();
+    let done = 0;
+    const shrinkOne = async (i: number): Promise<void> => {
+      const value = values[i]!;
+      const id = typeof value.id === 'string' ? value.id : `line-${lines[i].number}`;
+      const shrunk = await shrinkArchiveLine(value, {
+        verify: options.verify,
+        checkCandidate: (e) => checkCandidate(e, { ...limits, requireX: true }),
+        rng: createRng(seed).fork(`archive-shrink/${id}`),
+        maxCalls: options.shrinkCalls,
+        referenceCount: options.references.length,
+        probe: probeFor,
+        cache: cacheFor,
+        prove,
+      });
+      if (shrunk === undefined) {
+        skipped.unreadable++;
+        return;
+      }
+      results.set(i, shrunk);
+      const report: ArchiveShrinkLineReport = {
+        id,
+        problem: String(value.problem),
+        minimal: shrunk.minimal.problem,
+        nodes: { from: nodesOf(value.problem), to: shrunk.minimal.nodes },
+        signature: shrunk.signature,
+        calls: shrunk.shrink.calls + shrunk.shrink.proof_calls,
+        steps: shrunk.shrink.steps,
+        stopped: shrunk.shrink.stopped,
+        ...(shrunk.shrink.reason !== undefined ? { reason: shrunk.shrink.reason } : {}),
+      };
+      reports.set(i, report);
+      options.progress?.({ type: 'line', done: ++done, todo: todo.length, line: report });
+    };
+    await forEachAtMost(todo, Math.max(1, options.concurrency ?? 1), shrinkOne);
+
+    // Lines that were shrunk before but lack a signature get one (no call needed).
+    const signatures = new Map<number, string>();
+    values.forEach((value, i) => {
+      if (value === undefined || results.has(i) || typeof value.signature === 'string') return;
+      const minimal = value.minimal as Record<string, unknown> | undefined;
+      const parsed = typeof minimal?.problem === 'string' ? tryParseExpr(minimal.problem) : undefined;
+      if (parsed?.ok) signatures.set(i, signature(parsed.expr));
+    });
+
+    const shrunk = [...reports.keys()].sort((a, b) => a - b).map((i) => reports.get(i)!);
+    const summary = (written: boolean): ArchiveShrinkResult => ({
+      archive: archivePath,
+      lines: values.filter((v) => v !== undefined).length,
+      shrunk,
+      skipped,
+      otherTargets: [...otherTargets].sort(),
+      calls: { charged: shrunk.reduce((sum, r) => sum + r.calls, 0), paid },
+      written,
+    });
+    if (results.size === 0 && signatures.size === 0) {
+      journal.remove();
+      return summary(false);
+    }
+
+    const rewritten = lines.map((line, i) => {
+      const shrunk = results.get(i);
+      const value = values[i];
+      if (shrunk !== undefined && value !== undefined) return stringifyRedacted({ ...value, minimal: shrunk.minimal, signature: shrunk.signature, shrink: shrunk.shrink }, redact);
+      const sig = signatures.get(i);
+      if (sig !== undefined && value !== undefined) return stringifyRedacted({ ...value, signature: sig }, redact);
+      return line.text;
+    });
+    commitArchive(dir, archivePath, text, lines, rewritten, tail, journal);
+    return summary(true);
+  } finally {
+    journal.close();
+  }
+}
+
+/** The run's settings that shape a shrink, read loosely from config.json (a user file). */
+interface ShrinkConfig {
+  readonly k: number;
+  readonly rngSeed: string;
+  readonly candidateLimits: CandidateLimits;
+  /** `settings.shrinkCalls` of the run: 0 means its lines' `minimal` is the problem itself, never shrunk. */
+  readonly shrinkCalls: number | null;
+}
+
+/** The seed of a run directory without config.json (an archive merge's output). */
+const FALLBACK_SEED = 'archive-shrink';
+
+function readRunConfig(dir: string): ShrinkConfig {
+  const path = join(dir, RUN_FILES.config);
+  const defaults: ShrinkConfig = { k: 1, rngSeed: FALLBACK_SEED, candidateLimits: DEFAULT_CANDIDATE_LIMITS, shrinkCalls: null };
+  if (!existsSync(path)) return defaults;
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  } catch (err) {
+    throw new NotARunError(`${path} cannot be read as JSON (${err instanceof Error ? err.message : String(err)})`, path);
+  }
+  const settings = (typeof raw?.settings === 'object' && raw.settings !== null ? raw.settings : {}) as Record<string, unknown>;
+  const limits = (typeof raw?.candidate_limits === 'object' && raw.candidate_limits !== null ? raw.candidate_limits : {}) as Record<string, unknown>;
+  const candidateLimits = { ...DEFAULT_CANDIDATE_LIMITS } as Record<string, number | boolean>;
+  for (const [name, value] of Object.entries(DEFAULT_CANDIDATE_LIMITS)) {
+    const given = limits[name];
+    if (typeof given === typeof value && (typeof given !== 'number' || Number.isFinite(given))) candidateLimits[name] = given as number | boolean;
+  }
+  const k = typeof settings.k === 'number' && Number.isSafeInteger(settings.k) && settings.k >= 1 && settings.k <= 100 ? settings.k : 1;
+  const seed = typeof raw?.rng_seed === 'string' || typeof raw?.rng_seed === 'number' ? String(raw.rng_seed) : FALLBACK_SEED;
+  const shrinkCalls = typeof settings.shrinkCalls === 'number' ? settings.shrinkCalls : null;
+  return { k, rngSeed: seed, candidateLimits: candidateLimits as unknown as CandidateLimits, shrinkCalls };
+}
+
+/**
+ * Has the line been shrunk already? It has a `minimal`, written by `archive shrink` (with `shrink`)
+ * or by a search that shrank its failures; a search made with `--shrink-calls 0` writes the problem
+ * itself as `minimal`, which is not a shrink.
+ */
+function isShrunk(line: Record<string, unknown>, runShrinkCalls: number | null): boolean {
+  if (typeof line.minimal !== 'object' || line.minimal === null) return false;
+  return typeof line.shrink === 'object' || runShrinkCalls !== 0;
+}
+
+interface RawLine {
+  /** Without its newline. */
+  readonly text: string;
+  /** 1-based. */
+  readonly number: number;
+  /** With its newline, in UTF-8. */
+  readonly bytes: number;
+}
+
+/** The complete lines of a JSON Lines text, and what follows the last newline (a line cut by a kill), kept as it is. */
+function splitLines(text: string): { lines: RawLine[]; tail: string } {
+  const complete = text.lastIndexOf('\n') + 1;
+  const body = text.slice(0, complete);
+  const lines = body === '' ? [] : body.slice(0, -1).split('\n');
+  return { lines: lines.map((t, i) => ({ text: t, number: i + 1, bytes: Buffer.byteLength(t, 'utf8') + 1 })), tail: text.slice(complete) };
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function nodesOf(problem: unknown): number {
+  const parsed = typeof problem === 'string' ? tryParseExpr(problem) : undefined;
+  return parsed?.ok ? countNodes(parsed.expr).nodes : 0;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/**
+ * Replace archive.jsonl with the rewritten lines, and move checkpoint.json's archive offset to the
+ * same line boundary in the new file (`sagga search --resume` cuts the archive at that offset). The
+ * intent is journaled first, so a kill between the two renames is finished by the next shrink.
+ */
+function commitArchive(dir: string, archivePath: string, before: string, lines: readonly RawLine[], rewritten: readonly string[], tail: string, journal: ReturnType<typeof openShrinkJournal>): void {
+  const after = rewritten.map((l) => l + '\n').join('') + tail;
+  const checkpoint = checkpointArchiveOffset(dir);
+  let offset: ShrinkCommit['checkpoint_offset'] = null;
+  if (checkpoint.offset !== null) {
+    let from = 0;
+    let to = 0;
+    let i = 0;
+    for (; i < lines.length && from < checkpoint.offset; i++) {
+      from += lines[i].bytes;
+      to += Buffer.byteLength(rewritten[i], 'utf8') + 1;
+    }
+    if (from !== checkpoint.offset) {
+      throw new Error(
+        `${join(dir, RUN_FILES.checkpoint)} records ${checkpoint.offset} bytes of ${RUN_FILES.archive}, which is not a line boundary of it: ` +
+          `the run directory was modified, so its archive is left as it is (the probes made are kept in ${journal.path})`,
+      );
+    }
+    offset = { from, to };
+  }
+  journal.writeCommit({ before_sha256: sha256(before), after_sha256: sha256(after), checkpoint_offset: offset });
+  writeFileAtomic(archivePath, after);
+  if (offset !== null) checkpoint.set(offset.to);
+  journal.remove();
+}
+
+/** An earlier shrink stopped between replacing the archive and moving the checkpoint's offset: finish it. */
+function finishCommit(dir: string, archivePath: string, commit: ShrinkCommit, warn?: (message: string) => void): void {
+  if (commit.checkpoint_offset === null) return;
+  if (sha256(readFileSync(archivePath, 'utf8')) !== commit.after_sha256) return;
+  const checkpoint = checkpointArchiveOffset(dir);
+  if (checkpoint.offset !== commit.checkpoint_offset.from) return;
+  checkpoint.set(commit.checkpoint_offset.to);
+  warn?.(`finished the archive offset of ${join(dir, RUN_FILES.checkpoint)} left by a shrink that was stopped while writing`);
+}
+
+/**
+ * The name a target's lines carry for `spec` (`Target.name`, redacted): the spec with the part after
+ * `cmd:` or `openai:` trimmed, as the registry reads it.
+ */
+function recordedTargetName(spec: string): string {
+  const s = spec.trim();
+  const colon = s.indexOf(':');
+  return redactSecrets(colon < 0 ? s : `${s.slice(0, colon + 1)}${s.slice(colon + 1).trim()}`);
+}
+
+/** The answers of one reference to one problem (k = 1). */
+async function askOnce(target: Target, problem: Expr) {
+  const [outcome] = await target.solve([{ id: 'proof', expr: problem, infix: toInfix(problem), latex: toLatex(problem) }], 1);
+  return outcome?.answers ?? [];
+}
+
+/** Run `task` over `items` with at most `limit` at once. */
+async function forEachAtMost<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,162 @@
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Command } from 'commander';
+import { createTarget } from '../targets/registry.js';
+import type { Target } from '../targets/types.js';
+import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
+import { runRedactor, stringifyRedacted } from '../util/redactSecrets.js';
+import { checkOutputPath } from './checkOutputPath.js';
+import { exitCodeOf } from './exitCodeOf.js';
+import { EXIT, type ExitCode } from './exitCodes.js';
+import { nonNegativeInt, positiveInt } from './numberOption.js';
+import { parseKList } from './suiteCommand.js';
+import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
+
+interface EvalCliOptions extends TargetCliOptions {
+  readonly problems?: string;
+  readonly n?: number;
+  readonly k?: string;
+  readonly out?: string;
+  readonly maxTargetCalls?: number;
+  readonly maxRetries?: number;
+  readonly resamples?: number;
+  readonly rngSeed?: string;
+  /** false with --no-canaries. */
+  readonly canaries: boolean;
+}
+
+const SIGNAL_EXIT: Readonly<Record<string, ExitCode>> = { SIGINT: EXIT.interrupted, SIGTERM: EXIT.terminated, SIGHUP: EXIT.hangUp };
+
+/** Where `sagga eval --out FILE` keeps the answers it has received. */
+function evalJournalPath(out: string): string {
+  return `${out}.journal.jsonl`;
+}
+
+/** `sagga eval`: a problem set or an archive as a benchmark for a target. */
+export function registerEvalCommand(program: Command): void {
+  const cmd = program
+    .command('eval')
+    .description('ask a target every problem of a file or an archive n times: pass@k, Fail@k, PASS@N, ALL@N with bootstrap intervals, and which archived failures transfer')
+    .option('-p, --problems <file|run dir>', 'problems: a run directory (its archive, minimal forms when present), an archive file, or a problem file (JSON Lines with "problem" and optional "id", "source", "family"; or one expression per line)')
+    .option('--n <n>', 'answers per problem (default: the largest k)', positiveInt)
+    .option('--k <list>', 'k of pass@k and Fail@k, comma-separated, each ≤ n (default 1)')
+    .option('-o, --out <file>', 'also write the report as JSON here; the answers received are kept in <file>.journal.jsonl, so the same command run again goes on without asking them again')
+    .option('--max-target-calls <n>', 'stop asking after this many target calls (one call: one problem asked once), the journal\'s included; run again with a larger budget to go on', positiveInt)
+    .option('--max-retries <n>', 'times a call whose answers were lost in transport is made again before the problem is left out (default 2)', nonNegativeInt)
+    .option('--resamples <n>', 'bootstrap resamples of the problems for the 95 % intervals (default 1000)', positiveInt)
+    .option('--rng-seed <seed>', 'seed of the bootstrap (default 2022)')
+    .option('--no-canaries', 'skip the health check that the target solves a few easy problems first (for scripted targets that answer wrong on purpose)');
+  addTargetOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    `
+Each problem is asked until it has n answers (one call asks for all of them; a target that gives
+one answer per call, like a CAS, is asked n times) and every answer is verified. Printed as Markdown
+on stdout, per problem set and per "source" / "family" group:
+  pass@k   the unbiased estimator 1 - C(n-c, k) / C(n, k) from the n answers, c of them correct
+  Fail@k   the SAGGA paper's rate: the first k answers all failed (verified wrong, declined,
+           unreadable or timed out); a problem the verifier could not decide is not a failure
+  PASS@N   at least one of the n answers correct        ALL@N   all n answers correct
+each with a 95 % percentile bootstrap interval over the problems (seeded), and the worst group.
+For a run directory or an archive file, the transfer table says how many of the archived failures
+the target fails too (Fail@n), by archive kind. Answers lost in transport are asked again
+(--max-retries), then the problem is left out, never counted as the model's failure.
+
+Examples:
+  $ sagga eval --target algebrite --problems archives/nerdamer-run
+  $ sagga eval --target sympy --problems archives/nerdamer-run --out runs/sympy-on-nerdamer.json
+  $ sagga eval --target openai:gpt-4o-mini --problems augmented.jsonl --n 16 --k 1,4,16 --out runs/gpt.json
+  $ sagga eval --target "cmd:python3 model.py" --problems problems.txt --max-target-calls 500 --out runs/m.json`,
+  );
+  cmd.action(async (opts: EvalCliOptions) => {
+    const fail = (message: string, code: ExitCode = EXIT.usage): void => {
+      process.stderr.write(`sagga eval: ${message}\n`);
+      process.exitCode = code;
+    };
+    if (opts.target === undefined) return fail('--target is required (e.g. --target algebrite)');
+    if (opts.problems === undefined) return fail('--problems is required: a run directory, an archive file or a problem file');
+    let ks: number[];
+    try {
+      ks = parseKList(opts.k ?? '1');
+    } catch (err) {
+      return fail(`--k: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const n = opts.n ?? Math.max(...ks);
+    if (ks.some((k) => k > n)) return fail(`--k ${ks.join(',')}: every k must be at most --n ${n} (pass@k needs k of the n answers)`);
+    if (!existsSync(opts.problems)) return fail(`--problems ${opts.problems}: no such file or run directory`, EXIT.noInput);
+
+    const controller = new AbortController();
+    let stoppedBy: string | undefined;
+    const onSignal = (signal: NodeJS.Signals): void => {
+      stoppedBy ??= signal;
+      controller.abort();
+    };
+    const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+    for (const s of signals) process.on(s, onSignal);
+    let target: Target | undefined;
+    let closeJournal: (() => void) | undefined;
+    try {
+      if (opts.out !== undefined) checkOutputPath(opts.out);
+      const [{ readEvalProblems }, { runEval }, { formatEvalMarkdown }, { openEvalJournal }, { verifyPair }] = await Promise.all([
+        import('../eval/readEvalProblems.js'),
+        import('../eval/runEval.js'),
+        import('../eval/formatEvalMarkdown.js'),
+        import('../eval/evalJournal.js'),
+        import('../verify/verifyPair.js'),
+      ]);
+      const input = readEvalProblems(opts.problems);
+      for (const w of input.source.warnings.slice(0, 10)) process.stderr.write(`sagga eval: ${w}\n`);
+      if (input.source.warnings.length > 10) process.stderr.write(`sagga eval: … and ${input.source.warnings.length - 10} more lines skipped\n`);
+      if (input.problems.length === 0) return fail(`${opts.problems}: no problem could be read`, EXIT.noInput);
+      const verify = (f: Parameters<typeof verifyPair>[0], F: Parameters<typeof verifyPair>[1]) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS);
+      const concurrency = opts.concurrency ?? availableParallelism();
+      target = await createTarget(opts.target, targetOptionsFrom(opts, { concurrency }));
+      if (opts.canaries !== false) {
+        const { checkCanaries } = await import('../targets/checkCanaries.js');
+        const health = await checkCanaries(target, verify);
+        if (!health.ok) return fail(`${health.message} To ask it anyway, pass --no-canaries.`, EXIT.targetUnhealthy);
+      }
+      const redact = runRedactor(opts.target);
+      const journal = opts.out === undefined ? undefined : openEvalJournal(evalJournalPath(opts.out), { format: 1, target: target.name, target_settings: target.describe() }, redact);
+      closeJournal = journal?.close;
+      process.stderr.write(
+        `sagga eval: ${input.problems.length} problems from ${opts.problems}; asking ${target.name} for ${n} answer${n === 1 ? '' : 's'} each` +
+          (journal !== undefined ? ` (${journal.calls} calls already in ${journal.path})` : '') +
+          '\n',
+      );
+      const report = await runEval(
+        input,
+        // Batches a few times the concurrency keep the target busy, and bound what a kill can lose.
+        { n, ks, rngSeed: opts.rngSeed ?? '2022', resamples: opts.resamples, maxTargetCalls: opts.maxTargetCalls, maxRetries: opts.maxRetries, batchSize: Math.max(8, 4 * concurrency) },
+        {
+          target,
+          verify,
+          journal,
+          signal: controller.signal,
+          onProgress: (stage, done, total) => {
+            if (process.stderr.isTTY) process.stderr.write(`\r${stage}: ${done}/${total}   `);
+          },
+        },
+      );
+      if (process.stderr.isTTY) process.stderr.write('\n');
+      process.stdout.write(formatEvalMarkdown(report));
+      if (opts.out !== undefined) {
+        const tmp = `${opts.out}.tmp-${process.pid}`;
+        writeFileSync(tmp, stringifyRedacted(report, redact, 2) + '\n');
+        renameSync(tmp, opts.out);
+        process.stderr.write(`sagga eval: wrote ${opts.out}\n`);
+      }
+    } catch (err) {
+      if (stoppedBy !== undefined) {
+        const where = opts.out !== undefined ? `; the answers received are in ${evalJournalPath(opts.out)}: run the same command to go on` : '';
+        return fail(`stopped by ${stoppedBy}${where}`, SIGNAL_EXIT[stoppedBy] ?? EXIT.interrupted);
+      }
+      if (err instanceof Error && err.name === 'EvalJournalMismatchError') return fail(err.message, EXIT.usage);
+      fail(err instanceof Error ? err.message : String(err), exitCodeOf(err));
+    } finally {
+      for (const s of signals) process.off(s, onSignal);
+      closeJournal?.();
+      await target?.close();
+    }
+  });
+}

@@ -1,0 +1,147 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { tryParseExpr } from '../expr/parse.js';
+import { toInfix } from '../expr/toInfix.js';
+import type { Expr } from '../expr/types.js';
+import { formatWarning, readArchiveLines, readRun } from '../run/readRun.js';
+import { readJsonLines } from '../run/readJsonLines.js';
+import { RUN_FILES, type ArchiveLine } from '../run/runSchema.js';
+import { terminalSafe } from '../util/terminalSafe.js';
+import type { EvalProblem, EvalSource } from './evalTypes.js';
+
+/** A problem file is small; more lines than this means a wrong file. */
+const MAX_LINES = 1_000_000;
+/** Group labels come from user files: kept short and printable. */
+const MAX_LABEL = 100;
+
+export interface EvalProblems {
+  readonly problems: readonly EvalProblem[];
+  readonly source: EvalSource;
+}
+
+/**
+ * The problems of `sagga eval --problems PATH`. A directory is a search's run directory: its archive
+ * is replayed, each line's `minimal` problem when it has one (the smallest form that still failed),
+ * else its `problem`. A file is either an archive (every JSON line reads as an archive line, e.g. an
+ * export or a merge), replayed the same way, or a problem file: JSON Lines `{"id"?, "problem",
+ * "source"?, "family"?}` or one expression per line, where `source` and `family` name the groups
+ * a problem is also counted in. Every expression goes through the whitelisting parser; lines that
+ * do not parse are reported, not guessed at.
+ */
+export function readEvalProblems(path: string): EvalProblems {
+  const stat = statSync(path);
+  if (stat.isDirectory()) {
+    const run = readRun(path);
+    return fromArchive(path, join(path, RUN_FILES.archive), run.entries, run.warnings.map(formatWarning));
+  }
+  const text = readFileSync(path, 'utf8');
+  const archive = readArchiveLines(path);
+  const jsonLines = text.split('\n').filter((l) => l.trim().startsWith('{')).length;
+  if (archive.lines.length > 0 && archive.lines.length === jsonLines) return fromArchive(path, path, archive.lines, archive.warnings.map(formatWarning));
+  return fromProblemFile(path, text);
+}
+
+function fromArchive(path: string, archiveFile: string, entries: readonly ArchiveLine[], warnings: string[]): EvalProblems {
+  const minimal = minimalProblems(archiveFile);
+  const problems: EvalProblem[] = [];
+  const ids = new Set<string>();
+  for (const entry of entries) {
+    const small = minimal.get(entry.id);
+    let expr: Expr | undefined;
+    let isMinimal = false;
+    if (small !== undefined) {
+      const parsed = tryParseExpr(small);
+      if (parsed.ok) {
+        expr = parsed.expr;
+        isMinimal = true;
+      } else warnings.push(`${archiveFile}: line ${entry.id}: minimal problem ignored, cannot parse it: ${parsed.error.message}`);
+    }
+    if (expr === undefined) {
+      const parsed = tryParseExpr(entry.problem);
+      if (!parsed.ok) {
+        warnings.push(`${archiveFile}: line ${entry.id}: skipped, cannot parse its problem: ${parsed.error.message}`);
+        continue;
+      }
+      expr = parsed.expr;
+    }
+    problems.push({
+      id: uniqueId(entry.id, ids),
+      expr,
+      problem: toInfix(expr),
+      groups: [],
+      archived: { kind: entry.kind, target: entry.target, minimal: isMinimal },
+    });
+  }
+  return { problems, source: { kind: 'run', path, warnings } };
+}
+
+/** `minimal.problem` of each archive line that has one, by id (read from the raw lines: the run reader keeps only the contract's fields). */
+function minimalProblems(archiveFile: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const { value } of readJsonLines(archiveFile).values) {
+    if (typeof value !== 'object' || value === null) continue;
+    const line = value as Record<string, unknown>;
+    const minimal = line.minimal;
+    if (typeof line.id !== 'string' || typeof minimal !== 'object' || minimal === null) continue;
+    const problem = (minimal as Record<string, unknown>).problem;
+    if (typeof problem === 'string' && problem.trim() !== '') out.set(line.id, problem);
+  }
+  return out;
+}
+
+function fromProblemFile(path: string, text: string): EvalProblems {
+  const lines = text.split(/\r?\n/);
+  if (lines.length > MAX_LINES) throw new Error(`${path}: more than ${MAX_LINES} lines; is this a problem file?`);
+  const problems: EvalProblem[] = [];
+  const warnings: string[] = [];
+  const ids = new Set<string>();
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i].trim();
+    if (raw === '' || raw.startsWith('#')) continue;
+    const where = `${path}:${i + 1}`;
+    let fields: Record<string, unknown> = { problem: raw };
+    if (raw.startsWith('{')) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch (err) {
+        warnings.push(`${where}: skipped, not valid JSON (${err instanceof Error ? err.message : String(err)})`);
+        continue;
+      }
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        warnings.push(`${where}: skipped, expected a JSON object with a "problem" field`);
+        continue;
+      }
+      fields = parsed as Record<string, unknown>;
+    }
+    if (typeof fields.problem !== 'string' || fields.problem.trim() === '') {
+      warnings.push(`${where}: skipped, no "problem" string`);
+      continue;
+    }
+    const parsed = tryParseExpr(fields.problem);
+    if (!parsed.ok) {
+      warnings.push(`${where}: skipped, cannot parse the problem: ${parsed.error.message}`);
+      continue;
+    }
+    const groups = (['source', 'family'] as const).flatMap((field) => {
+      const v = fields[field];
+      return typeof v === 'string' && v.trim() !== '' ? [`${field}: ${label(v)}`] : [];
+    });
+    const given = typeof fields.id === 'string' && fields.id !== '' ? label(fields.id) : typeof fields.id === 'number' ? String(fields.id) : `line-${i + 1}`;
+    problems.push({ id: uniqueId(given, ids), expr: parsed.expr, problem: toInfix(parsed.expr), groups });
+  }
+  return { problems, source: { kind: 'file', path, warnings } };
+}
+
+function label(text: string): string {
+  const safe = terminalSafe(text).trim();
+  return safe.length > MAX_LABEL ? safe.slice(0, MAX_LABEL) : safe;
+}
+
+/** Ids key the journal: a repeated one gets a suffix rather than sharing answers. */
+function uniqueId(id: string, seen: Set<string>): string {
+  let unique = id;
+  for (let i = 2; seen.has(unique); i++) unique = `${id}#${i}`;
+  seen.add(unique);
+  return unique;
+}

@@ -1,0 +1,98 @@
+import type { VerifyPair } from '../judge/judgeOutcome.js';
+import type { Target } from '../targets/types.js';
+import { createRng } from '../util/rng.js';
+import { DEFAULT_LEVEL, DEFAULT_RESAMPLES } from './bootstrapIntervals.js';
+import { collectAnswers } from './collectAnswers.js';
+import type { EvalJournal } from './evalJournal.js';
+import type { EvalGroup, EvalProblemResult, EvalReport } from './evalTypes.js';
+import { judgeSamples } from './judgeSamples.js';
+import { measureResults } from './measureResults.js';
+import type { EvalProblems } from './readEvalProblems.js';
+import { transferTable } from './transferTable.js';
+
+export interface EvalOptions {
+  /** Answers per problem. */
+  readonly n: number;
+  /** The k of pass@k and Fail@k, each ≤ n. */
+  readonly ks: readonly number[];
+  /** Seed of the bootstrap's generator. */
+  readonly rngSeed: string;
+  /** Bootstrap resamples (default 1000). */
+  readonly resamples?: number;
+  readonly maxTargetCalls?: number;
+  readonly maxRetries?: number;
+  readonly batchSize?: number;
+}
+
+export interface EvalDeps {
+  readonly target: Target;
+  readonly verify: VerifyPair;
+  readonly journal?: EvalJournal;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (stage: string, done: number, total: number) => void;
+}
+
+/**
+ * Evaluate a target on a problem set as a benchmark: collect n answers per problem (journaled, so a
+ * killed evaluation resumes without asking again, and within the call budget), verify every
+ * answer, and report pass@k, Fail@k, PASS@N and ALL@N with 95 % bootstrap intervals, for the whole
+ * set and per group, the worst group, and for an archive the transfer table.
+ */
+export async function runEval(input: EvalProblems, options: EvalOptions, deps: EvalDeps): Promise<EvalReport> {
+  const started = performance.now();
+  const { n } = options;
+  if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`n must be a whole number ≥ 1, got ${n}`);
+  const ks = [...new Set(options.ks)].sort((a, b) => a - b);
+  if (ks.length === 0 || ks.some((k) => !Number.isSafeInteger(k) || k < 1 || k > n)) throw new RangeError(`every k must be a whole number in [1, n = ${n}], got ${options.ks.join(', ')}`);
+  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const rng = createRng(options.rngSeed);
+  const { problems } = input;
+
+  const collected = await collectAnswers(deps.target, problems, {
+    n,
+    maxTargetCalls: options.maxTargetCalls,
+    maxRetries: options.maxRetries,
+    batchSize: options.batchSize,
+    journal: deps.journal,
+    signal: deps.signal,
+    onProgress: (done, total) => deps.onProgress?.('asking', done, total),
+  });
+
+  const results: EvalProblemResult[] = [];
+  const measured = problems.filter((p) => !collected.errors.has(p.id) && !collected.unasked.has(p.id));
+  for (const p of measured) {
+    if (deps.signal?.aborted) throw new Error('interrupted');
+    results.push(await judgeSamples(p, collected.answers.get(p.id) ?? [], n, ks, deps.verify));
+    if (results.length % 64 === 0) deps.onProgress?.('verifying', results.length, measured.length);
+  }
+  deps.onProgress?.('verifying', results.length, measured.length);
+
+  const boot = { resamples, level: DEFAULT_LEVEL };
+  const groups: Record<string, EvalGroup> = {};
+  const names = [...new Set(results.flatMap((r) => r.groups))].sort();
+  for (const name of names) {
+    const members = results.filter((r) => r.groups.includes(name));
+    groups[name] = { problems: members.length, metrics: measureResults(members, ks, rng.fork(`group ${name}`), boot) };
+  }
+  const headline = `pass@${ks[0]}`;
+  const worst = names
+    .filter((name) => groups[name].metrics[headline].value !== null)
+    .sort((a, b) => groups[a].metrics[headline].value! - groups[b].metrics[headline].value! || groups[b].problems - groups[a].problems || a.localeCompare(b))[0];
+
+  return {
+    target: deps.target.name,
+    n,
+    ks,
+    problems: results.length,
+    metrics: measureResults(results, ks, rng.fork('all'), boot),
+    groups,
+    worst_group: worst ?? null,
+    transfer: transferTable(problems, results, deps.target.name, rng.fork('transfer'), boot),
+    excluded: { errors: collected.errors.size, unasked: collected.unasked.size },
+    source: { kind: input.source.kind, path: input.source.path },
+    budget: { max_target_calls: options.maxTargetCalls ?? null, target_calls: collected.calls, exhausted: collected.exhausted },
+    settings: { rng_seed: options.rngSeed, resamples, level: DEFAULT_LEVEL, target_settings: deps.target.describe() },
+    seconds: (performance.now() - started) / 1000,
+    results,
+  };
+}

@@ -1,0 +1,18 @@
+import { isUnsupportedFunction } from './isUnsupportedFunction.js';
+
+// A name applied to arguments: `name(`, `name[` (Mathematica), and in LaTeX `\operatorname{name}(`
+// or `name\left(`. Bounded quantifiers and a 40-character name keep the scan linear.
+const CALL = /\b([A-Za-z_][A-Za-z0-9_]{0,39})\s{0,8}\}?\s{0,8}(?:\(|\[|\\left\s{0,8}[(\[])/g;
+
+/**
+ * The first call of a function sagga does not support in `text` (as `isUnsupportedFunction`), with
+ * its offset; undefined when there is none. Readers use it to say why a text they could not read is
+ * refused, whatever else in it they stumbled on first.
+ */
+export function findUnsupportedCall(text: string): { readonly name: string; readonly position: number } | undefined {
+  CALL.lastIndex = 0;
+  for (let m = CALL.exec(text); m !== null; m = CALL.exec(text)) {
+    if (isUnsupportedFunction(m[1])) return { name: m[1], position: m.index };
+  }
+  return undefined;
+}

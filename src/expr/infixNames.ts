@@ -1,0 +1,34 @@
+import type { SymName } from './types.js';
+
+const IMAGINARY_UNIT = 'the imaginary unit is not supported';
+
+/**
+ * The names that sagga's infix readers know besides the whitelisted functions, shared by the
+ * hand-written reader (parse.ts) and the one over mathjs's parser (parseWithMathjs.ts) so that both
+ * accept and refuse the same names for the same reasons.
+ */
+export const INFIX_NAMES = {
+  /** Spellings of the variable and the constants. */
+  symbols: { x: 'x', pi: 'pi', e: 'e', E: 'e', 'π': 'pi' } as Readonly<Record<string, SymName>>,
+  imaginaryUnit: IMAGINARY_UNIT,
+  /**
+   * Things a CAS or model may print that are meaningful elsewhere but not in a real antiderivative;
+   * named so that the error tells the user what was seen rather than just "unknown name".
+   */
+  refusals: {
+    I: IMAGINARY_UNIT,
+    i: IMAGINARY_UNIT,
+    oo: 'infinity is not a value',
+    zoo: 'complex infinity is not a value',
+    inf: 'infinity is not a value',
+    Infinity: 'infinity is not a value',
+    nan: 'nan is not a value',
+    NaN: 'NaN is not a value',
+    integrate: 'unevaluated integral',
+    Integral: 'unevaluated integral',
+    int: 'unevaluated integral',
+    C: 'drop the constant of integration C; give just the antiderivative',
+  } as Readonly<Record<string, string>>,
+  /** mathjs spellings of logarithms to a fixed base, read as log(x)/log(b) like log(x, b). */
+  logBases: { log10: 10, log2: 2 } as Readonly<Record<string, number>>,
+} as const;

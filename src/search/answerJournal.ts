@@ -1,0 +1,115 @@
+import type { JournalEntry } from '../run/runSchema.js';
+import type { TargetAnswer } from '../targets/types.js';
+
+/**
+ * The answers of the generation in progress — the target's, and the references' — by problem key:
+ * what a resumed run replays instead of paying for them again. Entries are appended to journal.jsonl
+ * in small batches (at most FLUSH_MS after the answer came back, and always before the generation is
+ * committed or the run stops): one fsync per answer would cost more than a fast target's answer, and
+ * a crash loses at most the answers of the last batch, which are then asked again. A `drop` appends an
+ * empty entry, which replaces the earlier one when the journal is read back (answers revoked by a
+ * failed health check are asked again).
+ */
+export class AnswerJournal {
+  private readonly entries = new Map<string, readonly TargetAnswer[]>();
+  /** Entries read back from journal.jsonl and not used yet: their first use stands for the call that paid for them. */
+  private readonly unpaid = new Set<string>();
+  /** Shrinking probes' answers, kept for the whole run, with the generation that paid for each. */
+  private readonly probes = new Map<string, { readonly entry: JournalEntry; readonly generation: number }>();
+  private readonly append: (entries: readonly JournalEntry[]) => void;
+  private pending: JournalEntry[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  /** A write that failed on the timer, thrown to the next caller (a timer has no one to throw to). */
+  private failure: unknown;
+
+  /**
+   * `saved`: journal.jsonl's entries, in file order; `committed`: the last committed generation (the
+   * probes it and earlier ones paid for are not charged again); `append` writes and flushes lines.
+   */
+  constructor(saved: readonly JournalEntry[], committed: number, append: (entries: readonly JournalEntry[]) => void) {
+    this.append = append;
+    for (const e of saved) {
+      const id = slot(e.key, e.reference);
+      if (e.answers.length > 0) this.entries.set(id, e.answers);
+      else this.entries.delete(id);
+      if (e.probe !== undefined && e.answers.length > 0) this.probes.set(id, { entry: e, generation: e.probe });
+    }
+    for (const id of this.entries.keys()) if ((this.probes.get(id)?.generation ?? Infinity) > committed) this.unpaid.add(id);
+  }
+
+  get(key: string, reference?: string): readonly TargetAnswer[] | undefined {
+    return this.entries.get(slot(key, reference));
+  }
+
+  /**
+   * Is this the first use of answers read back from journal.jsonl? Then it stands for the call that
+   * paid for them before the run was stopped, and is charged like one (so a generation's calls come
+   * out the same however often the run was resumed); later uses, like uses of answers got in this
+   * session, cost nothing.
+   */
+  chargeReplay(key: string, reference?: string): boolean {
+    return this.unpaid.delete(slot(key, reference));
+  }
+
+  /** `probe`: a shrinking probe's answers, paid for in that generation, kept for the rest of the run. */
+  put(key: string, answers: readonly TargetAnswer[], reference?: string, probe?: number): void {
+    const entry: JournalEntry = { key, answers, ...(reference !== undefined ? { reference } : {}), ...(probe !== undefined ? { probe } : {}) };
+    this.write(entry);
+    this.entries.set(slot(key, reference), answers);
+    if (probe !== undefined) this.probes.set(slot(key, reference), { entry, generation: probe });
+  }
+
+  /** Forget the target's answers to `key` (not the references'). */
+  drop(key: string): void {
+    if (!this.entries.has(slot(key))) return;
+    this.write({ key, answers: [] });
+    this.entries.delete(slot(key));
+  }
+
+  /** Write what is pending now. */
+  flush(): void {
+    if (this.failure !== undefined) throw this.failure;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.append(batch);
+  }
+
+  /**
+   * After a commit (which empties the journal file): forget the generation's answers, pending entries
+   * too, and write the shrinking probes' answers back, which stay for the rest of the run (a crash
+   * before they are written again only means asking those candidates again).
+   */
+  clear(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pending = [];
+    this.entries.clear();
+    this.unpaid.clear();
+    for (const [id, { entry }] of this.probes) this.entries.set(id, entry.answers);
+    if (this.probes.size > 0) this.append([...this.probes.values()].map((p) => p.entry));
+  }
+
+  private write(entry: JournalEntry): void {
+    if (this.failure !== undefined) throw this.failure;
+    this.pending.push(entry);
+    if (this.pending.length >= FLUSH_ENTRIES) this.flush();
+    else
+      this.timer ??= setTimeout(() => {
+        try {
+          this.flush();
+        } catch (err) {
+          this.failure = err;
+        }
+      }, FLUSH_MS);
+  }
+}
+
+const FLUSH_MS = 200;
+const FLUSH_ENTRIES = 256;
+
+function slot(key: string, reference?: string): string {
+  return reference === undefined ? key : `${reference}\u0000${key}`;
+}

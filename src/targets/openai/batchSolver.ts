@@ -1,0 +1,337 @@
+import type { BatchJobHooks, BatchJobRecord } from '../targetOptions.js';
+import type { TokenUsage } from '../types.js';
+import type { BatchCallContext } from './batchCallContext.js';
+import { callBatchApi } from './callBatchApi.js';
+import { readBatchFile } from './readBatchFile.js';
+import { readBatchResultLine } from './readBatchResultLine.js';
+import { redactSecret } from './redactSecret.js';
+import type { AttemptOutcome, CompletionRequestBody, CompletionResult } from './requestCompletions.js';
+import { submitBatchJob } from './submitBatchJob.js';
+import { waitForBatchJob } from './waitForBatchJob.js';
+
+/** One request for `BatchSolver.complete`: its custom id (unique per request content) and how to build its body. */
+export interface PendingRequest {
+  readonly customId: string;
+  readonly body: () => CompletionRequestBody;
+}
+
+export interface BatchSolverOptions {
+  readonly hooks?: BatchJobHooks;
+  /** Most requests in one job (the OpenAI Batch API takes 50,000); more are split over several jobs. */
+  readonly maxRequestsPerJob?: number;
+  /** Told of each job whose results were read, once (for the target's counters). */
+  readonly onJobRead?: (job: BatchJobRecord) => void;
+  /** Told of every result read, once (for the target's counters and what the server revealed). */
+  readonly onResult?: (sent: CompletionRequestBody | undefined, outcome: AttemptOutcome) => void;
+  /**
+   * How long calls are gathered into one job (default 100 ms): calls made together (one per problem,
+   * from a pipeline) share a job instead of each making its own.
+   */
+  readonly gatherMs?: number;
+  /** Whether a request refused in a job should go once more in a follow-up job (the token-limit field switched). */
+  readonly resendOnce?: (sent: CompletionRequestBody, outcome: AttemptOutcome) => boolean;
+}
+
+export interface BatchSolver {
+  /**
+   * A result for each request, by custom id: from a job a killed run left behind when it holds the
+   * request, otherwise from a new job shared with every call made within `gatherMs` of this one.
+   * An aborted call resolves at once (the job goes on for the other calls). Never throws: faults are results.
+   */
+  complete(requests: readonly PendingRequest[], signal?: AbortSignal): Promise<Map<string, CompletionResult>>;
+  /** Jobs created or resumed whose results were not read yet. */
+  inFlight(): BatchJobRecord[];
+}
+
+type Failure = Extract<AttemptOutcome, { ok: false }>;
+
+/** A `complete` call waiting for the job it was gathered into. */
+interface Caller {
+  readonly requests: readonly PendingRequest[];
+  readonly signal: AbortSignal | undefined;
+  done: boolean;
+  finish(results: ReadonlyMap<string, CompletionResult>): void;
+}
+
+const ABORTED_RESULT: CompletionResult = { ok: false, kind: 'aborted', error: 'aborted', latencyMs: 0 };
+
+/**
+ * The Batch API side of the OpenAI target: the `complete` calls made together become one job (split
+ * past `maxRequestsPerJob`), uploaded, created, recorded through `hooks.onCreated`, waited for and read.
+ * Jobs named in `hooks.resume` are looked into first: a request they hold is taken from them, so a
+ * resumed run never creates a second job for the same requests.
+ */
+export function createBatchSolver(ctx: BatchCallContext, options: BatchSolverOptions = {}): BatchSolver {
+  const maxPerJob = options.maxRequestsPerJob ?? 50_000;
+  const hooks = options.hooks ?? {};
+  /** Jobs from an earlier run, not yet read, with the custom ids they hold once known. */
+  const resumable = new Map<string, { job: BatchJobRecord; index: number; ids?: Promise<ReadonlySet<string> | undefined> }>();
+  /** Results read from a job for requests nobody has asked for yet. */
+  const leftovers = new Map<string, AttemptOutcome>();
+  const running = new Map<string, { job: BatchJobRecord; results: Promise<Map<string, AttemptOutcome> | Failure> }>();
+  const urls = ctx.pool.stats().map((s) => s.url);
+  for (const job of hooks.resume ?? []) {
+    const index = urls.indexOf(job.endpoint);
+    // A job on an endpoint no longer given cannot be reached: its requests are asked again.
+    if (index !== -1) resumable.set(job.id, { job, index });
+  }
+
+  /** The custom ids in a resumed job's input file; undefined when they cannot be read (then it is waited for). */
+  const inputIds = async (job: BatchJobRecord, index: number, signal?: AbortSignal): Promise<ReadonlySet<string> | undefined> => {
+    const client = ctx.clientFor(index, ctx.maxLineBytes);
+    const batch = await callBatchApi(index, (s) => client.batches.retrieve(job.id, { signal: s, maxRetries: 0 }), ctx, signal);
+    if (!batch.ok || typeof batch.value.input_file_id !== 'string') return undefined;
+    const ids = new Set<string>();
+    const read = await readBatchFile(
+      index,
+      batch.value.input_file_id,
+      ctx.maxLineBytes * (job.requests + 1),
+      {
+        line: (text) => {
+          const m = /"custom_id"\s*:\s*"([^"\\]{1,200})"/.exec(text);
+          if (m !== null) ids.add(m[1]);
+        },
+        oversized: () => {},
+      },
+      ctx,
+      signal,
+    );
+    return read.ok ? ids : undefined;
+  };
+
+  /** Wait for a job and read its results; once per job however many callers want them. */
+  const collect = (job: BatchJobRecord, index: number, sent: ReadonlyMap<string, CompletionRequestBody>, signal?: AbortSignal): Promise<Map<string, AttemptOutcome> | Failure> => {
+    const existing = running.get(job.id);
+    if (existing !== undefined) return existing.results;
+    const results = (async (): Promise<Map<string, AttemptOutcome> | Failure> => {
+      const lease = ctx.pool.hold(index);
+      const waited = await waitForBatchJob(index, job.id, ctx, signal);
+      if (!waited.ok) {
+        lease.done({ health: 'neutral', requests: 0 });
+        return waited;
+      }
+      const batch = waited.value;
+      const read = new Map<string, AttemptOutcome>();
+      const sink = {
+        line: (text: string) => {
+          const r = readBatchResultLine(text);
+          if (r !== undefined) read.set(r.customId, r.outcome);
+        },
+        oversized: (head: string) => {
+          const m = /"custom_id"\s*:\s*"([^"\\]{1,200})"/.exec(head);
+          if (m !== null) read.set(m[1], { ok: false, retryable: true, kind: 'error', error: `response body larger than ${ctx.maxLineBytes} bytes (--max-response-bytes)` });
+        },
+      };
+      const maxBytes = ctx.maxLineBytes * (job.requests + 1);
+      for (const fileId of [batch.output_file_id, batch.error_file_id]) {
+        if (typeof fileId !== 'string' || fileId === '') continue;
+        const got = await readBatchFile(index, fileId, maxBytes, sink, ctx, signal);
+        if (!got.ok) {
+          lease.done({ health: 'neutral', requests: 0 });
+          return got.kind === 'aborted' ? got : { ...got, error: `batch ${job.id}: reading its results: ${got.error}` };
+        }
+      }
+      // What the job says of requests it returned nothing for (failed validation, expired, cancelled).
+      const why = batchFailure(batch.status, batch.errors?.data);
+      let failed = 0;
+      const usage = { prompt: 0, completion: 0, total: 0 };
+      for (const [id, outcome] of read) {
+        options.onResult?.(sent.get(id), outcome);
+        if (outcome.ok) addUsage(usage, outcome.usage);
+        else failed++;
+      }
+      const missing = Math.max(0, job.requests - read.size);
+      // A job refused as a whole (`failed`: its input did not validate) says nothing bad about the endpoint.
+      const health = read.size > 0 || batch.status === 'completed' ? 'ok' : batch.status === 'failed' ? 'neutral' : 'fault';
+      lease.done({ health, requests: job.requests, failed: failed + missing, usage });
+      options.onJobRead?.(job);
+      if (why !== undefined) read.set(MISSING_REASON, { ok: false, retryable: true, kind: 'error', error: redactSecret(`batch ${job.id} ${why}`, ctx.secret) });
+      await callHook(hooks.onFinished, job);
+      return read;
+    })();
+    running.set(job.id, { job, results });
+    void results.then(() => running.delete(job.id));
+    return results;
+  };
+
+  const take = (from: ReadonlyMap<string, AttemptOutcome>, wanted: Map<string, PendingRequest>, into: Map<string, AttemptOutcome>): void => {
+    for (const [id, outcome] of from) {
+      if (id === MISSING_REASON) continue;
+      if (wanted.has(id)) {
+        into.set(id, outcome);
+        wanted.delete(id);
+        leftovers.delete(id);
+      } else if (from !== leftovers) {
+        leftovers.set(id, outcome);
+      }
+    }
+  };
+
+  /** One job's worth of requests: every call made within `gatherMs` of the first. */
+  const run = async (requests: readonly PendingRequest[], signal: AbortSignal | undefined): Promise<Map<string, CompletionResult>> => {
+    const started = Date.now();
+    const wanted = new Map(requests.map((r) => [r.customId, r]));
+    const got = new Map<string, AttemptOutcome>();
+    const reasons = new Map<string, string>();
+    take(leftovers, wanted, got);
+
+    // Jobs a killed run left: wait for those that hold any of these requests.
+    for (const [id, entry] of [...resumable]) {
+      if (wanted.size === 0 || signal?.aborted) break;
+      entry.ids ??= inputIds(entry.job, entry.index, signal);
+      const ids = await entry.ids;
+      if (ids !== undefined && ![...wanted.keys()].some((k) => ids.has(k))) continue;
+      const results = await collect(entry.job, entry.index, new Map(), signal);
+      if (results instanceof Map) {
+        resumable.delete(id);
+        noteReason(results, ids ?? new Set(wanted.keys()), wanted, reasons);
+        take(results, wanted, got);
+      } else {
+        for (const k of ids ?? wanted.keys()) if (wanted.has(k)) reasons.set(k, results.error);
+        if (results.kind === 'aborted') break;
+      }
+    }
+
+    // New jobs for the rest; a request refused for the token-limit field goes once more.
+    const byId = new Map(requests.map((r) => [r.customId, r]));
+    let todo = [...wanted.values()];
+    for (let round = 0; round < 2 && todo.length > 0 && !signal?.aborted; round++) {
+      const again: PendingRequest[] = [];
+      for (let start = 0; start < todo.length && !signal?.aborted; start += maxPerJob) {
+        const chunk = todo.slice(start, start + maxPerJob).map((r) => ({ customId: r.customId, body: r.body() }));
+        const sent = new Map(chunk.map((r) => [r.customId, r.body]));
+        const submitted = await submitBatchJob(chunk, ctx, signal);
+        if (!submitted.ok) {
+          for (const r of chunk) reasons.set(r.customId, submitted.kind === 'aborted' ? 'aborted' : `creating a batch job: ${submitted.error}`);
+          continue;
+        }
+        // Until its results are read, the job is one a later call may wait for (aborted, or the wait gave up).
+        resumable.set(submitted.job.id, { job: submitted.job, index: submitted.index, ids: Promise.resolve(new Set(sent.keys())) });
+        await callHook(hooks.onCreated, submitted.job);
+        const results = await collect(submitted.job, submitted.index, sent, signal);
+        if (!(results instanceof Map)) {
+          for (const r of chunk) reasons.set(r.customId, results.error);
+          continue;
+        }
+        resumable.delete(submitted.job.id);
+        noteReason(results, new Set(sent.keys()), wanted, reasons);
+        for (const [id, outcome] of results) {
+          const body = sent.get(id);
+          const request = byId.get(id);
+          if (round === 0 && body !== undefined && request !== undefined && !outcome.ok && options.resendOnce?.(body, outcome)) again.push(request);
+        }
+        take(results, wanted, got);
+      }
+      // The first answer stays in `got` until the follow-up job replaces it.
+      for (const r of again) wanted.set(r.customId, r);
+      todo = again;
+    }
+
+    const latencyMs = Date.now() - started;
+    const out = new Map<string, CompletionResult>();
+    for (const r of requests) {
+      const outcome = got.get(r.customId);
+      if (outcome?.ok) out.set(r.customId, { ok: true, choices: outcome.choices, ...(outcome.usage !== undefined ? { usage: outcome.usage } : {}), latencyMs });
+      else if (outcome !== undefined) out.set(r.customId, { ok: false, kind: outcome.kind, error: redactSecret(outcome.error, ctx.secret), ...(outcome.status !== undefined ? { status: outcome.status } : {}), latencyMs });
+      else {
+        const reason = reasons.get(r.customId) ?? (signal?.aborted ? 'aborted' : 'the batch job returned no result for this request');
+        out.set(r.customId, { ok: false, kind: reason === 'aborted' ? 'aborted' : 'error', error: redactSecret(reason, ctx.secret), latencyMs });
+      }
+    }
+    return out;
+  };
+
+  const gatherMs = options.gatherMs ?? 100;
+  let gathering: Caller[] = [];
+  let flushTimer: NodeJS.Timeout | undefined;
+
+  const flush = (): void => {
+    flushTimer = undefined;
+    const callers = gathering.filter((c) => !c.done);
+    gathering = [];
+    if (callers.length === 0) return;
+    // The shared wait stops only when every caller has stopped (one search stops them all at once).
+    const shared = new AbortController();
+    const stopIfAllStopped = (): void => {
+      if (callers.every((c) => c.done || c.signal?.aborted === true)) shared.abort();
+    };
+    for (const c of callers) c.signal?.addEventListener('abort', stopIfAllStopped, { once: true });
+    stopIfAllStopped();
+    const merged = new Map<string, PendingRequest>();
+    for (const c of callers) for (const r of c.requests) if (!merged.has(r.customId)) merged.set(r.customId, r);
+    void run([...merged.values()], shared.signal).then((results) => {
+      // A request two callers asked for was paid once: its usage goes to the first of them only.
+      const delivered = new Set<string>();
+      for (const c of callers) {
+        c.signal?.removeEventListener('abort', stopIfAllStopped);
+        const view = new Map<string, CompletionResult>();
+        for (const r of c.requests) {
+          const result = results.get(r.customId);
+          if (result === undefined) continue;
+          view.set(r.customId, result.ok && delivered.has(r.customId) ? { ok: true, choices: result.choices, latencyMs: result.latencyMs } : result);
+          delivered.add(r.customId);
+        }
+        c.finish(view);
+      }
+    });
+  };
+
+  return {
+    complete(requests, signal) {
+      return new Promise((resolve) => {
+        const caller: Caller = {
+          requests,
+          signal,
+          done: false,
+          finish: (results) => {
+            if (caller.done) return;
+            caller.done = true;
+            signal?.removeEventListener('abort', onAbort);
+            resolve(new Map(requests.map((r) => [r.customId, results.get(r.customId) ?? ABORTED_RESULT])));
+          },
+        };
+        // A caller that stops gets its answers at once; the job goes on for the others.
+        const onAbort = (): void => caller.finish(new Map());
+        if (signal?.aborted) return caller.finish(new Map());
+        signal?.addEventListener('abort', onAbort, { once: true });
+        gathering.push(caller);
+        flushTimer ??= setTimeout(flush, gatherMs);
+      });
+    },
+    inFlight() {
+      return [...[...resumable.values()].map((e) => e.job), ...[...running.values()].map((r) => r.job)].filter((job, i, all) => all.findIndex((j) => j.id === job.id) === i);
+    },
+  };
+}
+
+/** A caller's hook: what it throws (a checkpoint that cannot be written) does not stop the job. */
+async function callHook(hook: ((job: BatchJobRecord) => void | Promise<void>) | undefined, job: BatchJobRecord): Promise<void> {
+  try {
+    await hook?.(job);
+  } catch {
+    // The job goes on; a later run that was not told of it asks its requests again.
+  }
+}
+
+/** Key under which `collect` leaves what the job said about requests it returned nothing for. */
+const MISSING_REASON = '\u0000missing';
+
+function noteReason(results: ReadonlyMap<string, AttemptOutcome>, ids: ReadonlySet<string>, wanted: ReadonlyMap<string, PendingRequest>, reasons: Map<string, string>): void {
+  const why = results.get(MISSING_REASON);
+  if (why === undefined || why.ok) return;
+  for (const id of ids) if (wanted.has(id)) reasons.set(id, why.error);
+}
+
+function batchFailure(status: string, errors: readonly { code?: string; message?: string; line?: number | null }[] | undefined): string | undefined {
+  if (status === 'completed') return undefined;
+  const first = errors?.find((e) => e.message !== undefined || e.code !== undefined);
+  const detail = first === undefined ? '' : `: ${[first.code, first.message].filter((x) => x !== undefined).join(': ')}${first.line != null ? ` (line ${first.line})` : ''}`.slice(0, 2_000);
+  return `ended ${status}${detail}`;
+}
+
+function addUsage(into: { prompt: number; completion: number; total: number }, usage: TokenUsage | undefined): void {
+  if (usage === undefined) return;
+  into.prompt += usage.prompt;
+  into.completion += usage.completion;
+  into.total += usage.total;
+}

@@ -1,0 +1,54 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { reply, startFakeOpenAIServer } from '../helpers/fakeOpenAIServer.js';
+import { startCli, waitFor } from '../helpers/processTree.js';
+import { runBuiltCli } from '../helpers/runBuiltCli.js';
+
+/*
+ * --batch: each generation goes out as one Batch API job against a local server that speaks the files
+ * and batches protocol; a search killed (SIGKILL) while its job runs keeps the job's id in the run
+ * directory and, resumed, waits for that job instead of creating a second one for the same generation.
+ */
+
+const work = mkdtempSync(join(tmpdir(), 'sagga-batch-search-'));
+const env = { ...process.env, OPENAI_API_KEY: 'sk-batch-search-0123456789' };
+
+describe('sagga search --batch', () => {
+  const servers: Array<{ close(): Promise<void> }> = [];
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+  });
+
+  it('sends a generation as one job, and a run killed mid-job resumes with the same job', async () => {
+    const server = await startFakeOpenAIServer(() => reply.answer('The answer is \\boxed{x^2}'), { end: 'never' });
+    servers.push(server);
+    const out = join(work, 'run');
+    const target = ['--target', 'openai:batch-model', '--base-url', server.baseURL, '--batch'];
+    const run = ['--no-canaries', '--reference', 'none', '--shrink-calls', '0', '--generation-size', '12', '--seed-size', '4', '--clusters', '1', '--max-generations', '2', '--rng-seed', 'batch', '--json'];
+    const first = startCli(['search', ...target, '--out', out, ...run], env);
+    const jobsFile = join(out, 'batch-jobs.json');
+    expect(await waitFor(() => server.batches.length === 1 && existsSync(jobsFile), 60_000), first.stderr()).toBe(true);
+    first.child.kill('SIGKILL');
+    await first.ended;
+    const saved = JSON.parse(readFileSync(jobsFile, 'utf8')) as Array<{ id: string; requests: number }>;
+    expect(saved.map((j) => j.id)).toEqual([server.batches[0].id]);
+    const firstJobLines = server.batches[0].requests;
+    expect(firstJobLines).toBeGreaterThan(1);
+
+    // The job finishes while no sagga runs; the resumed run reads it instead of asking again.
+    server.setBatchBehaviour({ end: 'completed' });
+    await server.completeBatch(server.batches[0].id);
+    const resumed = await runBuiltCli(['search', '--resume', out, ...target, '--json'], { env: { OPENAI_API_KEY: env.OPENAI_API_KEY } });
+    expect(resumed.status, resumed.stderr).toBe(0);
+    const generations = readFileSync(join(out, 'generations.jsonl'), 'utf8').split('\n').filter(Boolean);
+    expect(generations).toHaveLength(2);
+    // One job per generation: the first generation's job was not made twice.
+    expect(server.batches).toHaveLength(2);
+    expect(server.batchRequests.filter((r) => r.path === `batch:${server.batches[0].id}`)).toHaveLength(firstJobLines);
+    // No chat request went out: everything went through the two jobs.
+    expect(server.requests).toHaveLength(0);
+    expect(JSON.parse(readFileSync(jobsFile, 'utf8'))).toEqual([]);
+  }, 180_000);
+});

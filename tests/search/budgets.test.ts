@@ -1,0 +1,62 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runBuiltCli } from '../helpers/runBuiltCli.js';
+
+/*
+ * --max-target-calls stops a run before it makes more calls than the budget, counts what it spent in
+ * the checkpoint so that the budget holds across --resume, and its count is the program's own: the
+ * target logs every request it receives (tests/fixtures/cmd/logged-power-rule.mjs).
+ */
+
+const work = mkdtempSync(join(tmpdir(), 'sagga-budget-'));
+
+function jsonLines<T>(path: string): T[] {
+  return existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as T)
+    : [];
+}
+
+describe('--max-target-calls', () => {
+  it('stops within the budget, with the target\'s own count, and goes on when the budget is raised on resume', async () => {
+    const out = join(work, 'run');
+    const log = join(work, 'requests.jsonl');
+    const target = `cmd:node tests/fixtures/cmd/logged-power-rule.mjs ${log}`;
+    // No start-up canaries and no references: every call the run makes goes to the logged program.
+    const common = ['--no-canaries', '--reference', 'none', '--json'];
+    const first = await runBuiltCli(['search', '--target', target, '--out', out, '--max-target-calls', '150', '--generation-size', '60', '--seed-size', '10', '--clusters', '2', '--rng-seed', 'budget', '--concurrency', '3', ...common]);
+    expect(first.status, first.stderr).toBe(0);
+    const checkpoint = JSON.parse(readFileSync(join(out, 'checkpoint.json'), 'utf8')) as { engine: { stopReason: string }; totals: { target_calls: number } };
+    expect(checkpoint.engine.stopReason).toBe('budget');
+    const received = jsonLines(log).length;
+    expect(received).toBeLessThanOrEqual(150);
+    expect(received).toBeGreaterThan(150 - 60);
+    expect(checkpoint.totals.target_calls).toBe(received);
+    const generations = jsonLines<{ target_calls: number }>(join(out, 'generations.jsonl'));
+    expect(generations.reduce((s, g) => s + g.target_calls, 0)).toBe(received);
+
+    // Resumed with the same budget: nothing to spend, nothing asked.
+    const same = await runBuiltCli(['search', '--resume', out, '--target', target, ...common]);
+    expect(same.status, same.stderr).toBe(0);
+    expect(jsonLines(log).length).toBe(received);
+
+    // Raised: the run goes on, still within the new budget.
+    const raised = await runBuiltCli(['search', '--resume', out, '--target', target, '--max-target-calls', '300', ...common]);
+    expect(raised.status, raised.stderr).toBe(0);
+    const requests = jsonLines<{ id: string; problem: string }>(log);
+    expect(requests.length).toBeLessThanOrEqual(300);
+    expect(requests.length).toBeGreaterThan(received);
+    // A generation's problems are never asked twice, nor are shrinking's candidates (kept for the run);
+    // a candidate may be a problem some earlier generation asked.
+    for (const kind of [(r: { id: string }) => /^g\d/.test(r.id), (r: { id: string }) => !/^g\d/.test(r.id)]) {
+      const asked = requests.filter(kind).map((r) => r.problem);
+      expect(new Set(asked).size).toBe(asked.length);
+    }
+    const after = JSON.parse(readFileSync(join(out, 'checkpoint.json'), 'utf8')) as { totals: { target_calls: number } };
+    expect(after.totals.target_calls).toBe(requests.length);
+  }, 180_000);
+});

@@ -1,0 +1,60 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { reply, startFakeOpenAIServer, type FakeOpenAIServer } from '../helpers/fakeOpenAIServer.js';
+import { runBuiltCli } from '../helpers/runBuiltCli.js';
+
+/*
+ * A search over two OpenAI-compatible endpoints, one of which goes down halfway through the run (its
+ * kill switch): the run completes on the other, nothing from the outage is archived (a request the
+ * dead replica dropped is sent on, never judged), and the summary gives both endpoints' counts, which
+ * match the servers' own logs.
+ */
+
+const work = mkdtempSync(join(tmpdir(), 'sagga-endpoints-'));
+
+describe('sagga search over two endpoints, one stopped halfway', () => {
+  const servers: FakeOpenAIServer[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+  });
+
+  it('completes, archives nothing from the outage, and reports both endpoints', async () => {
+    // eslint-disable-next-line prefer-const -- the script refers to the server it belongs to
+    let a!: FakeOpenAIServer;
+    // The model answers x·f: right only for constants, so most problems are proven wrong.
+    const answer = 'The answer is \\boxed{x}';
+    a = await startFakeOpenAIServer((r) => {
+      if (r.index === 40) void a.stop();
+      return reply.answer(answer, { delayMs: 5 });
+    });
+    const b = await startFakeOpenAIServer((r) => reply.answer(answer, { delayMs: 5 }));
+    servers.push(a, b);
+    const out = join(work, 'run');
+    const r = await runBuiltCli(
+      ['search', '--target', 'openai:m', '--base-url', `${a.baseURL},${b.baseURL}`, '--out', out, '--no-canaries', '--reference', 'none', '--shrink-calls', '0',
+        '--generation-size', '60', '--seed-size', '10', '--clusters', '2', '--max-generations', '3', '--rng-seed', 'endpoints', '--concurrency', '4', '--json'],
+      { env: { OPENAI_API_KEY: 'sk-endpoints-0123456789' } },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(a.stopped).toBe(true);
+    const generations = readFileSync(join(out, 'generations.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { errors: number; skipped: number });
+    expect(generations).toHaveLength(3);
+    expect(generations.every((g) => g.skipped === 0)).toBe(true);
+    // Every archived line is a verified wrong answer: no transport fault became a failure.
+    const archive = existsSync(join(out, 'archive.jsonl')) ? readFileSync(join(out, 'archive.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { kind: string; proof: { by: string } | null }) : [];
+    expect(archive.length).toBeGreaterThan(0);
+    for (const line of archive) expect(line).toMatchObject({ kind: 'wrong', proof: { by: 'verifier' } });
+    // The summary names both endpoints: the live one with exactly the requests it logged; the stopped
+    // one with at least those it logged (attempts refused once it was down never reached it), some
+    // errors, and time out of service.
+    expect(r.stderr).toContain(`${b.baseURL}: ${b.requests.length} requests, 0 errors`);
+    const down = new RegExp(`${a.baseURL.replace(/[.:/]/g, (c) => `\\${c}`)}: (\\d+) requests, (\\d+) errors, ([\\d.]+) s out of service`).exec(r.stderr);
+    expect(down, r.stderr).not.toBeNull();
+    expect(Number(down![1])).toBeGreaterThanOrEqual(a.requests.length);
+    expect(Number(down![2])).toBeGreaterThan(0);
+    expect(Number(down![3])).toBeGreaterThan(0);
+    expect(b.requests.length).toBeGreaterThan(a.requests.length);
+  }, 180_000);
+});
