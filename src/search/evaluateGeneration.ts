@@ -13,7 +13,7 @@ import type { Rng } from '../util/rng.js';
 import type { AnswerJournal } from './answerJournal.js';
 import type { SpendingBudget } from './spendingBudget.js';
 import type { Evaluation, GenerationAsk } from './searchEngine.js';
-import type { AskedProblem } from './searchTypes.js';
+import type { AskedProblem, ShrunkFailure } from './searchTypes.js';
 
 /** What a probe of the shrinker learns about one candidate, and the target calls that cost. */
 export interface ShrinkProbeResult {
@@ -32,16 +32,6 @@ export type Shrinker = (
   options: { readonly maxCalls: number; readonly rng: Rng },
 ) => Promise<ShrunkFailure>;
 
-/** A failure's smallest failing form and what finding it took (recorded on its archive line). */
-export interface ShrunkFailure {
-  readonly expr: Expr;
-  readonly judgement: Judgement;
-  readonly calls: number;
-  readonly probes: number;
-  readonly steps: number;
-  /** `minimal`: nothing smaller fails the same way; `budget`: --shrink-calls ran out first. */
-  readonly stopped: string;
-}
 
 export interface GenerationContext {
   readonly target: Target;
@@ -328,4 +318,3 @@ function asTargetProblem(expr: Expr, key: string): TargetProblem & { key: string
   return { id: `probe-${key}`, key, expr, infix: toInfix(expr), latex: toLatex(expr) };
 }
 
-export type { AskedProblem };

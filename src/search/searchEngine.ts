@@ -8,9 +8,8 @@ import type { Expr } from '../expr/types.js';
 import type { Rng } from '../util/rng.js';
 import type { FailureKind, Judgement, Proof } from '../judge/judgeTypes.js';
 import type { ArchiveRecord, EvaluatedRecord, FailuresMode, NoveltyMode, StopReason } from '../run/runSchema.js';
-import type { AskedProblem } from './searchTypes.js';
+import type { AskedProblem, ShrunkFailure } from './searchTypes.js';
 import { selectSeeds, type SeedSelection } from './selectSeeds.js';
-import type { ShrunkFailure } from './evaluateGeneration.js';
 import type { CandidateCheck } from '../../constraints/checkCandidate.js';
 
 export interface EngineParams {

@@ -1,4 +1,5 @@
 import type { Expr } from '../expr/types.js';
+import type { Judgement } from '../judge/judgeTypes.js';
 
 /** A problem put to the target. */
 export interface AskedProblem {
@@ -12,4 +13,15 @@ export interface AskedProblem {
   readonly parent: string;
   /** 0 the first time, then the number of earlier transport failures. */
   readonly attempt: number;
+}
+
+/** A failure's smallest failing form and what finding it took (recorded on its archive line). */
+export interface ShrunkFailure {
+  readonly expr: Expr;
+  readonly judgement: Judgement;
+  readonly calls: number;
+  readonly probes: number;
+  readonly steps: number;
+  /** `minimal`: nothing smaller fails the same way; `budget`: --shrink-calls ran out first. */
+  readonly stopped: string;
 }

@@ -1,6 +1,6 @@
 import { extractAnswer, type ExtractOptions } from '../../answer/extractAnswer.js';
 import type { TargetAnswer, TokenUsage } from '../types.js';
-import type { CompletionChoice } from './requestCompletions.js';
+import type { CompletionChoice } from './completionTypes.js';
 
 /**
  * Turn one completion choice into an answer. The content is what is read; a reasoning model's

@@ -5,7 +5,7 @@ import { callBatchApi } from './callBatchApi.js';
 import { readBatchFile } from './readBatchFile.js';
 import { readBatchResultLine } from './readBatchResultLine.js';
 import { redactSecret } from './redactSecret.js';
-import type { AttemptOutcome, CompletionRequestBody, CompletionResult } from './requestCompletions.js';
+import type { AttemptOutcome, CompletionRequestBody, CompletionResult } from './completionTypes.js';
 import { submitBatchJob } from './submitBatchJob.js';
 import { waitForBatchJob } from './waitForBatchJob.js';
 

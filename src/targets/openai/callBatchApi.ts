@@ -2,7 +2,7 @@ import type { BatchCallContext } from './batchCallContext.js';
 import { retryDelayMs } from './backoff.js';
 import { classifyRequestError } from './classifyRequestError.js';
 import { redactSecret } from './redactSecret.js';
-import type { AttemptOutcome } from './requestCompletions.js';
+import type { AttemptOutcome } from './completionTypes.js';
 import { sleepUnlessAborted } from './sleepUnlessAborted.js';
 
 export type BatchApiResult<T> = { readonly ok: true; readonly value: T } | Extract<AttemptOutcome, { ok: false }>;

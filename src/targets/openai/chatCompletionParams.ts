@@ -1,5 +1,5 @@
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
-import type { CompletionRequestBody } from './requestCompletions.js';
+import type { CompletionRequestBody } from './completionTypes.js';
 
 /** Parameters sagga sets itself are not taken from `extraBody` (an `n` there would break sample counting). */
 const RESERVED = new Set(['model', 'messages', 'n', 'stream', 'stream_options', 'temperature', 'max_tokens', 'max_completion_tokens']);

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { parseRetryAfter } from './backoff.js';
 import { tooLargeIn } from './limitedFetch.js';
-import type { AttemptOutcome } from './requestCompletions.js';
+import type { AttemptOutcome } from './completionTypes.js';
 
 /**
  * What an error thrown by the OpenAI client means for sagga: retry on 408/409/429/5xx, connection

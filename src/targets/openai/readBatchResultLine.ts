@@ -1,5 +1,5 @@
 import { readCompletionResponse } from './readCompletionResponse.js';
-import type { AttemptOutcome } from './requestCompletions.js';
+import type { AttemptOutcome } from './completionTypes.js';
 
 /** One request's result in a batch job's output or error file. */
 export interface BatchResultLine {

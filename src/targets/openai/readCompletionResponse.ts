@@ -1,5 +1,5 @@
 import type { TokenUsage } from '../types.js';
-import type { AttemptOutcome, CompletionChoice } from './requestCompletions.js';
+import type { AttemptOutcome, CompletionChoice } from './completionTypes.js';
 
 /**
  * Read a chat-completions response body (already parsed JSON, from an HTTP reply or a line of a

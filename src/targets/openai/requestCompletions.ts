@@ -1,6 +1,5 @@
 import type OpenAI from 'openai';
 import type { Rng } from '../../util/rng.js';
-import type { TokenUsage } from '../types.js';
 import { retryDelayMs, type BackoffOptions } from './backoff.js';
 import type { Limiter } from '../../util/limiter.js';
 import { chatCompletionParams } from './chatCompletionParams.js';
@@ -9,40 +8,9 @@ import type { EndpointPool, EndpointReport } from './endpointPool.js';
 import { readCompletionResponse } from './readCompletionResponse.js';
 import { redactSecret } from './redactSecret.js';
 import { sleepUnlessAborted } from './sleepUnlessAborted.js';
+import type { AttemptOutcome, CompletionRequestBody, CompletionResult } from './completionTypes.js';
 
-export interface CompletionChoice {
-  /** The message content ('' when the server sent none). */
-  readonly content: string;
-  /**
-   * The message had no text content at all (`content: null` or no field): not an empty answer of the
-   * model but nothing to read (see answerFromCompletion).
-   */
-  readonly noContent?: boolean;
-  /** A reasoning model's separate thinking (`reasoning_content` or `reasoning`), if sent. */
-  readonly reasoning?: string;
-  readonly finishReason?: string;
-}
-
-export type CompletionResult =
-  | { readonly ok: true; readonly choices: readonly CompletionChoice[]; readonly usage?: TokenUsage; readonly latencyMs: number }
-  | {
-      readonly ok: false;
-      /** `timeout`: the last attempt ran out of time; `rejected`: a 4xx that retrying cannot fix; `error`: anything else. */
-      readonly kind: 'timeout' | 'rejected' | 'error' | 'aborted';
-      readonly error: string;
-      readonly status?: number;
-      readonly latencyMs: number;
-    };
-
-export interface CompletionRequestBody {
-  readonly model: string;
-  readonly messages: readonly { readonly role: 'system' | 'user'; readonly content: string }[];
-  readonly n: number;
-  readonly temperature?: number;
-  readonly maxTokens?: number;
-  readonly maxTokensField: 'max_tokens' | 'max_completion_tokens';
-  readonly extraBody?: Readonly<Record<string, unknown>>;
-}
+export type { AttemptOutcome, CompletionChoice, CompletionRequestBody, CompletionResult } from './completionTypes.js';
 
 export interface RequestContext {
   /** The endpoints, each with its client; a request goes to the one with the fewest in flight. */
@@ -68,10 +36,6 @@ export interface RequestContext {
    */
   readonly onOutcome?: (sent: CompletionRequestBody, outcome: AttemptOutcome) => void;
 }
-
-export type AttemptOutcome =
-  | { readonly ok: true; readonly choices: CompletionChoice[]; readonly usage?: TokenUsage }
-  | { readonly ok: false; readonly retryable: boolean; readonly kind: 'timeout' | 'rejected' | 'error' | 'aborted'; readonly error: string; readonly status?: number; readonly retryAfterMs?: number };
 
 const ABORTED: AttemptOutcome = { ok: false, retryable: false, kind: 'aborted', error: 'aborted' };
 

@@ -3,7 +3,7 @@ import type { BatchJobRecord } from '../targetOptions.js';
 import type { BatchCallContext } from './batchCallContext.js';
 import { callBatchApi } from './callBatchApi.js';
 import { chatCompletionParams } from './chatCompletionParams.js';
-import type { AttemptOutcome, CompletionRequestBody } from './requestCompletions.js';
+import type { AttemptOutcome, CompletionRequestBody } from './completionTypes.js';
 
 /** One request of a batch job: its id in the job (unique within it) and its chat-completions body. */
 export interface BatchRequest {
