@@ -115,6 +115,8 @@ export interface RunConfig {
   readonly target: { readonly name: string; readonly settings?: TargetSettings };
   /** The reference targets (`settings.reference`) and their settings (absent in runs made before references). */
   readonly references?: ReadonlyArray<{ readonly name: string; readonly settings: TargetSettings }>;
+  /** Several OpenAI endpoints: each one's requests, errors and time out of service in the last session of the run. */
+  readonly endpoints?: ReadonlyArray<{ readonly url: string; readonly requests: number; readonly errors: number; readonly out_of_service_ms: number }>;
   readonly files: typeof RUN_FILES;
   readonly resumes: ReadonlyArray<{ readonly at: string; readonly after_generation: number; readonly changed: readonly SettingDifference[]; readonly forced: boolean }>;
   /**

@@ -252,6 +252,11 @@ async function searchInRunDir(
     if (endpoints !== undefined && endpoints.length > 1) {
       const lines = endpoints.map((e) => `  ${e.url}: ${e.requests} requests, ${e.errors} errors, ${(e.outOfServiceMs / 1000).toFixed(1)} s out of service`);
       write(stderr, `sagga search: endpoints:\n${lines.join('\n')}`);
+      // The last session's counts, with the run's other records (config.json `endpoints`).
+      const config = files.readConfig() as Record<string, unknown> | null;
+      if (config !== null) {
+        files.writeConfig({ ...config, endpoints: endpoints.map((e) => ({ url: e.url, requests: e.requests, errors: e.errors, out_of_service_ms: Math.round(e.outOfServiceMs) })) });
+      }
     }
     if (summary.stopReason === 'interrupted') {
       write(stderr, `sagga search: interrupted after generation ${summary.generations}; nothing was lost. Resume with:\n  sagga search --resume ${outDir}`);

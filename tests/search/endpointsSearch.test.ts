@@ -56,5 +56,10 @@ describe('sagga search over two endpoints, one stopped halfway', () => {
     expect(Number(down![2])).toBeGreaterThan(0);
     expect(Number(down![3])).toBeGreaterThan(0);
     expect(b.requests.length).toBeGreaterThan(a.requests.length);
+    // config.json keeps the same counts.
+    const config = JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')) as { endpoints: Array<{ url: string; requests: number; errors: number }> };
+    expect(config.endpoints.map((e) => e.url)).toEqual([a.baseURL, b.baseURL]);
+    expect(config.endpoints[1]).toMatchObject({ requests: b.requests.length, errors: 0 });
+    expect(config.endpoints[0].requests).toBe(Number(down![1]));
   }, 180_000);
 });
