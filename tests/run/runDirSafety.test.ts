@@ -16,7 +16,9 @@ import { waitFor } from '../helpers/processTree.js';
 
 const GATED = join(REPO_ROOT, 'tests/fixtures/cmd/gated-power-rule.mjs');
 const POWER_RULE = 'cmd:node examples/cmd-target/power-rule.mjs';
-const SMALL = ['--rng-seed', '7', '--generation-size', '60', '--seed-size', '10', '--clusters', '2', '--archive-size', '1000', '--json'];
+// These runs are about the run directory: every failure is archived, unproven ones too, without
+// putting the power-rule model's declines to two CAS first.
+const SMALL = ['--rng-seed', '7', '--generation-size', '60', '--seed-size', '10', '--clusters', '2', '--archive-size', '1000', '--reference', 'none', '--failures', 'all', '--json'];
 
 const work = mkdtempSync(join(tmpdir(), 'sagga-rundir-'));
 const search = (args: string[]): Promise<CliRun> => runBuiltCli(['search', ...args]);
