@@ -6,8 +6,8 @@ import { reply, startFakeOpenAIServer, type FakeOpenAIServer } from '../helpers/
 import { runBuiltCli } from '../helpers/runBuiltCli.js';
 
 /*
- * --max-cost with prices set: the search stops once the target has cost the budget, by at most what
- * the requests in flight cost, and the tokens it counted are the server's own count.
+ * --max-cost with prices set, and --max-tokens-total: the search stops once the target has spent the
+ * budget, by at most what the requests in flight spend, and what it counted is the server's own count.
  */
 
 const work = mkdtempSync(join(tmpdir(), 'sagga-cost-'));
@@ -42,5 +42,31 @@ describe('--max-cost', () => {
     expect(checkpoint.totals.target_calls).toBe(server.requests.length);
     expect(checkpoint.totals.tokens).toEqual({ input: server.tokens.prompt, output: server.tokens.completion });
     expect(checkpoint.totals.cost).toBeCloseTo((server.tokens.prompt * 2 + server.tokens.completion * 4) / 1e6, 9);
+  }, 180_000);
+});
+
+describe('--max-tokens-total', () => {
+  let server: FakeOpenAIServer | undefined;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('stops within the token budget plus what was in flight, counting what the server counted', async () => {
+    server = await startFakeOpenAIServer(() => reply.answer('The answer is \\boxed{x}', { delayMs: 5, usage: { prompt_tokens: 1000, completion_tokens: 500 } }));
+    const out = join(work, 'tokens');
+    const concurrency = 3;
+    const r = await runBuiltCli(
+      ['search', '--target', 'openai:m', '--base-url', server.baseURL, '--max-tokens-total', '60000', '--out', out, '--no-canaries', '--reference', 'none',
+        '--shrink-calls', '0', '--generation-size', '60', '--seed-size', '10', '--clusters', '2', '--rng-seed', 'tokens', '--concurrency', String(concurrency), '--json'],
+      { env: { OPENAI_API_KEY: 'sk-tokens-0123456789' } },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/stopped by the --max-tokens-total budget/);
+    const totals = (JSON.parse(readFileSync(join(out, 'checkpoint.json'), 'utf8')) as { totals: { target_calls: number; tokens: { input: number; output: number } } }).totals;
+    const spent = totals.tokens.input + totals.tokens.output;
+    expect(spent).toBeGreaterThanOrEqual(60000);
+    expect(spent).toBeLessThanOrEqual(60000 + concurrency * 1500);
+    expect(totals.tokens).toEqual({ input: server.tokens.prompt, output: server.tokens.completion });
+    expect(totals.target_calls).toBe(server.requests.length);
   }, 180_000);
 });
