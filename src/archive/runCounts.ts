@@ -1,6 +1,6 @@
+import { sumGenerations } from './sumGenerations.js';
 import type { RunData } from '../run/runData.js';
 import type { CountsLine, GenerationLine, TokensLine } from '../run/runSchema.js';
-import { numberOrNull } from '../run/toArchiveLine.js';
 
 /** The failure kinds of the contract, in the order tables list them; other kinds follow by name. */
 const KIND_ORDER = ['wrong', 'unparseable', 'no-answer', 'timeout'];
@@ -61,10 +61,10 @@ export function runCounts(run: RunData): RunCounts {
   const t = run.totals;
   const gens = run.generations;
   const entries = run.entries;
-  const evaluated = t?.evaluated ?? sum(gens, (g) => g.evaluated);
-  const failures = t?.failures ?? sum(gens, (g) => g.failures);
-  const proven = t?.proven ?? sum(gens, (g) => g.proven);
-  const unproven = sum(gens, (g) => g.unproven) ?? (proven !== null && failures !== null ? failures - proven : null);
+  const evaluated = t?.evaluated ?? sumGenerations(gens, (g) => g.evaluated);
+  const failures = t?.failures ?? sumGenerations(gens, (g) => g.failures);
+  const proven = t?.proven ?? sumGenerations(gens, (g) => g.proven);
+  const unproven = sumGenerations(gens, (g) => g.unproven) ?? (proven !== null && failures !== null ? failures - proven : null);
   const rate = (n: number | null) => (n !== null && evaluated !== null && evaluated > 0 ? n / evaluated : null);
 
   const kinds = sumCounts(gens, (g) => g.kinds);
@@ -92,11 +92,11 @@ export function runCounts(run: RunData): RunCounts {
   const signed = entries.filter((e) => e.signature !== null);
   const recordedVariants = entries.filter((e) => e.variants !== null);
 
-  const recordedCalls = t?.target_calls ?? sum(gens, (g) => g.target_calls);
-  const asked = recordedCalls === null ? (t?.asked ?? sum(gens, (g) => g.asked)) : null;
+  const recordedCalls = t?.target_calls ?? sumGenerations(gens, (g) => g.target_calls);
+  const asked = recordedCalls === null ? (t?.asked ?? sumGenerations(gens, (g) => g.asked)) : null;
   const tokens = t?.tokens ?? sumTokens(gens);
-  const priced = gens.some((g) => g.cost !== null) || priceSetting(run, 'priceInput') || priceSetting(run, 'priceOutput');
-  const cost = priced ? (t?.cost ?? sum(gens, (g) => g.cost)) : null;
+  const priced = gens.some((g) => g.cost !== null);
+  const cost = priced ? (t?.cost ?? sumGenerations(gens, (g) => g.cost)) : null;
   return {
     evaluated,
     failures,
@@ -106,7 +106,7 @@ export function runCounts(run: RunData): RunCounts {
     unprovenRate: rate(unproven),
     proofs: proofs === null ? null : { verifier: proofs.get('verifier') ?? 0, reference: proofs.get('reference') ?? 0 },
     kinds: kindCounts,
-    variants: sum(gens, (g) => g.variants) ?? (recordedVariants.length > 0 ? recordedVariants.reduce((n, e) => n + (e.variants ?? 0), 0) : null),
+    variants: sumGenerations(gens, (g) => g.variants) ?? (recordedVariants.length > 0 ? recordedVariants.reduce((n, e) => n + (e.variants ?? 0), 0) : null),
     signatures: signed.length > 0 ? new Set(signed.map((e) => e.signature)).size : null,
     archived,
     targetCalls: recordedCalls ?? asked,
@@ -124,25 +124,7 @@ function byKindOrder(a: string, b: string): number {
   return rank(a) - rank(b) || a.localeCompare(b);
 }
 
-/** Whether config.json sets a token price. */
-function priceSetting(run: RunData, name: string): boolean {
-  const settings = run.config?.settings;
-  return typeof settings === 'object' && settings !== null && numberOrNull((settings as Record<string, unknown>)[name]) !== null;
-}
 
-/** Sum of a field over the generations that record it; null when none does. */
-function sum(rows: readonly GenerationLine[], pick: (g: GenerationLine) => number | null): number | null {
-  let total = 0;
-  let any = false;
-  for (const g of rows) {
-    const v = pick(g);
-    if (v !== null) {
-      total += v;
-      any = true;
-    }
-  }
-  return any ? total : null;
-}
 
 /** Counts by name summed over the generations that record them; null when none does. */
 function sumCounts(rows: readonly GenerationLine[], pick: (g: GenerationLine) => CountsLine | null): Map<string, number> | null {

@@ -1,3 +1,4 @@
+import { sumGenerations } from '../archive/sumGenerations.js';
 import { runCounts, type RunCounts } from '../archive/runCounts.js';
 import { numberSetting, runIterations } from '../archive/summaryRow.js';
 import type { RunData } from '../run/runData.js';
@@ -35,29 +36,16 @@ export function runHeadline(run: RunData): RunHeadline {
     archiveSize: run.entries.length,
     archiveTarget: numberSetting(run, 'archiveSize'),
     generations: runIterations(run),
-    candidates: t?.candidates ?? sum(gens, (g) => g.candidates),
+    candidates: t?.candidates ?? sumGenerations(gens, (g) => g.candidates),
     failureRate: failures !== null && evaluated !== null && evaluated > 0 ? failures / evaluated : null,
     k: numberSetting(run, 'k'),
     seconds: {
       wall: t?.seconds.wall ?? null,
-      target: t?.seconds.target ?? sum(gens, (g) => g.seconds.target),
-      verify: t?.seconds.verify ?? sum(gens, (g) => g.seconds.verify),
-      engine: t?.seconds.engine ?? sum(gens, (g) => g.seconds.engine),
+      target: t?.seconds.target ?? sumGenerations(gens, (g) => g.seconds.target),
+      verify: t?.seconds.verify ?? sumGenerations(gens, (g) => g.seconds.verify),
+      engine: t?.seconds.engine ?? sumGenerations(gens, (g) => g.seconds.engine),
     },
     stopReason: run.stopReason,
   };
 }
 
-/** Sum of a field over the generations that record it; null when none does. */
-function sum(rows: readonly GenerationLine[], pick: (g: GenerationLine) => number | null): number | null {
-  let total = 0;
-  let any = false;
-  for (const g of rows) {
-    const v = pick(g);
-    if (v !== null) {
-      total += v;
-      any = true;
-    }
-  }
-  return any ? total : null;
-}

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { CHECKPOINT_FORMAT, RUN_FILES, type Checkpoint, type JournalEntry, type RunTotals } from './runSchema.js';
 import { createRedactor, redactDeep, stringifyRedacted, type Redact } from '../util/redactSecrets.js';
 import { RunDirError } from './runDirError.js';
+import { writeFileAtomic } from '../util/writeFileAtomic.js';
 import { settingsHash } from './settingsHash.js';
 
 export { CHECKPOINT_FORMAT, RUN_FILES } from './runSchema.js';
@@ -69,10 +70,10 @@ export class RunFiles<S = unknown> {
     this.guard(this.dir, hint, () => mkdirSync(this.dir, { recursive: true }));
     const { settings_sha256: _previous, ...written } = redactDeep(config as Record<string, unknown>, this.redact);
     const text = JSON.stringify({ ...written, settings_sha256: settingsHash(written) }, null, 2) + '\n';
-    this.guard(this.path('config'), hint, () => writeAtomic(this.path('config'), text));
+    this.guard(this.path('config'), hint, () => writeFileAtomic(this.path('config'), text));
     if (fresh && !existsSync(this.path('checkpoint'))) {
       const empty = { format: CHECKPOINT_FORMAT, engine: null, rngState: null, totals: ZERO_TOTALS, offsets: { archive: 0, evaluated: 0, generations: 0 }, updated: new Date().toISOString() };
-      this.guard(this.path('checkpoint'), hint, () => writeAtomic(this.path('checkpoint'), JSON.stringify(empty) + '\n'));
+      this.guard(this.path('checkpoint'), hint, () => writeFileAtomic(this.path('checkpoint'), JSON.stringify(empty) + '\n'));
     }
   }
 
@@ -170,14 +171,14 @@ export class RunFiles<S = unknown> {
       offsets: { archive: this.size('archive'), evaluated: this.size('evaluated'), generations: this.size('generations') },
       updated: new Date().toISOString(),
     };
-    this.guard(this.path('checkpoint'), this.resumeHint(), () => writeAtomic(this.path('checkpoint'), JSON.stringify(checkpoint) + '\n'));
+    this.guard(this.path('checkpoint'), this.resumeHint(), () => writeFileAtomic(this.path('checkpoint'), JSON.stringify(checkpoint) + '\n'));
     this.clearJournal();
     return checkpoint;
   }
 
   /** Rewrite the checkpoint with new totals or stop reason, logs unchanged. */
   rewriteCheckpoint(checkpoint: Checkpoint<S>): void {
-    this.guard(this.path('checkpoint'), this.resumeHint(), () => writeAtomic(this.path('checkpoint'), JSON.stringify({ ...checkpoint, updated: new Date().toISOString() }) + '\n'));
+    this.guard(this.path('checkpoint'), this.resumeHint(), () => writeFileAtomic(this.path('checkpoint'), JSON.stringify({ ...checkpoint, updated: new Date().toISOString() }) + '\n'));
   }
 
   close(): void {
@@ -237,28 +238,4 @@ function readJson(path: string): unknown {
   }
 }
 
-function writeAtomic(path: string, text: string): void {
-  const tmp = `${path}.tmp-${process.pid}`;
-  const fd = openSync(tmp, 'w');
-  try {
-    const buffer = Buffer.from(text, 'utf8');
-    let written = 0;
-    while (written < buffer.length) written += writeSync(fd, buffer, written, buffer.length - written);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, path);
-  // Make the rename itself durable.
-  try {
-    const dirFd = openSync(join(path, '..'), 'r');
-    try {
-      fsyncSync(dirFd);
-    } finally {
-      closeSync(dirFd);
-    }
-  } catch {
-    // Some filesystems refuse fsync on a directory; the rename is still atomic.
-  }
-}
 
