@@ -322,8 +322,9 @@ export class SearchEngine {
       const counted = judgement.status === 'fail' && (p.failures === 'all' || judgement.proof !== null);
       const minimalExpr = counted && minimal ? minimal.expr : problem.expr;
       const signature = judgement.status === 'fail' ? this.deps.signature(minimalExpr) : undefined;
-      const variantOf =
-        counted && p.novelty === 'signature' ? (signatures[signature!] ?? signatures[this.deps.signature(problem.expr)]) : undefined;
+      // The problem's own shape: its signature when it was not shrunk, computed once.
+      const shape = counted ? (minimalExpr === problem.expr ? signature! : this.deps.signature(problem.expr)) : undefined;
+      const variantOf = counted && p.novelty === 'signature' ? (signatures[signature!] ?? signatures[shape!]) : undefined;
       let fitness = this.deps.fitness.score({ metrics: m, expr: problem.expr, embedding: embeddings[i], failed: counted });
       if (!Number.isFinite(fitness)) fitness = 0;
       if (variantOf !== undefined) {
@@ -333,7 +334,7 @@ export class SearchEngine {
         // into failing ground, but a new bug of the same size is always preferred.
         fitness /= 1 + variants[variantOf];
         // Its own shape too: a later failure of the same shape, left unshrunk because this one was being shrunk, is the same bug.
-        signatures[this.deps.signature(problem.expr)] ??= variantOf;
+        signatures[shape!] ??= variantOf;
       }
       evaluated.push({
         key: problem.key,
@@ -380,7 +381,7 @@ export class SearchEngine {
       });
       if (signatures[signature!] === undefined) distinctSignatures++;
       signatures[signature!] ??= problem.id;
-      signatures[this.deps.signature(problem.expr)] ??= problem.id;
+      signatures[shape!] ??= problem.id;
     });
 
     const selection = selectSeeds(pool, { seedSize: p.seedSize, clusters: p.clusters, method: p.seedSelection }, this.generationRng(asked.generation).fork('select'));
