@@ -21,59 +21,17 @@ Usage: sympy_simplify_judge.py [--timeout SECONDS] [--memory-mb MB]
 
 import argparse
 import json
-import re
+import os
 import signal
 import sys
 import time
 
 
-class Timeout(BaseException):
-    """Raised by SIGALRM. A BaseException, so that sympy's `except Exception` cannot swallow it."""
+# The whitelist, namespace and time-limit signal of sagga's own SymPy target: one reading of the texts.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "targets", "sympy"))
+import sympy_worker  # noqa: E402
 
-
-def on_alarm(signum, frame):
-    raise Timeout()
-
-
-FUNCTIONS = (
-    "exp log sqrt cbrt sin cos tan cot sec csc asin acos atan acot asec acsc sinh cosh tanh coth "
-    "sech csch asinh acosh atanh acoth asech acsch sign erf erfc erfi Ei li Si Ci Shi Chi gamma "
-    "lowergamma uppergamma fresnels fresnelc polylog LambertW"
-).split()
-
-TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|([A-Za-z_][A-Za-z0-9_]*)|(\*\*|[-+*/^(),]))")
-SPACE = re.compile(r"\s*")
-MAX_CHARS = 20000
-MAX_DEPTH = 200
-
-
-def check_text(text, names):
-    """None when `text` holds only numbers, whitelisted names, operators and balanced parentheses."""
-    if len(text) > MAX_CHARS:
-        return "longer than %d characters" % MAX_CHARS
-    pos = 0
-    depth = 0
-    while pos < len(text):
-        m = TOKEN.match(text, pos)
-        if m is None:
-            rest = SPACE.match(text, pos)
-            if rest.end() == len(text):
-                break
-            return "unexpected character at offset %d" % rest.end()
-        name = m.group(2)
-        if name is not None and name not in names:
-            return "name %r is not whitelisted" % name[:40]
-        op = m.group(3)
-        if op == "(":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return "nesting deeper than %d" % MAX_DEPTH
-        elif op == ")":
-            depth -= 1
-            if depth < 0:
-                return "unbalanced parentheses"
-        pos = m.end()
-    return "unbalanced parentheses" if depth != 0 else None
+Timeout = sympy_worker.Timeout
 
 
 def main():
@@ -93,16 +51,16 @@ def main():
     import sympy
     from sympy.parsing.sympy_parser import convert_xor, parse_expr, standard_transformations
 
+    _, local_ns, global_ns = sympy_worker.build_namespace(sympy)
+    # The reference's x (Lample & Charton's environment), not the target's plain symbol.
     x = sympy.Symbol("x", real=True, nonzero=True)
-    local_ns = {name: getattr(sympy, name) for name in FUNCTIONS}
-    local_ns.update({"abs": sympy.Abs, "Abs": sympy.Abs, "ln": sympy.log, "x": x, "e": sympy.E, "E": sympy.E, "pi": sympy.pi})
-    global_ns = {"__builtins__": {}, "Integer": sympy.Integer, "Float": sympy.Float, "Rational": sympy.Rational}
+    local_ns["x"] = x
     transformations = standard_transformations + (convert_xor,)
-    signal.signal(signal.SIGALRM, on_alarm)
+    signal.signal(signal.SIGALRM, sympy_worker.on_alarm)
     out = sys.stdout
 
     def read(text):
-        bad = check_text(text, local_ns)
+        bad = sympy_worker.check_problem(text, local_ns)
         if bad is not None:
             raise ValueError(bad)
         return parse_expr(text, local_dict=dict(local_ns), global_dict=dict(global_ns), transformations=transformations)
