@@ -1,5 +1,5 @@
 import { INTERNAL_OPERATOR_NAMES, LEAF_OPERATOR_NAMES } from './operators.js';
-import { MUTATION_OPS, type MutationConfig, type MutationNodes, type MutationOp } from './types.js';
+import { MAX_ABS_CONSTANT, MUTATION_OPS, type MutationConfig, type MutationNodes, type MutationOp } from './types.js';
 
 export type MutationPresetName = 'robustness' | 'distance' | 'uniform';
 export const MUTATION_PRESETS: readonly MutationPresetName[] = ['robustness', 'distance', 'uniform'];
@@ -44,8 +44,6 @@ function basePreset(presetName: string): MutationConfig {
 
 const OVERRIDE_KEYS = ['internal', 'leaf', 'vmin', 'vmax', 'ops', 'nodes', 'avoid'] as const;
 const NODE_CHOICES: readonly MutationNodes[] = ['any', 'numbers'];
-/** Constants beyond this would be refused by the candidate check (integers beyond ±10^7). */
-const MAX_ABS_CONSTANT = 10_000_000;
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;

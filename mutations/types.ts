@@ -6,6 +6,9 @@ export type MutationOp = 'add' | 'mul' | 'pow' | 'sin' | 'cos' | 'tan';
 
 export const MUTATION_OPS: readonly MutationOp[] = ['add', 'mul', 'pow', 'sin', 'cos', 'tan'];
 
+/** Constants beyond this would be refused by the candidate check (integers beyond ±10^7). */
+export const MAX_ABS_CONSTANT = 10_000_000;
+
 /** What every operator needs besides the node and the generator. */
 export interface MutationParams {
   /** Smallest integer constant a mutation may draw (inclusive). */

@@ -55,6 +55,14 @@ export interface RunCounts {
   readonly tokensPerProven: number | null;
   /** Cost / proven failures, when the run priced its tokens and proved a failure. */
   readonly costPerProven: number | null;
+  /** Distinct signatures per 1,000 target calls over the whole run. */
+  readonly signaturesPerThousandCalls: number | null;
+  /** The population at the end of the run: cells holding an elite and their QD-score (runs that record it). */
+  readonly cells: number | null;
+  readonly qdScore: number | null;
+  /** The escalation level the search ended at, and the generations since its last new signature. */
+  readonly escalationLevel: number | null;
+  readonly staleGenerations: number | null;
 }
 
 export function runCounts(run: RunData): RunCounts {
@@ -93,6 +101,8 @@ export function runCounts(run: RunData): RunCounts {
   const recordedVariants = entries.filter((e) => e.variants !== null);
 
   const recordedCalls = t?.target_calls ?? sumGenerations(gens, (g) => g.target_calls);
+  const lastPopulation = [...gens].reverse().find((g) => g.population !== null)?.population;
+  const lastEscalation = [...gens].reverse().find((g) => g.escalation !== null)?.escalation;
   const asked = recordedCalls === null ? (t?.asked ?? sumGenerations(gens, (g) => g.asked)) : null;
   const tokens = t?.tokens ?? sumTokens(gens);
   const priced = gens.some((g) => g.cost !== null);
@@ -116,6 +126,11 @@ export function runCounts(run: RunData): RunCounts {
     cost,
     tokensPerProven: tokens !== null && tokens.total > 0 && proven !== null && proven > 0 ? tokens.total / proven : null,
     costPerProven: cost !== null && proven !== null && proven > 0 ? cost / proven : null,
+    signaturesPerThousandCalls: signed.length > 0 && (recordedCalls ?? 0) > 0 ? (1000 * new Set(signed.map((e) => e.signature)).size) / recordedCalls! : null,
+    cells: lastPopulation?.cells ?? null,
+    qdScore: lastPopulation?.qd_score ?? null,
+    escalationLevel: lastEscalation?.level ?? null,
+    staleGenerations: lastEscalation?.stale_generations ?? null,
   };
 }
 

@@ -16,7 +16,8 @@ export interface SummaryTable {
 
 /**
  * The summary of runs as tables: the paper's Table-15 row; failures proven and unproven (rates of
- * the problems evaluated, proofs, variants, distinct signatures); failures by kind; the archive by
+ * the problems evaluated, proofs, variants, distinct signatures); the search's yield and population
+ * (signatures per 1,000 calls, cells, QD-score, escalation); failures by kind; the archive by
  * proof; and what the run spent (target calls, tokens, cost, per proven failure). A number a run
  * does not record is `—`.
  */
@@ -59,6 +60,17 @@ export function summaryTables(rows: readonly SummaryRow[]): SummaryTable[] {
     usd(r.costPerProven),
   ]);
 
+  const searchHeaders = ['Run', 'Signatures', 'Per 1,000 calls', 'Cells', 'QD-score', 'Escalation level', 'Generations without a new signature'];
+  const search = rows.map((r) => [
+    r.run,
+    count(r.signatures),
+    r.signaturesPerThousandCalls === null ? MISSING : fixed(r.signaturesPerThousandCalls, 2),
+    count(r.cells),
+    r.qdScore === null ? MISSING : fixed(r.qdScore, 2),
+    count(r.escalationLevel),
+    count(r.staleGenerations),
+  ]);
+
   return [
     {
       id: 'summary',
@@ -74,6 +86,16 @@ export function summaryTables(rows: readonly SummaryRow[]): SummaryTable[] {
       numeric: numericAfterFirst(failureHeaders),
       notes: [
         'Rates are of the problems evaluated. A failure is proven by the verifier (an answer verified wrong) or by a reference target that solved the problem; variants are failures whose signature the archive already had.',
+      ],
+    },
+    {
+      id: 'search',
+      title: 'Search: distinct bugs and the population',
+      headers: searchHeaders,
+      cells: search,
+      numeric: numericAfterFirst(searchHeaders),
+      notes: [
+        'Signatures per 1,000 calls count every target call of the run. Cells: cells of the problem grid holding an elite at the end of the run; QD-score: the sum of their objectives. The escalation level rises while no new signature comes (0: one mutation per child).',
       ],
     },
     { id: 'kinds', title: 'Failures by kind', headers: kindHeaders, cells: kinds, numeric: numericAfterFirst(kindHeaders, 2), notes: [] },

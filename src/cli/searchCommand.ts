@@ -43,7 +43,7 @@ export function registerSearchCommand(program: Command): void {
     .option('--seed-size <n>', 'seeds per generation (default 100)')
     .option('--generation-size <n>', 'candidates per generation (default 1000)')
     .option('--clusters <k>', 'k-means clusters for seed selection (default 10)')
-    .option('--seed-selection <how>', 'kmeans (default) | fitness')
+    .option('--seed-selection <how>', 'elites (default): parents from the population\'s cells, the last generation and known bugs | kmeans | fitness: the paper\'s selection | random: no evolution, a baseline')
     .option('--no-keep-initial-seeds', 'do not keep the initial seeds in every seed set')
     .option('--archive-size <n>', 'stop when the archive holds this many failures (default 1000)')
     .option('--max-generations <n>', 'stop after this many generations (default: no limit)')
@@ -58,6 +58,7 @@ export function registerSearchCommand(program: Command): void {
     .option('--failures <which>', 'proven (default): archive and score only proven failures | all: everything not correct (the paper\'s rule)')
     .option('--reference <specs>', 'targets that prove a declined, unreadable or timed-out failure by solving it, comma-separated, or none (default: nerdamer,algebrite minus the target)')
     .option('--novelty <how>', 'signature (default): one archive line per bug shape, repeats counted as variants | exact: one per problem')
+    .option('--patience <n>', 'stop (stagnated) after this many generations in a row without a new signature, the search having escalated to its highest level (default 20; 0: never)')
     .option('--shrink-calls <n>', 'target calls spent shrinking each new failure to its smallest failing form (default 24; 0: off)')
     .option('--max-target-calls <n>', 'stop before making more target calls than this (problems, references, shrinking and health checks together)')
     .option('--max-tokens-total <n>', 'stop once the target has spent this many tokens (input + output)')
@@ -82,7 +83,14 @@ did not give it). With --failures proven (the default) only proven failures are 
 the others stay in evaluated.jsonl with why. Each archive line carries its "proof".
 Distinct failures: each new proven failure is shrunk (--shrink-calls) to the smallest problem that
 still fails the same way, and its "signature" (that problem with every number replaced by #) decides
-novelty: a failure whose signature is archived already is a variant (counted, no seat, fitness 0).
+novelty: a failure whose signature is archived already is a variant (counted, no seat; its fitness
+is divided by one more than the times the bug was seen).
+Population: every decided problem, solved or not, competes for a cell of a grid (its operations and
+kinds of power, size, largest number, outcome); parents come from these cells, from the generation
+just judged and from the known bugs, so the search cannot collapse onto a few bugs. Without a new
+signature it escalates (more mutations per child, crossover, restarts from known bugs, wider
+constants), and after --patience generations it stops as "stagnated"; a search with nothing new left
+to ask stops as "exhausted". Both resume with other settings.
 Budgets: --max-target-calls, --max-tokens-total, --max-cost stop the run before it spends more (calls
 never exceed the budget; tokens and cost by at most what was in flight); the spent amounts are in the
 checkpoint, so they hold across --resume, and a budget may be raised on resume.
@@ -148,14 +156,23 @@ function stamp(): string {
   return new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
 }
 
+/** Why the run stopped, in words, with the figures that decided it. */
+function stopText(summary: SearchSummary): string {
+  if (summary.stopReason === 'budget' && summary.budget) return `the --${summary.budget} budget was spent`;
+  if (summary.stopReason === 'stagnated' && summary.stale) {
+    return `stagnated: no new signature in ${summary.stale.generations} generations / ${summary.stale.calls.toLocaleString('en-US')} target calls, at every escalation level (resume with a larger --patience or other settings to go on)`;
+  }
+  return STOP_REASON_TEXT[summary.stopReason];
+}
+
 /** Where the archive is and a few of the shortest failures, as the end of every run. */
 function printSummary(outDir: string, summary: SearchSummary, show: number): void {
   const archivePath = join(outDir, RUN_FILES.archive);
   const t = summary.totals;
-  const stopped = summary.stopReason === 'budget' && summary.budget ? `the --${summary.budget} budget was spent` : STOP_REASON_TEXT[summary.stopReason];
+  const stopped = stopText(summary);
   const out: string[] = [
     `\nStopped: ${stopped}.`,
-    `Archive: ${archivePath} (${summary.archiveSize} failures)`,
+    `Archive: ${archivePath} (${summary.archiveSize} failures, ${summary.signatures ?? summary.archiveSize} distinct signatures)`,
     `Failures: ${t.proven ?? 0} proven, ${t.failures - (t.proven ?? 0)} unproven, of ${t.evaluated} problems decided; ${t.target_calls ?? t.asked} target calls` +
       (t.tokens && t.tokens.input + t.tokens.output > 0 ? `, ${t.tokens.input} input + ${t.tokens.output} output tokens` : '') +
       (t.cost ? `, $${t.cost.toFixed(4)}` : ''),

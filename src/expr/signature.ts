@@ -1,6 +1,6 @@
 import { canonicalKey } from './canonicalKey.js';
 import { simplify } from './simplify.js';
-import { mul, num, type Expr } from './types.js';
+import { mul, num, pow, type Expr } from './types.js';
 
 /** What every number becomes in a signature. */
 export const NUMBER_PLACEHOLDER = '#';
@@ -20,7 +20,8 @@ export const NUMBER_PLACEHOLDER = '#';
  *   while `3*x` and `5*x` are one shape;
  * - `pi` and `e` are named constants, not numbers, and stay; functions keep their names;
  * - repeated terms of a sum are merged first, as in `canonicalKey` (`x + x` is `2*x`), so problems with
- *   equal canonical keys have equal signatures. Terms that only look alike once their numbers are
+ *   equal canonical keys have equal signatures, and repeated factors of a product likewise become a
+ *   power (`2^(x*x)` is `2^x^2`: one bug). Terms that only look alike once their numbers are
  *   erased are not merged: `sin(2*x) + sin(3*x)` has two terms.
  */
 export function signature(e: Expr): string {
@@ -39,7 +40,7 @@ function shapeOf(e: Expr): string {
     case 'add':
       return operands('+', mergeRepeatedTerms(flatTerms(e)));
     case 'mul':
-      return operands('*', e.args);
+      return operands('*', mergeRepeatedFactors(e.args));
     case 'div':
       return `/(${shapeOf(e.args[0])},${shapeOf(e.args[1])})`;
     case 'pow':
@@ -71,6 +72,18 @@ function operands(op: '+' | '*', args: readonly Expr[]): string {
 function flatTerms(e: Expr): Expr[] {
   if (e.type !== 'add') return [e];
   return e.args.flatMap(flatTerms);
+}
+
+/** f · f · … (m times) is f^m, so that `x*x` and `x^2` agree. */
+function mergeRepeatedFactors(factors: readonly Expr[]): Expr[] {
+  const groups = new Map<string, { factor: Expr; count: number }>();
+  for (const f of factors) {
+    const key = canonicalKey(f);
+    const group = groups.get(key);
+    if (group) group.count++;
+    else groups.set(key, { factor: f, count: 1 });
+  }
+  return [...groups.values()].map(({ factor, count }) => (count === 1 ? factor : simplify(pow(factor, num(count)))));
 }
 
 /** t + t + … (m times) is m·t, as canonicalKey counts it, so that `x + x` and `2*x` agree. */

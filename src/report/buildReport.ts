@@ -18,7 +18,7 @@ import { html, trusted, type SafeHtml } from './html.js';
 import { katexStyles } from './katexStyles.js';
 import { projectEmbeddings } from './projectEmbeddings.js';
 import { REPORT_CSS, TABLE_SCRIPT } from './reportAssets.js';
-import { archiveGrowthSpec, distributionSpec, failureRateSpec, newMemberLengthSpec, projectionSpec, signaturesSpec, type ChartRun, type ProjectedPoint } from './reportCharts.js';
+import { archiveGrowthSpec, distributionSpec, failureRateSpec, newMemberLengthSpec, populationSpec, projectionSpec, signaturesSpec, type ChartRun, type ProjectedPoint } from './reportCharts.js';
 import { renderVegaLite } from './renderVegaLite.js';
 import { runHeadline, type RunHeadline } from './runHeadline.js';
 import { typesetExpression } from './typesetMath.js';
@@ -110,11 +110,12 @@ export async function buildReport(runs: readonly RunData[], options: BuildReport
   });
   const clusterColors = scheme(clustering.clusters.length > 10 ? 'tableau20' : 'tableau10') as string[];
 
-  const [growth, newLength, failureRate, signatures, lengthHist, nodesHist, depthHist, projection] = await Promise.all([
+  const [growth, newLength, failureRate, signatures, population, lengthHist, nodesHist, depthHist, projection] = await Promise.all([
     chart(archiveGrowthSpec(chartRuns)),
     chart(newMemberLengthSpec(chartRuns, measure)),
     chart(failureRateSpec(chartRuns)),
     chart(signaturesSpec(chartRuns)),
+    chart(populationSpec(chartRuns)),
     chart(distributionSpec(chartRuns, 'length', `Length (${measure})`)),
     chart(distributionSpec(chartRuns, 'nodes', 'Nodes')),
     chart(distributionSpec(chartRuns, 'depth', 'Depth')),
@@ -159,6 +160,7 @@ ${figure('growth', 'Archive size', 'cumulative archived failures after each gene
 ${figure('new-length', 'Length of new archive members', `mean length (${measure}) of the problems each generation added`, newLength, 'no archive lines')}
 ${figure('failure-rate', 'Failure rate', 'failures among the problems evaluated in each generation', failureRate, 'no generations.jsonl with failures and evaluated counts')}
 ${figure('signatures', 'Distinct signatures', 'distinct failures in the archive against the target calls spent', signatures, 'no generations.jsonl with signatures and target calls (runs made before they were recorded)')}
+${figure('population', 'Population', 'cells of the problem grid holding an elite after each generation: the structures the search keeps breeding from', population, 'no generations.jsonl with population figures (runs made before they were recorded)')}
 </div></section>
 <section id="shape"><h2>Archive shape</h2><div class="charts three">
 ${figure('hist-length', 'Length', `${measure} of the archived problems`, lengthHist, 'no archive lines')}

@@ -109,6 +109,19 @@ export function failureRateSpec(runs: readonly ChartRun[]): TopLevelSpec | null 
   });
 }
 
+/** Cells of the population's grid holding an elite after each generation (generations.jsonl `population.cells`). */
+export function populationSpec(runs: readonly ChartRun[]): TopLevelSpec | null {
+  const values: { run: string; generation: number; cells: number }[] = [];
+  for (const r of runs) {
+    for (const g of r.generations) {
+      const cells = g.population?.cells;
+      if (cells !== undefined) values.push({ run: r.legend, generation: g.generation, cells });
+    }
+  }
+  if (values.length === 0) return null;
+  return perGenerationLineSpec(runs, 'Population cells filled per generation', values, { field: 'cells', type: 'quantitative', title: 'Cells holding an elite', axis: { format: '~s' } });
+}
+
 /**
  * Distinct signatures in the archive against the target calls spent, generation by generation
  * (generations.jsonl `signatures` and the running sum of `target_calls`), from (0, 0): how fast the

@@ -153,8 +153,18 @@ export class RunFiles<S = unknown> {
     }
   }
 
-  appendJournal(entries: readonly JournalEntry[]): void {
-    if (entries.length > 0) this.append('journal', entries.map((e) => stringifyRedacted(e, this.redact)));
+  /**
+   * Append journal entries. `durable` false writes them to the file (a killed process loses nothing
+   * written) without waiting for the disk; `syncJournal` makes them durable later, in one go.
+   */
+  appendJournal(entries: readonly JournalEntry[], durable = true): void {
+    if (entries.length > 0) this.append('journal', entries.map((e) => stringifyRedacted(e, this.redact)), durable);
+  }
+
+  /** Wait for the disk to hold every journal entry written so far. */
+  syncJournal(): void {
+    const fd = this.fds.get('journal');
+    if (fd !== undefined) this.guard(this.path('journal'), this.resumeHint(), () => fsyncSync(fd));
   }
 
   /**
@@ -205,7 +215,7 @@ export class RunFiles<S = unknown> {
     return statSync(this.path(log)).size;
   }
 
-  private append(log: LogName, lines: readonly string[]): void {
+  private append(log: LogName, lines: readonly string[], durable = true): void {
     if (lines.length === 0) return;
     const fd = this.fds.get(log);
     if (fd === undefined) throw new Error(`${RUN_FILES[log]} is not open (reconcile() first)`);
@@ -213,7 +223,7 @@ export class RunFiles<S = unknown> {
     this.guard(this.path(log), this.resumeHint(), () => {
       let written = 0;
       while (written < buffer.length) written += writeSync(fd, buffer, written, buffer.length - written);
-      fsyncSync(fd);
+      if (durable) fsyncSync(fd);
     });
   }
 }

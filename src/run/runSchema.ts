@@ -36,7 +36,7 @@ export type FailuresMode = 'proven' | 'all';
 export type NoveltyMode = 'signature' | 'exact';
 
 /** How the next seeds are chosen: k-means clusters' fittest, or simply the fittest. */
-export type SeedSelection = 'kmeans' | 'fitness';
+export type SeedSelection = 'elites' | 'kmeans' | 'fitness' | 'random';
 
 /**
  * Every setting of a run, defaults applied. This is what config.json records under `settings`
@@ -84,6 +84,11 @@ export interface SearchSettings {
   readonly reference: readonly string[];
   /** Absent in older runs: `exact`. */
   readonly novelty: NoveltyMode;
+  /**
+   * Generations in a row without a new signature after which the run stops as `stagnated` (0:
+   * never). Absent in older runs: 0.
+   */
+  readonly patience: number;
   /** Target calls one failure's shrinking may spend (0: no shrinking). Absent in older runs: 0. */
   readonly shrinkCalls: number;
   /** Budgets: the run stops before spending more (null: no limit). Absent in older runs: null. */
@@ -150,13 +155,15 @@ export interface RunSeeds {
  * Why a run ended. `target-broken`: the target stopped working (see `runSearch`); like `interrupted`,
  * the run resumes once the target is fixed.
  */
-export type StopReason = 'archive-full' | 'max-generations' | 'no-seeds' | 'stalled' | 'interrupted' | 'target-broken' | 'budget';
+export type StopReason = 'archive-full' | 'max-generations' | 'no-seeds' | 'stalled' | 'exhausted' | 'stagnated' | 'interrupted' | 'target-broken' | 'budget';
 
 export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
   'archive-full': 'the archive reached --archive-size',
   'max-generations': 'the run reached --max-generations',
   'no-seeds': 'no seed was left (no candidate of the last generation reached τ and the initial seeds are not kept)',
   stalled: 'generations stopped producing new valid problems (every mutant was invalid or already evaluated)',
+  exhausted: 'nothing new was left to ask: every child drawn, at every escalation level, was invalid or already evaluated',
+  stagnated: 'no new signature came for --patience generations, the last of them at the highest escalation level',
   interrupted: 'the run was interrupted',
   'target-broken': 'the target stopped working (its program was given up, failed its health check, or whole generations came back with nothing but transport errors)',
   budget: 'a budget was spent (--max-target-calls, --max-tokens-total or --max-cost)',
@@ -202,7 +209,7 @@ export interface ArchiveRecord {
    */
   readonly variants: number;
   /** How the minimal form was found: target calls charged, candidates probed, steps taken, why it stopped. Absent when not shrunk. */
-  readonly shrink?: { readonly calls: number; readonly probes: number; readonly steps: number; readonly stopped: string };
+  readonly shrink?: { readonly calls: number; readonly probes: number; readonly steps: number; readonly stopped: string; readonly refused?: number };
   /** Provenance, in a merged archive only. */
   readonly sources?: readonly ArchiveSource[];
 }
@@ -281,6 +288,18 @@ export interface GenerationRecord {
   /** Size of the next seed set and how many clusters chose it. */
   readonly seeds: number;
   readonly clusters: number;
+  /**
+   * The next generation's parents by origin: initial seeds, the generation just judged (the paper's
+   * selection), the population's elites, archived bugs. Absent in older runs.
+   */
+  readonly parents?: Readonly<Record<'initial' | 'pool' | 'elite' | 'bug', number>>;
+  /** The population after this generation: cells holding an elite, QD-score, cells this generation filled or improved. Absent in older runs. */
+  readonly population?: { readonly cells: number; readonly qd_score: number; readonly new_cells: number; readonly improved_cells: number };
+  /**
+   * The escalation level this generation was drawn at, the level the next one starts at, and the
+   * generations and target calls since the last new signature. Absent in older runs.
+   */
+  readonly escalation?: { readonly drawn_at: number; readonly level: number; readonly stale_generations: number; readonly stale_calls: number };
   readonly seconds: { readonly target: number; readonly verify: number; readonly engine: number };
   /** Tokens the target under test reported this generation (0 for targets that count none). */
   readonly tokens: { readonly input: number; readonly output: number };
@@ -413,6 +432,12 @@ export type GenerationLine = AsRead<
   readonly calls: CountsLine | null;
   /** Tokens spent on the target this generation, when recorded. */
   readonly tokens: TokensLine | null;
+  /** The population after the generation (`cells`, `qd_score`, `new_cells`, `improved_cells`), when recorded. */
+  readonly population: CountsLine | null;
+  /** Escalation (`drawn_at`, `level`, `stale_generations`, `stale_calls`), when recorded. */
+  readonly escalation: CountsLine | null;
+  /** The next generation's parents by origin, when recorded. */
+  readonly parents: CountsLine | null;
   readonly seconds: AsRead<GenerationRecord['seconds'], never>;
 };
 

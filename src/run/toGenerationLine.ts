@@ -39,6 +39,9 @@ export function toGenerationLine(value: unknown): Converted<GenerationLine> {
       proofs: countsOrNull(value.proofs),
       calls: countsOrNull(value.calls),
       tokens: toTokensLine(value.tokens),
+      population: countsOrNull(value.population),
+      escalation: countsOrNull(value.escalation),
+      parents: countsOrNull(value.parents),
       seconds: { target: numberOrNull(seconds.target), verify: numberOrNull(seconds.verify), engine: numberOrNull(seconds.engine) },
     },
   };

@@ -3,12 +3,13 @@ import type { TargetAnswer } from '../targets/types.js';
 
 /**
  * The answers of the generation in progress — the target's, and the references' — by problem key:
- * what a resumed run replays instead of paying for them again. Entries are appended to journal.jsonl
- * in small batches (at most FLUSH_MS after the answer came back, and always before the generation is
- * committed or the run stops): one fsync per answer would cost more than a fast target's answer, and
- * a crash loses at most the answers of the last batch, which are then asked again. A `drop` appends an
- * empty entry, which replaces the earlier one when the journal is read back (answers revoked by a
- * failed health check are asked again).
+ * what a resumed run replays instead of paying for them again. Each entry is written to journal.jsonl
+ * before its answers are used (so a process killed at any moment has recorded every answer it acted
+ * on, and a resumed run neither asks nor pays for one again); the disk is made to hold them in
+ * batches (at most FLUSH_MS later, and always before the generation is committed or the run stops),
+ * since one fsync per answer would cost more than a fast target's answer. A `drop` appends an empty
+ * entry, which replaces the earlier one when the journal is read back (answers revoked by a failed
+ * health check are asked again).
  */
 export class AnswerJournal {
   private readonly entries = new Map<string, readonly TargetAnswer[]>();
@@ -16,18 +17,21 @@ export class AnswerJournal {
   private readonly unpaid = new Set<string>();
   /** Shrinking probes' answers, kept for the whole run, with the generation that paid for each. */
   private readonly probes = new Map<string, { readonly entry: JournalEntry; readonly generation: number }>();
-  private readonly append: (entries: readonly JournalEntry[]) => void;
-  private pending: JournalEntry[] = [];
+  private readonly append: (entries: readonly JournalEntry[], durable: boolean) => void;
+  private readonly sync: () => void;
+  private unsynced = false;
   private timer: NodeJS.Timeout | undefined;
   /** A write that failed on the timer, thrown to the next caller (a timer has no one to throw to). */
   private failure: unknown;
 
   /**
    * `saved`: journal.jsonl's entries, in file order; `committed`: the last committed generation (the
-   * probes it and earlier ones paid for are not charged again); `append` writes and flushes lines.
+   * probes it and earlier ones paid for are not charged again); `append` writes lines (`durable`:
+   * and waits for the disk), `sync` waits for the disk to hold every line written.
    */
-  constructor(saved: readonly JournalEntry[], committed: number, append: (entries: readonly JournalEntry[]) => void) {
+  constructor(saved: readonly JournalEntry[], committed: number, append: (entries: readonly JournalEntry[], durable: boolean) => void, sync: () => void) {
     this.append = append;
+    this.sync = sync;
     for (const e of saved) {
       const id = slot(e.key, e.reference);
       if (e.answers.length > 0) this.entries.set(id, e.answers);
@@ -59,6 +63,16 @@ export class AnswerJournal {
     if (probe !== undefined) this.probes.set(slot(key, reference), { entry, generation: probe });
   }
 
+  /**
+   * Keep the target's answers to `key`, paid for in `generation`, for the rest of the run: the
+   * problem is asked again in a later generation (its proof waits for the budget), and must not
+   * be paid for twice.
+   */
+  keep(key: string, generation: number): void {
+    const answers = this.entries.get(slot(key));
+    if (answers !== undefined) this.put(key, answers, undefined, generation);
+  }
+
   /** Forget the target's answers to `key` (not the references'). */
   drop(key: string): void {
     if (!this.entries.has(slot(key))) return;
@@ -66,15 +80,14 @@ export class AnswerJournal {
     this.entries.delete(slot(key));
   }
 
-  /** Write what is pending now. */
+  /** Make every entry written so far durable now. */
   flush(): void {
     if (this.failure !== undefined) throw this.failure;
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.pending.length === 0) return;
-    const batch = this.pending;
-    this.pending = [];
-    this.append(batch);
+    if (!this.unsynced) return;
+    this.unsynced = false;
+    this.sync();
   }
 
   /**
@@ -85,30 +98,28 @@ export class AnswerJournal {
   clear(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.pending = [];
+    this.unsynced = false;
     this.entries.clear();
     this.unpaid.clear();
     for (const [id, { entry }] of this.probes) this.entries.set(id, entry.answers);
-    if (this.probes.size > 0) this.append([...this.probes.values()].map((p) => p.entry));
+    if (this.probes.size > 0) this.append([...this.probes.values()].map((p) => p.entry), true);
   }
 
   private write(entry: JournalEntry): void {
     if (this.failure !== undefined) throw this.failure;
-    this.pending.push(entry);
-    if (this.pending.length >= FLUSH_ENTRIES) this.flush();
-    else
-      this.timer ??= setTimeout(() => {
-        try {
-          this.flush();
-        } catch (err) {
-          this.failure = err;
-        }
-      }, FLUSH_MS);
+    this.append([entry], false);
+    this.unsynced = true;
+    this.timer ??= setTimeout(() => {
+      try {
+        this.flush();
+      } catch (err) {
+        this.failure = err;
+      }
+    }, FLUSH_MS);
   }
 }
 
 const FLUSH_MS = 200;
-const FLUSH_ENTRIES = 256;
 
 function slot(key: string, reference?: string): string {
   return reference === undefined ? key : `${reference}\u0000${key}`;

@@ -29,7 +29,7 @@ export type Shrinker = (
   problem: Expr,
   judgement: Judgement,
   probe: (candidate: Expr) => Promise<ShrinkProbeResult>,
-  options: { readonly maxCalls: number; readonly rng: Rng },
+  options: { readonly maxCalls: number; readonly rng: Rng; readonly confirmations: number },
 ) => Promise<ShrunkFailure>;
 
 
@@ -158,14 +158,28 @@ export async function evaluateGeneration(asked: GenerationAsk, ctx: GenerationCo
     return judged.judgement;
   };
 
-  const prove = async (expr: Expr, key: string, judgement: Judgement, purpose: 'references' | 'shrinking'): Promise<{ judgement: Judgement; calls: number }> => {
-    if (judgement.status !== 'fail' || judgement.proof !== null || ctx.references.length === 0) return { judgement, calls: 0 };
+  /**
+   * Ask the references about a failure without a proof. `deferred`: a reference that was needed
+   * could not be asked (the budget is spent or the run is stopping), so nothing is decided yet: the
+   * problem is asked again once the budget allows (its own answers are kept), never recorded as
+   * unproven for want of a call.
+   */
+  const prove = async (expr: Expr, key: string, judgement: Judgement, purpose: 'references' | 'shrinking'): Promise<{ judgement: Judgement; calls: number; deferred: boolean }> => {
+    if (judgement.status !== 'fail' || judgement.proof !== null || ctx.references.length === 0) return { judgement, calls: 0, deferred: false };
     const problem = asTargetProblem(expr, key);
+    let unasked = false;
     const references: Reference[] = ctx.references.map((target) => ({
       name: target.name,
-      ask: async () => (await call(target, target.name, problem, purpose)) ?? [{ status: 'error', text: '', error: 'not asked: the run is stopping', latencyMs: 0 }],
+      ask: async () => {
+        const answers = await call(target, target.name, problem, purpose);
+        if (answers !== null) return answers;
+        unasked = true;
+        return [{ status: 'error', text: '', error: 'not asked: budget', latencyMs: 0 }];
+      },
     }));
-    return proveByReference(expr, judgement, references, ctx.verify);
+    const proven = await proveByReference(expr, judgement, references, ctx.verify);
+    const settled = proven.judgement.status === 'fail' && proven.judgement.proof !== null;
+    return { ...proven, deferred: unasked && !settled };
   };
 
   // ---- health, judged in asked order (so that a resumed run checks where the first one did) ----
@@ -251,9 +265,11 @@ export async function evaluateGeneration(asked: GenerationAsk, ctx: GenerationCo
   const shrinkOne = async (index: number): Promise<void> => {
     const evaluation = results[index]!;
     const original = evaluation.judgement as Extract<Judgement, { status: 'fail' }>;
-    const probe = async (candidate: Expr): Promise<ShrinkProbeResult> => {
+    const probe = async (candidate: Expr, attempt = 0): Promise<ShrinkProbeResult> => {
       const key = canonicalKey(candidate);
-      const answers = await call(ctx.target, undefined, asTargetProblem(candidate, key), 'shrinking');
+      // A confirming ask is a call of its own, journaled under its own key, never answered from the first.
+      const slot = attempt === 0 ? key : `${key}#${attempt}`;
+      const answers = await call(ctx.target, undefined, asTargetProblem(candidate, slot), 'shrinking');
       if (answers === null) return { judgement: { status: 'error', reason: 'not asked: the run is stopping', answers: [] }, calls: 1 };
       const judged = await judge(candidate, answers);
       // A wrong answer shrinks only to a wrong answer: a declined candidate needs no reference.
@@ -264,8 +280,28 @@ export async function evaluateGeneration(asked: GenerationAsk, ctx: GenerationCo
     const minimal = await ctx.shrink!(evaluation.problem.expr, evaluation.judgement, probe, {
       maxCalls: ctx.shrinkCalls,
       rng: ctx.rng.fork(`shrink-${evaluation.problem.key}`),
+      // A model may fail a problem once and solve it the next time, and any target may time out on a
+      // slow moment: then a step needs a second failure.
+      confirmations: ctx.target.deterministic === true && original.kind !== 'timeout' ? 0 : 1,
     });
     if (!revoked.has(index)) results[index] = { ...evaluation, minimal };
+  };
+
+  /**
+   * A time limit is exceeded by a slow moment of the machine as well as by a hard problem: a proven
+   * timeout counts only when a second ask (a call of its own) times out too; otherwise the second
+   * ask's judgement stands. Undefined: the second ask could not be made (the budget), so nothing is
+   * decided yet.
+   */
+  const confirmTimeout = async (problem: AskedProblem, judgement: Judgement): Promise<Judgement | undefined> => {
+    if (judgement.status !== 'fail' || judgement.kind !== 'timeout' || judgement.proof === null) return judgement;
+    const again = await call(ctx.target, undefined, { ...problem, key: `${problem.key}#confirm` }, 'problems');
+    if (again === null) return undefined;
+    const second = await judge(problem.expr, again);
+    if (second.status === 'fail' && second.kind === 'timeout') return judgement;
+    if (second.status === 'error') return second;
+    const proved = await prove(problem.expr, problem.key, second, 'references');
+    return proved.deferred ? undefined : proved.judgement;
   };
 
   // ---- one problem ----
@@ -276,8 +312,13 @@ export async function evaluateGeneration(asked: GenerationAsk, ctx: GenerationCo
     // Let the requests just given a free slot go out before this answer is verified on this thread.
     await yieldToEventLoop();
     nonAnswer[index] = !answers.some((a) => a.status === 'ok') && answers.length > 0 && answers.every((a) => NON_ANSWERS.has(a.status));
-    let judgement = await judge(problem.expr, answers);
-    judgement = (await prove(problem.expr, problem.key, judgement, 'references')).judgement;
+    const proved = await prove(problem.expr, problem.key, await judge(problem.expr, answers), 'references');
+    const judgement = proved.deferred ? undefined : await confirmTimeout(problem, proved.judgement);
+    if (judgement === undefined) {
+      // Left unasked: the next generation asks it first, from the kept answers, and proves it then.
+      ctx.journal.keep(problem.key, asked.generation);
+      return;
+    }
     if (revoked.has(index)) return;
     results[index] = { problem, judgement };
     done++;

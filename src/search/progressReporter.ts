@@ -18,6 +18,10 @@ export interface SearchSummary {
   readonly targetTrouble?: string;
   /** For `budget`: which budget stopped the run. */
   readonly budget?: BudgetName;
+  /** Distinct signatures archived (the bugs found). */
+  readonly signatures?: number;
+  /** Generations and target calls since the last new signature (what `stagnated` waited for). */
+  readonly stale?: { readonly generations: number; readonly calls: number };
 }
 
 export interface GenerationStart {

@@ -42,6 +42,7 @@ export interface SearchCommandOptions {
   /** `--reference`: a comma-separated list of target specs, or `none`. */
   readonly reference?: string;
   readonly novelty?: string;
+  readonly patience?: number | string;
   readonly shrinkCalls?: number | string;
   readonly maxTargetCalls?: number | string;
   readonly maxTokensTotal?: number | string;
@@ -67,12 +68,13 @@ export const SEARCH_DEFAULTS: Omit<SearchSettings, 'target' | 'rngSeed' | 'concu
   maxGenerations: null,
   k: 1,
   embedder: 'structural',
-  seedSelection: 'kmeans',
+  seedSelection: 'elites',
   keepInitialSeeds: true,
   maxRetries: 2,
   canaries: true,
   failures: 'proven',
   novelty: 'signature',
+  patience: 20,
   shrinkCalls: 24,
   maxTargetCalls: null,
   maxTokensTotal: null,
@@ -103,6 +105,8 @@ export const RESUMABLE_CHANGES: ReadonlySet<keyof SearchSettings> = new Set<keyo
   'maxTargetCalls',
   'maxTokensTotal',
   'maxCost',
+  // How long to wait for a new bug says when to stop, not what is found.
+  'patience',
 ]);
 
 /**
@@ -137,6 +141,7 @@ export function explicitSettings(options: SearchCommandOptions): Partial<SearchS
   if (options.failures !== undefined) s.failures = oneOf(options.failures, FAILURES_MODES, '--failures') as FailuresMode;
   if (options.reference !== undefined) s.reference = referenceList(options.reference);
   if (options.novelty !== undefined) s.novelty = oneOf(options.novelty, NOVELTY_MODES, '--novelty') as NoveltyMode;
+  if (options.patience !== undefined) s.patience = integer(options.patience, '--patience', 0);
   if (options.shrinkCalls !== undefined) s.shrinkCalls = integer(options.shrinkCalls, '--shrink-calls', 0);
   if (options.maxTargetCalls !== undefined) s.maxTargetCalls = integer(options.maxTargetCalls, '--max-target-calls', 1);
   if (options.maxTokensTotal !== undefined) s.maxTokensTotal = integer(options.maxTokensTotal, '--max-tokens-total', 1);

@@ -95,6 +95,7 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
     targetName: deps.target.name,
     failures: settings.failures ?? 'all',
     novelty: settings.novelty ?? 'exact',
+    patience: settings.patience ?? 0,
   };
   const engine = new SearchEngine(
     params,
@@ -121,7 +122,12 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
   // A Batch API target sends what it is given together as one job: give it the whole generation at once.
   const batching = deps.target.describe().batch === true;
   const slots = createLimiter(Math.max(1, batching ? Math.max(settings.concurrency, settings.generationSize * 2) : settings.concurrency));
-  const journal = new AnswerJournal(survivors.journal, checkpoint?.engine.generation ?? 0, (entries) => files.appendJournal(entries));
+  const journal = new AnswerJournal(
+    survivors.journal,
+    checkpoint?.engine.generation ?? 0,
+    (entries, durable) => files.appendJournal(entries, durable),
+    () => files.syncJournal(),
+  );
 
   // The verifier loads its special functions on first use: load them now, not while answers wait.
   try {
@@ -150,6 +156,12 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
       let t = performance.now();
       const asked = engine.ask();
       let engineSeconds = seconds(t);
+      if (engine.stopReason() === 'exhausted') {
+        // Nothing new to ask at any escalation level: a generation that asks nothing is never run.
+        engine.abandon();
+        stop = 'exhausted';
+        break;
+      }
       const archiveBefore = engine.state().archiveCount;
       progress.generationStart({ generation: asked.generation, asked: asked.problems.length, archiveSize: archiveBefore, archiveTarget: settings.archiveSize });
 
@@ -183,10 +195,11 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
       }
 
       t = performance.now();
-      const told = await engine.tell(outcome.evaluations);
+      const calls = outcome.calls;
+      const targetCalls = calls.problems + calls.references + calls.shrinking + calls.health;
+      const told = await engine.tell(outcome.evaluations, { targetCalls });
       const archived = told.archived;
       const spent = budget.spent();
-      const calls = outcome.calls;
       const generationRow: GenerationRecord = {
         generation: told.generation,
         candidates: asked.candidates,
@@ -211,11 +224,14 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
         proofs: told.proofs,
         variants: told.variants,
         signatures: engine.state().distinctSignatures ?? 0,
-        target_calls: calls.problems + calls.references + calls.shrinking + calls.health,
+        target_calls: targetCalls,
         calls,
         invalid_reasons: asked.invalidReasons,
         seeds: told.seeds,
         clusters: told.clusters,
+        parents: told.parents,
+        population: { cells: told.population.cells, qd_score: round(told.population.qdScore), new_cells: told.population.newCells, improved_cells: told.population.improvedCells },
+        escalation: { drawn_at: asked.level, level: told.stagnation.level, stale_generations: told.stagnation.staleGenerations, stale_calls: told.stagnation.staleCalls },
         seconds: { target: round(targetSeconds), verify: round(outcome.verifySeconds), engine: 0 },
         tokens: { input: spent.input - spentAtStart.input, output: spent.output - spentAtStart.output },
         cost: priced ? round6(spent.cost - spentAtStart.cost) : null,
@@ -264,6 +280,8 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
     archiveMeanLength: state.archiveCount > 0 ? roundOrNull(state.archiveLengthSum / state.archiveCount) : null,
     resumedAfter,
     totals,
+    signatures: state.distinctSignatures ?? 0,
+    stale: { generations: state.stagnation?.staleGenerations ?? 0, calls: state.stagnation?.staleCalls ?? 0 },
     ...(targetTrouble !== undefined ? { targetTrouble } : {}),
     ...(stop === 'budget' && budgetName !== null ? { budget: budgetName } : {}),
   };

@@ -9,8 +9,15 @@ import type { Rng } from '../util/rng.js';
 import type { FailureKind, Judgement, Proof } from '../judge/judgeTypes.js';
 import type { ArchiveRecord, EvaluatedRecord, FailuresMode, NoveltyMode, StopReason } from '../run/runSchema.js';
 import type { AskedProblem, ShrunkFailure } from './searchTypes.js';
-import { selectSeeds, type SeedSelection } from './selectSeeds.js';
+import type { SeedSelection } from './selectSeeds.js';
 import type { CandidateCheck } from '../../constraints/checkCandidate.js';
+import { EliteArchive, type EliteArchiveState } from '../population/eliteArchive.js';
+import { describeProblem, type ProblemOutcome } from '../population/problemDescriptor.js';
+import { breedGeneration, type ParentOrigin } from './breedGeneration.js';
+import { escalationPlan, RANDOM_SAMPLING_PLAN, TOP_LEVEL } from './escalationPlan.js';
+import { FailureArchive, type FailureArchiveState, type KnownBug } from './failureArchive.js';
+import { selectParents, type PoolMember } from './selectParents.js';
+import { CALM, hasStagnated, observeGeneration, type StagnationPolicy, type StagnationState } from './stagnation.js';
 
 export interface EngineParams {
   readonly seedSize: number;
@@ -29,11 +36,16 @@ export interface EngineParams {
   readonly failures: FailuresMode;
   /** `signature`: a failure whose signature is archived already is a variant (no seat, fitness 0). */
   readonly novelty: NoveltyMode;
+  /** Generations in a row without a new signature after which the run stops as `stagnated`; 0: never. */
+  readonly patience: number;
 }
 
 export interface EngineDeps {
-  /** One mutation of a tree (the mutation config is bound by the caller). */
-  readonly mutate: (tree: Expr, rng: Rng) => Expr;
+  /**
+   * One mutation of a tree (the mutation config is bound by the caller); `constantScale` (default 1)
+   * asks for constants from a range that many times wider.
+   */
+  readonly mutate: (tree: Expr, rng: Rng, constantScale?: number) => Expr;
   /** `checkCandidate` of validity.ts with the run's limits bound. */
   readonly checkCandidate: (e: Expr) => CandidateCheck;
   readonly embedder: Embedder;
@@ -67,7 +79,24 @@ export interface EngineState {
   readonly variants?: Readonly<Record<string, number>>;
   /** Distinct signatures of archived failures (their minimal forms'). */
   readonly distinctSignatures?: number;
+  /** Where each seed came from (parallel to `seeds`). Absent in older runs. */
+  readonly seedOrigins?: readonly ParentOrigin[];
+  /** The archived bugs, parents for new ones. Absent in older runs. */
+  readonly bugs?: readonly KnownBug[];
+  /** The population: one elite per cell of the problem grid. Absent in older runs. */
+  readonly population?: EliteArchiveState<Expr>;
+  /** Escalation level and how long no new signature has come. Absent in older runs. */
+  readonly stagnation?: StagnationState;
 }
+
+/** Cells the population keeps at most (a run rarely fills a few thousand). */
+export const MAX_POPULATION_CELLS = 20_000;
+
+/**
+ * How much an elite of each outcome is worth as a parent, relative to a new bug: a solved or
+ * unproven problem is a stepping stone, kept and bred from, but a failure of the same size is preferred.
+ */
+const OUTCOME_WEIGHT: Readonly<Record<ProblemOutcome, number>> = { wrong: 1, declined: 1, unproven: 0.5, pass: 0.25, undecided: 0.25 };
 
 /** What `ask` produced: the problems to put to the target and how they were made. */
 export interface GenerationAsk {
@@ -78,6 +107,8 @@ export interface GenerationAsk {
   readonly duplicates: number;
   readonly retried: number;
   readonly invalidReasons: Readonly<Record<string, number>>;
+  /** The escalation level the generation was drawn at (the highest of its passes). */
+  readonly level: number;
 }
 
 export interface Evaluation {
@@ -109,25 +140,37 @@ export interface GenerationTell {
   readonly seeds: number;
   readonly clusters: number;
   readonly stopReason: StopReason | null;
+  /** The population after the generation: cells filled, QD-score, and what this generation changed. */
+  readonly population: { readonly cells: number; readonly qdScore: number; readonly newCells: number; readonly improvedCells: number };
+  readonly stagnation: StagnationState;
+  /** The next generation's parents by origin. */
+  readonly parents: Readonly<Record<ParentOrigin, number>>;
 }
 
-/** After this many generations in a row without a new valid problem, the run stops as `stalled`. */
-export const STALL_LIMIT = 10;
+/** What the caller knows of a generation that the engine does not: the target calls it made. */
+export interface GenerationCalls {
+  readonly targetCalls: number;
+}
 
 /**
- * Algorithm 1 of the paper as an ask/tell engine (like pyribs' schedulers): `ask` mutates the
- * seeds into a generation, validates and deduplicates it against every problem ever evaluated;
- * the caller puts the problems to the target and judges the answers; `tell` scores them, archives
- * the failures meeting τ, and picks the next seeds. The engine does no I/O; its state is
- * `state()` plus the set of evaluated keys, which together reproduce the run exactly.
+ * Algorithm 1 of the paper as an ask/tell engine (like pyribs' schedulers): `ask` breeds the parents
+ * into a generation, validated and deduplicated against every problem ever evaluated; the caller
+ * puts the problems to the target and judges the answers; `tell` scores them, offers the failures to
+ * the archive (`FailureArchive`) and every decided problem to the population (`EliteArchive`), and
+ * picks the next parents (`selectParents`); stagnation climbs the escalation ladder and finally stops
+ * the run. The engine does no I/O; its state is `state()` plus the set of evaluated keys, which
+ * together reproduce the run exactly.
  */
 export class SearchEngine {
   private readonly params: EngineParams;
   private readonly deps: EngineDeps;
   private readonly evaluatedKeys: Set<string>;
   private readonly initialSeedKeys: string[];
+  private readonly failures: FailureArchive;
+  private readonly population: EliteArchive<Expr>;
   private current: EngineState;
   private pending: GenerationAsk | undefined;
+  private exhausted = false;
 
   constructor(params: EngineParams, deps: EngineDeps, restore?: { state: EngineState; evaluatedKeys: Iterable<string> }) {
     if (deps.initialSeeds.length === 0) throw new Error('the search needs at least one initial seed');
@@ -135,9 +178,11 @@ export class SearchEngine {
     this.deps = deps;
     this.initialSeedKeys = deps.initialSeeds.map(canonicalKey);
     this.evaluatedKeys = new Set(restore?.evaluatedKeys ?? []);
+    const initialSeeds = dedupeByKey(deps.initialSeeds);
     this.current = restore?.state ?? {
       generation: 0,
-      seeds: dedupeByKey(deps.initialSeeds),
+      seeds: initialSeeds,
+      seedOrigins: initialSeeds.map(() => 'initial'),
       retry: [],
       stalled: 0,
       archiveCount: 0,
@@ -147,7 +192,12 @@ export class SearchEngine {
       signatures: {},
       variants: {},
       distinctSignatures: 0,
+      bugs: [],
+      population: { elites: [] },
+      stagnation: CALM,
     };
+    this.failures = new FailureArchive(params, failureArchiveState(this.current));
+    this.population = new EliteArchive<Expr>(MAX_POPULATION_CELLS, this.current.population);
   }
 
   state(): EngineState {
@@ -160,7 +210,7 @@ export class SearchEngine {
 
   /** The archive line a signature belongs to, if any (a failure with it would be a variant). */
   archivedSignature(signature: string): string | undefined {
-    return this.current.signatures?.[signature];
+    return this.failures.lineOf(signature);
   }
 
   /** Why the run should not go on, or null. Raising the limits on resume can lift a stop. */
@@ -169,268 +219,158 @@ export class SearchEngine {
     if (s.archiveCount >= this.params.archiveSize) return 'archive-full';
     if (this.params.maxGenerations !== null && s.generation >= this.params.maxGenerations) return 'max-generations';
     if (s.seeds.length === 0 && s.retry.length === 0) return 'no-seeds';
-    if (s.stalled >= STALL_LIMIT) return 'stalled';
+    if (this.exhausted) return 'exhausted';
+    if (hasStagnated(s.stagnation ?? CALM, this.stagnationPolicy())) return 'stagnated';
     return null;
   }
 
   /**
-   * The next generation: generationSize mutants spread evenly over the seeds (each seed gets
-   * generationSize/|seeds|, the first ones one more when it does not divide), plus the problems to
-   * retry. Mutants that fail the candidate check or repeat a known problem are dropped.
+   * The next generation: the problems to retry, then the parents' children (`breedGeneration`:
+   * generationSize of them spread evenly over the parents, more passes one escalation level up while
+   * too few are new). An ask with nothing new to put to the target marks the run `exhausted`.
    */
   ask(): GenerationAsk {
     if (this.pending) throw new Error('ask() called twice without tell()');
     const generation = this.current.generation + 1;
     const rng = this.generationRng(generation).fork('mutate');
-    const seeds = this.current.seeds;
-    const seen = new Set<string>();
+    const taken = new Set<string>();
     const problems: AskedProblem[] = [];
-    const invalidReasons: Record<string, number> = {};
-    let valid = 0;
-    let duplicates = 0;
-
     for (const retry of this.current.retry) {
-      if (this.evaluatedKeys.has(retry.key) || seen.has(retry.key)) continue;
-      seen.add(retry.key);
+      if (this.evaluatedKeys.has(retry.key) || taken.has(retry.key)) continue;
+      taken.add(retry.key);
       problems.push({ ...retry, id: `g${generation}-r${problems.length}`, attempt: retry.attempt + 1 });
     }
     const retried = problems.length;
-
-    let candidates = 0;
-    if (seeds.length > 0) {
-      const base = Math.floor(this.params.generationSize / seeds.length);
-      const extra = this.params.generationSize % seeds.length;
-      for (let s = 0; s < seeds.length; s++) {
-        const seed = seeds[s];
-        const parent = toInfix(seed);
-        const count = base + (s < extra ? 1 : 0);
-        for (let j = 0; j < count; j++) {
-          candidates++;
-          let mutant: Expr;
-          try {
-            mutant = this.deps.mutate(seed, rng);
-          } catch (err) {
-            countReason(invalidReasons, `mutation failed: ${err instanceof Error ? err.message : String(err)}`);
-            continue;
-          }
-          const check = this.deps.checkCandidate(mutant);
-          if (!check.ok) {
-            countReason(invalidReasons, check.reason);
-            continue;
-          }
-          valid++;
-          if (this.evaluatedKeys.has(check.key) || seen.has(check.key)) {
-            duplicates++;
-            continue;
-          }
-          seen.add(check.key);
-          problems.push({
-            id: `g${generation}-${candidates - 1}`,
-            key: check.key,
-            expr: check.expr,
-            infix: toInfix(check.expr),
-            latex: toLatex(check.expr),
-            parent,
-            attempt: 0,
-          });
-        }
-      }
-    }
-    this.pending = { generation, problems, candidates: candidates + retried, valid, duplicates, retried, invalidReasons };
+    const random = this.params.seedSelection === 'random';
+    const origins = this.current.seedOrigins ?? [];
+    const bred = breedGeneration(
+      {
+        generation,
+        parents: this.current.seeds.map((expr, i) => ({ expr, origin: origins[i] ?? 'pool' })),
+        partners: this.failures.knownBugs().map((b) => b.problem),
+        generationSize: this.params.generationSize,
+        level: random ? 0 : (this.current.stagnation ?? CALM).level,
+        topLevel: random ? 0 : TOP_LEVEL,
+        planAt: random ? () => RANDOM_SAMPLING_PLAN : escalationPlan,
+        taken,
+        rng,
+      },
+      { mutate: this.deps.mutate, checkCandidate: this.deps.checkCandidate, isKnown: (key) => this.evaluatedKeys.has(key) },
+    );
+    problems.push(...bred.problems);
+    this.exhausted = problems.length === 0 && this.current.seeds.length > 0;
+    this.pending = {
+      generation,
+      problems,
+      candidates: bred.candidates + retried,
+      valid: bred.valid,
+      duplicates: bred.duplicates,
+      retried,
+      invalidReasons: bred.invalidReasons,
+      level: bred.level,
+    };
     return this.pending;
   }
 
   /**
    * The generation's judgements, in any order, one per asked problem; a problem left out was not
    * asked (a budget stopped the run) and is asked first in the next generation, without counting as
-   * an attempt. Scores every decided problem, archives failures with fitness ≥ τ while there is room,
-   * and selects the next seeds among the decided problems with fitness ≥ τ.
-   *
-   * A failure counts (is scored as one, may be archived) when it is proven, or under `failures: all`.
-   * Under `novelty: signature` a counted failure whose signature is archived already is a variant:
-   * it raises that line's count, takes no seat, and its fitness is divided by 1 + that count, so
-   * that repeats of a bug breed less the more often it is found (the search spends its calls on new
-   * ground, without losing the failing ground around a known bug).
+   * an attempt. Scores every decided problem, offers the counted failures to the archive (proven
+   * ones, or all under `failures: all`; a failure whose signature is archived already is a variant
+   * under `novelty: signature`), offers every decided problem to the population, and selects the
+   * next parents.
    */
-  async tell(evaluations: readonly Evaluation[]): Promise<GenerationTell> {
+  async tell(evaluations: readonly Evaluation[], calls: GenerationCalls = { targetCalls: 0 }): Promise<GenerationTell> {
     const asked = this.pending;
     if (!asked) throw new Error('tell() without ask()');
-    const p = this.params;
-    const judged = new Map<string, Evaluation>();
-    for (const e of evaluations) judged.set(e.problem.id, e);
-
-    const decided: Array<{ problem: AskedProblem; judgement: Exclude<Judgement, { status: 'error' }>; minimal?: Evaluation['minimal'] }> = [];
-    const retry: AskedProblem[] = [];
-    const evaluated: EvaluatedRecord[] = [];
-    let errors = 0;
-    let skipped = 0;
-    let unasked = 0;
-    for (const problem of asked.problems) {
-      const evaluation = judged.get(problem.id);
-      if (!evaluation) {
-        unasked++;
-        // ask() adds one to a retry's attempt; this one was never tried.
-        retry.push({ ...problem, attempt: problem.attempt - 1 });
-        continue;
-      }
-      const judgement = evaluation.judgement;
-      if (judgement.status === 'error') {
-        errors++;
-        if (problem.attempt < p.maxRetries) retry.push(problem);
-        else {
-          skipped++;
-          evaluated.push({ key: problem.key, generation: asked.generation, status: 'skipped', fitness: null, problem: problem.infix, reason: judgement.reason });
-        }
-        continue;
-      }
-      decided.push({ problem, judgement, minimal: evaluation.minimal });
-    }
-
+    const sorted = sortEvaluations(asked, evaluations, this.params.maxRetries);
+    const decided = sorted.decided;
     const embeddings = decided.length > 0 ? await this.deps.embedder.embed(decided.map((d) => d.problem.expr)) : [];
+    const distinctBefore = this.failures.distinct;
+    const tally = new GenerationTally();
     const archived: ArchiveRecord[] = [];
-    const pool: Array<{ key: string; fitness: number; embedding: Float64Array; expr: Expr }> = [];
-    const kinds: Record<FailureKind, number> = { wrong: 0, unparseable: 0, 'no-answer': 0, timeout: 0 };
-    const provenKinds: Record<FailureKind, number> = { wrong: 0, unparseable: 0, 'no-answer': 0, timeout: 0 };
-    const proofs: Record<Proof['by'], number> = { verifier: 0, reference: 0 };
-    const signatures: Record<string, string> = { ...(this.current.signatures ?? {}) };
-    const variants: Record<string, number> = { ...(this.current.variants ?? {}) };
-    let failures = 0;
-    let proven = 0;
-    let variantCount = 0;
-    let undecided = 0;
-    let meetingTau = 0;
-    let lengthSum = 0;
-    let archiveCount = this.current.archiveCount;
-    let archiveLengthSum = this.current.archiveLengthSum;
-    let distinctSignatures = this.current.distinctSignatures ?? 0;
+    const evaluated: EvaluatedRecord[] = [...sorted.skipped.map((s) => ({ ...s, generation: asked.generation }))];
+    const pool: PoolMember[] = [];
 
-    decided.forEach(({ problem, judgement, minimal }, i) => {
-      const m = metrics(problem.expr);
-      const length = lengthOf(m, p.lengthMeasure);
-      lengthSum += length;
-      this.evaluatedKeys.add(problem.key);
-      if (judgement.status === 'undecided') undecided++;
-      if (judgement.status === 'fail') {
-        failures++;
-        kinds[judgement.kind]++;
-        if (judgement.proof !== null) {
-          proven++;
-          provenKinds[judgement.kind]++;
-          proofs[judgement.proof.by]++;
-        }
-      }
-      const counted = judgement.status === 'fail' && (p.failures === 'all' || judgement.proof !== null);
-      const minimalExpr = counted && minimal ? minimal.expr : problem.expr;
-      const signature = judgement.status === 'fail' ? this.deps.signature(minimalExpr) : undefined;
-      // The problem's own shape: its signature when it was not shrunk, computed once.
-      const shape = counted ? (minimalExpr === problem.expr ? signature! : this.deps.signature(problem.expr)) : undefined;
-      const variantOf = counted && p.novelty === 'signature' ? (signatures[signature!] ?? signatures[shape!]) : undefined;
-      let fitness = this.deps.fitness.score({ metrics: m, expr: problem.expr, embedding: embeddings[i], failed: counted });
-      if (!Number.isFinite(fitness)) fitness = 0;
-      if (variantOf !== undefined) {
-        variantCount++;
-        variants[variantOf] = (variants[variantOf] ?? 0) + 1;
-        // The more often a bug is found again, the less its repeats breed: they still lead the search
-        // into failing ground, but a new bug of the same size is always preferred.
-        fitness /= 1 + variants[variantOf];
-        // Its own shape too: a later failure of the same shape, left unshrunk because this one was being shrunk, is the same bug.
-        signatures[shape!] ??= variantOf;
-      }
-      evaluated.push({
-        key: problem.key,
-        generation: asked.generation,
-        status: judgement.status,
-        fitness,
-        problem: problem.infix,
-        ...(judgement.status === 'fail' ? { kind: judgement.kind, proof: judgement.proof, signature } : {}),
-        ...(judgement.status === 'undecided' ? { reason: judgement.reason } : {}),
-        ...(judgement.status === 'fail' && judgement.proof === null ? { reason: judgement.unproven ?? 'unproven' } : {}),
-        ...(variantOf !== undefined ? { variant_of: variantOf } : {}),
-      });
-      if (fitness >= p.tau) pool.push({ key: problem.key, fitness, embedding: embeddings[i], expr: problem.expr });
-      if (!counted || judgement.status !== 'fail' || variantOf !== undefined) return;
-      if (fitness < p.tau) return;
-      meetingTau++;
-      if (archiveCount >= p.archiveSize) return;
-      archiveCount++;
-      archiveLengthSum += length;
-      const minimalJudgement = minimal && minimal.judgement.status === 'fail' ? minimal.judgement : judgement;
-      archived.push({
-        id: problem.id,
-        problem: problem.infix,
-        latex: problem.latex,
-        key: problem.key,
-        generation: asked.generation,
-        fitness,
-        length,
-        chars: m.chars,
-        tokens: m.tokens,
-        nodes: m.nodes,
-        depth: m.depth,
-        terms: m.terms,
-        target: p.targetName,
-        kind: judgement.kind,
-        reason: judgement.reason,
-        parent: problem.parent,
-        answers: judgement.answers,
-        proof: judgement.proof,
-        signature: signature!,
-        minimal: { problem: toInfix(minimalExpr), answers: minimalJudgement.answers, proof: minimalJudgement.proof, nodes: metrics(minimalExpr).nodes },
-        variants: 0,
-        ...(minimal ? { shrink: { calls: minimal.calls, probes: minimal.probes, steps: minimal.steps, stopped: minimal.stopped } } : {}),
-      });
-      if (signatures[signature!] === undefined) distinctSignatures++;
-      signatures[signature!] ??= problem.id;
-      signatures[shape!] ??= problem.id;
+    decided.forEach((d, i) => {
+      const told = this.scoreOne(d, embeddings[i], asked.generation, tally);
+      evaluated.push(told.record);
+      if (told.archived) archived.push(told.archived);
+      if (told.fitness >= this.params.tau) pool.push({ key: d.problem.key, fitness: told.fitness, embedding: embeddings[i], expr: d.problem.expr });
     });
 
-    const selection = selectSeeds(pool, { seedSize: p.seedSize, clusters: p.clusters, method: p.seedSelection }, this.generationRng(asked.generation).fork('select'));
-    const selected = selection.seeds.map((s) => s.expr);
-    const seeds = p.keepInitialSeeds ? dedupeByKey([...this.deps.initialSeeds, ...selected]) : dedupeByKey(selected);
-    const noNewProblem = decided.length === 0 && errors === 0 && unasked === 0;
-
+    const newShare = asked.valid > 0 ? asked.problems.length / asked.valid : 0;
+    const stagnation = observeGeneration(this.current.stagnation ?? CALM, { newSignatures: this.failures.distinct - distinctBefore, newShare, targetCalls: calls.targetCalls }, this.stagnationPolicy());
+    const selection = selectParents(
+      {
+        method: this.params.seedSelection,
+        seedSize: this.params.seedSize,
+        clusters: this.params.clusters,
+        pool,
+        elites: this.population,
+        bugs: this.failures.knownBugs(),
+        initialSeeds: this.deps.initialSeeds,
+        keepInitialSeeds: this.params.keepInitialSeeds,
+        plan: escalationPlan(stagnation.level),
+        level: stagnation.level,
+      },
+      this.generationRng(asked.generation).fork('select'),
+    );
+    const parentCounts: Record<ParentOrigin, number> = { initial: 0, pool: 0, elite: 0, bug: 0 };
+    for (const p of selection.parents) parentCounts[p.origin]++;
+    const noNewProblem = decided.length === 0 && sorted.errors === 0 && sorted.unasked === 0;
+    const archiveState = this.failures.state();
     this.current = {
       generation: asked.generation,
-      seeds,
-      retry,
+      seeds: selection.parents.map((p) => p.expr),
+      seedOrigins: selection.parents.map((p) => p.origin),
+      retry: sorted.retry,
       stalled: noNewProblem ? this.current.stalled + 1 : 0,
-      archiveCount,
-      archiveLengthSum,
+      archiveCount: archiveState.archiveCount,
+      archiveLengthSum: archiveState.archiveLengthSum,
       evaluatedCount: this.current.evaluatedCount + decided.length,
       stopReason: null,
-      signatures,
-      variants,
-      distinctSignatures,
+      signatures: archiveState.signatures,
+      variants: archiveState.variants,
+      distinctSignatures: archiveState.distinctSignatures,
+      bugs: archiveState.bugs,
+      population: this.population.state(),
+      stagnation,
     };
     const stopReason = this.stopReason();
     this.current = { ...this.current, stopReason };
     this.pending = undefined;
+    const qd = this.population.stats();
     return {
       generation: asked.generation,
       archived,
       evaluated,
       evaluatedCount: decided.length,
-      failures,
-      undecided,
-      errors,
-      skipped,
-      meetingTau,
-      meanLength: decided.length > 0 ? lengthSum / decided.length : null,
-      kinds,
-      proven,
-      provenKinds,
-      proofs,
-      variants: variantCount,
-      unasked,
-      seeds: seeds.length,
+      failures: tally.failures,
+      undecided: tally.undecided,
+      errors: sorted.errors,
+      skipped: sorted.skipped.length,
+      meetingTau: tally.meetingTau,
+      meanLength: decided.length > 0 ? tally.lengthSum / decided.length : null,
+      kinds: tally.kinds,
+      proven: tally.proven,
+      provenKinds: tally.provenKinds,
+      proofs: tally.proofs,
+      variants: tally.variants,
+      unasked: sorted.unasked,
+      seeds: selection.parents.length,
       clusters: selection.clusters,
       stopReason,
+      population: { cells: qd.cells, qdScore: qd.qdScore, newCells: tally.newCells, improvedCells: tally.improvedCells },
+      stagnation,
+      parents: parentCounts,
     };
   }
 
   /** Drop a generation that was asked but will not be told (the run was interrupted). */
   abandon(): void {
     this.pending = undefined;
+    this.exhausted = false;
   }
 
   /** Keys of the initial seeds (for config.json). */
@@ -438,10 +378,187 @@ export class SearchEngine {
     return this.initialSeedKeys;
   }
 
+  /**
+   * One decided problem: its fitness, what the archive and the population did with it, and its
+   * evaluated.jsonl line (and archive line, when it took a seat).
+   */
+  private scoreOne(d: DecidedProblem, embedding: Float64Array | undefined, generation: number, tally: GenerationTally): ScoredProblem {
+    const p = this.params;
+    const { problem, judgement, minimal } = d;
+    const m = metrics(problem.expr);
+    const length = lengthOf(m, p.lengthMeasure);
+    tally.countDecided(judgement, length);
+    this.evaluatedKeys.add(problem.key);
+    const counted = judgement.status === 'fail' && (p.failures === 'all' || judgement.proof !== null);
+    const minimalExpr = counted && minimal ? minimal.expr : problem.expr;
+    const signature = judgement.status === 'fail' ? this.deps.signature(minimalExpr) : undefined;
+    const context = { metrics: m, expr: problem.expr, embedding };
+    // The fitness of the problem's shape alone (as if it failed): its worth as a stepping stone.
+    const shapeFitness = finiteOrZero(this.deps.fitness.score({ ...context, failed: true }));
+    let fitness = counted ? shapeFitness : finiteOrZero(this.deps.fitness.score({ ...context, failed: false }));
+    let variantOf: string | undefined;
+    let seat = false;
+    if (counted) {
+      // The problem's own shape: its signature when it was not shrunk, computed once.
+      const shape = minimalExpr === problem.expr ? signature! : this.deps.signature(problem.expr);
+      const admission = this.failures.add({ id: problem.id, signature: signature!, shape, fitness, length, problem: problem.expr, minimal: minimalExpr });
+      fitness = admission.fitness;
+      if (admission.status === 'variant') {
+        variantOf = admission.variantOf;
+        tally.variants++;
+      } else if (admission.status !== 'below-tau') tally.meetingTau++;
+      seat = admission.status === 'new';
+    }
+    const outcome = outcomeOf(judgement, counted);
+    // A variant's worth is its divided fitness; any other problem's is its shape's.
+    const objective = (counted ? fitness : shapeFitness) * OUTCOME_WEIGHT[outcome];
+    tally.countPopulation(this.population.add({ key: problem.key, descriptor: describeProblem(problem.expr, outcome), objective: finiteOrZero(objective), generation, value: problem.expr }).status);
+    const record: EvaluatedRecord = {
+      key: problem.key,
+      generation,
+      status: judgement.status,
+      fitness,
+      problem: problem.infix,
+      ...(judgement.status === 'fail' ? { kind: judgement.kind, proof: judgement.proof, signature } : {}),
+      ...(judgement.status === 'undecided' ? { reason: judgement.reason } : {}),
+      ...(judgement.status === 'fail' && judgement.proof === null ? { reason: judgement.unproven ?? 'unproven' } : {}),
+      ...(variantOf !== undefined ? { variant_of: variantOf } : {}),
+    };
+    if (!seat || judgement.status !== 'fail') return { record, fitness };
+    const minimalJudgement = minimal && minimal.judgement.status === 'fail' ? minimal.judgement : judgement;
+    const archived: ArchiveRecord = {
+      id: problem.id,
+      problem: problem.infix,
+      latex: problem.latex,
+      key: problem.key,
+      generation,
+      fitness,
+      length,
+      chars: m.chars,
+      tokens: m.tokens,
+      nodes: m.nodes,
+      depth: m.depth,
+      terms: m.terms,
+      target: p.targetName,
+      kind: judgement.kind,
+      reason: judgement.reason,
+      parent: problem.parent,
+      answers: judgement.answers,
+      proof: judgement.proof,
+      signature: signature!,
+      minimal: { problem: toInfix(minimalExpr), answers: minimalJudgement.answers, proof: minimalJudgement.proof, nodes: metrics(minimalExpr).nodes },
+      variants: 0,
+      ...(minimal ? { shrink: { calls: minimal.calls, probes: minimal.probes, steps: minimal.steps, stopped: minimal.stopped, ...(minimal.refused !== undefined ? { refused: minimal.refused } : {}) } } : {}),
+    };
+    return { record, fitness, archived };
+  }
+
+  private stagnationPolicy(): StagnationPolicy {
+    return { patience: this.params.patience, topLevel: this.params.seedSelection === 'random' ? 0 : TOP_LEVEL };
+  }
+
   private generationRng(generation: number): Rng {
     // A fresh stream per generation: a resumed run needs no generator state to repeat generation g.
     return this.deps.rng.fork(`generation-${generation}`);
   }
+}
+
+interface DecidedProblem {
+  readonly problem: AskedProblem;
+  readonly judgement: Exclude<Judgement, { status: 'error' }>;
+  readonly minimal?: Evaluation['minimal'];
+}
+
+interface ScoredProblem {
+  readonly record: EvaluatedRecord;
+  readonly fitness: number;
+  readonly archived?: ArchiveRecord;
+}
+
+/**
+ * The asked problems sorted by what became of them: decided, to retry (lost in transport, or not
+ * asked because a budget stopped the run), or skipped after too many transport failures.
+ */
+function sortEvaluations(asked: GenerationAsk, evaluations: readonly Evaluation[], maxRetries: number) {
+  const judged = new Map<string, Evaluation>();
+  for (const e of evaluations) judged.set(e.problem.id, e);
+  const decided: DecidedProblem[] = [];
+  const retry: AskedProblem[] = [];
+  const skipped: Array<Omit<EvaluatedRecord, 'generation'>> = [];
+  let errors = 0;
+  let unasked = 0;
+  for (const problem of asked.problems) {
+    const evaluation = judged.get(problem.id);
+    if (!evaluation) {
+      unasked++;
+      // ask() adds one to a retry's attempt; this one was never tried.
+      retry.push({ ...problem, attempt: problem.attempt - 1 });
+      continue;
+    }
+    const judgement = evaluation.judgement;
+    if (judgement.status === 'error') {
+      errors++;
+      if (problem.attempt < maxRetries) retry.push(problem);
+      else skipped.push({ key: problem.key, status: 'skipped', fitness: null, problem: problem.infix, reason: judgement.reason });
+      continue;
+    }
+    decided.push({ problem, judgement, minimal: evaluation.minimal });
+  }
+  return { decided, retry, skipped, errors, unasked };
+}
+
+/** The counts a generation's line reports, gathered as its problems are scored. */
+class GenerationTally {
+  failures = 0;
+  proven = 0;
+  variants = 0;
+  undecided = 0;
+  meetingTau = 0;
+  lengthSum = 0;
+  newCells = 0;
+  improvedCells = 0;
+  readonly kinds: Record<FailureKind, number> = { wrong: 0, unparseable: 0, 'no-answer': 0, timeout: 0 };
+  readonly provenKinds: Record<FailureKind, number> = { wrong: 0, unparseable: 0, 'no-answer': 0, timeout: 0 };
+  readonly proofs: Record<Proof['by'], number> = { verifier: 0, reference: 0 };
+
+  countDecided(judgement: DecidedProblem['judgement'], length: number): void {
+    this.lengthSum += length;
+    if (judgement.status === 'undecided') this.undecided++;
+    if (judgement.status !== 'fail') return;
+    this.failures++;
+    this.kinds[judgement.kind]++;
+    if (judgement.proof === null) return;
+    this.proven++;
+    this.provenKinds[judgement.kind]++;
+    this.proofs[judgement.proof.by]++;
+  }
+
+  countPopulation(status: 'new' | 'improved' | 'not-added'): void {
+    if (status === 'new') this.newCells++;
+    else if (status === 'improved') this.improvedCells++;
+  }
+}
+
+function outcomeOf(judgement: DecidedProblem['judgement'], counted: boolean): ProblemOutcome {
+  if (judgement.status === 'pass') return 'pass';
+  if (judgement.status === 'undecided') return 'undecided';
+  if (!counted) return 'unproven';
+  return judgement.kind === 'wrong' ? 'wrong' : 'declined';
+}
+
+function failureArchiveState(s: EngineState): FailureArchiveState {
+  return {
+    archiveCount: s.archiveCount,
+    archiveLengthSum: s.archiveLengthSum,
+    signatures: s.signatures ?? {},
+    variants: s.variants ?? {},
+    distinctSignatures: s.distinctSignatures ?? 0,
+    bugs: s.bugs ?? [],
+  };
+}
+
+function finiteOrZero(v: number): number {
+  return Number.isFinite(v) && v > 0 ? v : 0;
 }
 
 function lengthOf(m: ExprMetrics, measure: LengthMeasure): number {
@@ -458,14 +575,4 @@ function dedupeByKey(exprs: readonly Expr[]): Expr[] {
     out.push(e);
   }
   return out;
-}
-
-/** Group similar reasons ("longer than 100 characters (131)") under one label. */
-function countReason(counts: Record<string, number>, reason: string): void {
-  const label = reason
-    .replace(/\s*\([^)]*\)/g, '')
-    .replace(/-?\d+(\.\d+)?(e[+-]?\d+)?/gi, 'N')
-    .slice(0, 80)
-    .trim();
-  counts[label] = (counts[label] ?? 0) + 1;
 }

@@ -24,4 +24,6 @@ export interface ShrunkFailure {
   readonly steps: number;
   /** `minimal`: nothing smaller fails the same way; `budget`: --shrink-calls ran out first. */
   readonly stopped: string;
+  /** Smaller failures the symptom guard refused (they failed, but another way: another bug). */
+  readonly refused?: number;
 }

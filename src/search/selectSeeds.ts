@@ -3,7 +3,7 @@ import { kmeansClusters } from '../cluster/kmeansClusters.js';
 import type { SeedSelection } from '../run/runSchema.js';
 
 export type { SeedSelection };
-export const SEED_SELECTIONS: readonly SeedSelection[] = ['kmeans', 'fitness'];
+export const SEED_SELECTIONS: readonly SeedSelection[] = ['elites', 'kmeans', 'fitness', 'random'];
 
 /** One candidate that may become a seed. */
 export interface SeedCandidate {

@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { mutate } from '../../mutations/mutate.js';
 import { resolveMutationConfig } from '../../mutations/presets.js';
+import { widenConstants } from '../../mutations/widenConstants.js';
 import { parseFitnessSpec } from '../../fitness/parseFitnessSpec.js';
 import type { Fitness } from '../../fitness/types.js';
 import { createEmbedder } from '../embed/createEmbedder.js';
@@ -234,7 +235,7 @@ async function searchInRunDir(
         verify: services.verify,
         embedder,
         fitness,
-        mutate: (tree, rng) => mutate(tree, rng, mutationConfig),
+        mutate: (tree, rng, constantScale = 1) => mutate(tree, rng, widenConstants(mutationConfig, constantScale)),
         checkCandidate: (e) => checkCandidate(e),
         initialSeeds: seedTrees,
         rng: createRng(settings.rngSeed),
@@ -293,10 +294,10 @@ async function searchInRunDir(
 
 /** `shrinkFailure` of src/shrink as the search calls it: the run's candidate check, a probe's most calls. */
 function shrinkWith(references: number): Shrinker {
-  return async (problem, judgement, probe, { maxCalls, rng }) => {
+  return async (problem, judgement, probe, { maxCalls, rng, confirmations }) => {
     const wrong = judgement.status === 'fail' && judgement.kind === 'wrong';
-    const r = await shrinkFailure(problem, probe, { judgement, rng, maxCalls, maxProbeCalls: wrong ? 1 : 1 + references, checkCandidate: (e) => checkCandidate(e) });
-    return { expr: r.problem, judgement: r.judgement, calls: r.calls, probes: r.probes, steps: r.steps.length, stopped: r.stopped };
+    const r = await shrinkFailure(problem, probe, { judgement, rng, maxCalls, confirmations, maxProbeCalls: wrong ? 1 : 1 + references, checkCandidate: (e) => checkCandidate(e) });
+    return { expr: r.problem, judgement: r.judgement, calls: r.calls, probes: r.probes, steps: r.steps.length, refused: r.refused, stopped: r.stopped };
   };
 }
 

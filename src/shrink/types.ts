@@ -7,9 +7,10 @@ import type { Rng } from '../util/rng.js';
 /**
  * Ask the model under test one candidate problem and judge it: the judgement (with a proof when the
  * failure is proven) and how many target calls that cost (1 for the target, plus any reference
- * asked to prove it). Faults are values: a probe resolves for every candidate.
+ * asked to prove it). Faults are values: a probe resolves for every candidate. `attempt` > 0 asks
+ * the same candidate again, as a new call (a confirmation): never answered from an earlier ask.
  */
-export type ShrinkProbe = (candidate: Expr) => Promise<ProbeRecord>;
+export type ShrinkProbe = (candidate: Expr, attempt?: number) => Promise<ProbeRecord>;
 
 /** What one probe found; also what a cache of probes holds. */
 export interface ProbeRecord {
@@ -63,6 +64,11 @@ export interface ShrinkOptions {
   readonly checkCandidate: CheckCandidate;
   /** Probes made before, by canonical key; new probes are added to it, except those lost in transport (`error`). */
   readonly cache?: ProbeCache;
+  /**
+   * Asks of a candidate beyond the first that must fail the same way before a step is taken (0 for
+   * a target known to be deterministic). Confirmations are cached under `<key>#<attempt>`.
+   */
+  readonly confirmations?: number;
   /** Called before each probe that is not replayed from the cache (progress). */
   readonly onProbe?: (candidate: Expr, key: string) => void;
 }
@@ -98,5 +104,7 @@ export interface ShrinkResult {
   /** Candidates probed (from the cache or not). */
   readonly probes: number;
   readonly steps: readonly ShrinkStep[];
+  /** Smaller candidates that failed, proven and of the same kind, but with another symptom: refused as another bug. */
+  readonly refused: number;
   readonly stopped: ShrinkStop;
 }

@@ -20,6 +20,11 @@ export interface Target {
    */
   readonly timeLimitMs?: number;
   /**
+   * True when the same problem always gets the same answers (a computer algebra system): a failure
+   * found once is found again, so shrinking needs no confirming asks. Absent: not known (a model).
+   */
+  readonly deterministic?: boolean;
+  /**
    * What the target can tell about its own health, in plain words, for the message of a failed
    * health check: a dead program's exit code and the end of its stderr, a missing library and the
    * package to install. Undefined when it has nothing to add. Never rejects.

@@ -30,6 +30,7 @@ const PARAMS: EngineParams = {
   failures: 'proven',
   // These tests are about the loop; novelty by signature has its own tests.
   novelty: 'exact',
+  patience: 0,
 };
 
 async function makeEngine(params: Partial<EngineParams> = {}, seed = 'engine', fitness?: Fitness, restore?: ConstructorParameters<typeof SearchEngine>[2]) {
@@ -171,5 +172,109 @@ describe('SearchEngine', () => {
     expect(nextRestored.problems.map((p) => p.key)).toEqual(next.problems.map((p) => p.key));
     const other = await makeEngine({}, 'different');
     expect(other.ask().problems.map((p) => p.key)).not.toEqual((await makeEngine({}, 'same')).ask().problems.map((p) => p.key));
+  });
+
+  it('keeps a population that cannot collapse: with elites, parents remain when no problem reaches τ', async () => {
+    const engine = await makeEngine({ seedSelection: 'elites', keepInitialSeeds: false });
+    const told = await engine.tell(judge(engine.ask(), () => 'pass'));
+    expect(told.stopReason).toBeNull();
+    // Nothing failed, so the paper's selection would have no parent; the population's elites are parents.
+    expect(told.parents.elite).toBe(PARAMS.seedSize);
+    expect(told.population.cells).toBeGreaterThan(1);
+    expect(told.population.newCells).toBe(told.population.cells);
+    for (const seed of engine.state().seeds) expect(engine.hasEvaluated(canonicalKey(seed))).toBe(true);
+  });
+
+  it('never asks an empty generation while new problems can be made, and keeps finding them for many generations', async () => {
+    // One bug only: every failure after the first is a variant, as against a target whose bugs are all known.
+    const oneBug = (s: string): Judgement['status'] => (s.includes('^x') ? 'fail' : 'pass');
+    const engine = await makeEngine({ seedSelection: 'elites', novelty: 'signature', generationSize: 60, seedSize: 10, patience: 0 });
+    let asked = 0;
+    for (let g = 0; g < 25; g++) {
+      const ask = engine.ask();
+      expect(ask.problems.length).toBeGreaterThan(0);
+      asked += ask.problems.length;
+      await engine.tell(judge(ask, oneBug));
+    }
+    expect(engine.state().evaluatedCount).toBe(asked);
+    expect(engine.state().population!.elites.length).toBeGreaterThan(20);
+  });
+
+  it('escalates while no new signature comes, calms down when one does, and stops as stagnated after its patience', async () => {
+    const engine = await makeEngine({ seedSelection: 'elites', novelty: 'signature', generationSize: 40, seedSize: 8, patience: 5 });
+    const levels: number[] = [];
+    let told;
+    do {
+      const ask = engine.ask();
+      // Only the first generation finds anything new.
+      told = await engine.tell(judge(ask, (s) => (ask.generation === 1 && /[13579]/.test(s) ? 'fail' : 'pass')), { targetCalls: ask.problems.length });
+      levels.push(told.stagnation.level);
+    } while (told.stopReason === null);
+    expect(told.stopReason).toBe('stagnated');
+    expect(told.generation).toBe(6);
+    expect(told.stagnation.staleGenerations).toBe(5);
+    expect(levels[0]).toBe(0);
+    // The level never falls while nothing new comes, and reaches the top before the run stops.
+    for (let i = 1; i < levels.length; i++) expect(levels[i]).toBeGreaterThanOrEqual(levels[i - 1]);
+    expect(levels.at(-1)).toBe(4);
+    expect(told.stagnation.staleCalls).toBeGreaterThan(0);
+  });
+
+  it('stops as exhausted, without asking an empty generation, when nothing new can be made', async () => {
+    // A problem space of a handful of problems: every candidate outside it is invalid.
+    const allowed = new Set(['x', 'x + 1', 'x^2', 'x^2 + 1', '2*x', 'x^2 + x + 1', 'x + 2'].map((t) => canonicalKey(parseExpr(t))));
+    const engine = new SearchEngine(
+      { ...PARAMS, seedSelection: 'elites', generationSize: 20, seedSize: 4, patience: 0 },
+      {
+        mutate: (tree, rng) => mutate(tree, rng, config),
+        checkCandidate: (e) => {
+          const check = checkCandidate(e);
+          return check.ok && !allowed.has(check.key) ? { ok: false, reason: 'outside the test space' } : check;
+        },
+        embedder: structuralEmbedder(),
+        fitness: await parseFitnessSpec('short'),
+        rng: createRng('small'),
+        initialSeeds: SEEDS,
+        signature,
+      },
+    );
+    let generations = 0;
+    for (;;) {
+      const ask = engine.ask();
+      if (engine.stopReason() === 'exhausted') {
+        expect(ask.problems).toEqual([]);
+        break;
+      }
+      expect(ask.problems.length).toBeGreaterThan(0);
+      await engine.tell(judge(ask, () => 'pass'));
+      expect(++generations).toBeLessThan(50);
+    }
+    // Every problem of the space that mutations reach was asked once.
+    expect(engine.state().evaluatedCount).toBeLessThanOrEqual(allowed.size);
+  });
+
+  it('restores the population, the known bugs and the escalation level exactly from a saved state', async () => {
+    const params = { seedSelection: 'elites' as const, novelty: 'signature' as const, generationSize: 50, seedSize: 8, patience: 0 };
+    const a = await makeEngine(params, 'qd');
+    const evaluated: string[] = [];
+    for (let g = 0; g < 4; g++) {
+      const ask = a.ask();
+      evaluated.push(...ask.problems.map((p) => p.key));
+      await a.tell(judge(ask, (s) => (/[37]/.test(s) ? 'fail' : 'pass')), { targetCalls: ask.problems.length });
+    }
+    const saved = JSON.parse(JSON.stringify(a.state()));
+    expect(saved.population.elites.length).toBeGreaterThan(0);
+    expect(saved.bugs.length).toBeGreaterThan(0);
+    const restored = await makeEngine(params, 'qd', undefined, { state: saved, evaluatedKeys: evaluated });
+    for (let g = 0; g < 2; g++) {
+      const next = a.ask();
+      const nextRestored = restored.ask();
+      expect(nextRestored.problems.map((p) => p.key)).toEqual(next.problems.map((p) => p.key));
+      const rule = (s: string): Judgement['status'] => (/[37]/.test(s) ? 'fail' : 'pass');
+      const toldA = await a.tell(judge(next, rule), { targetCalls: 1 });
+      const toldB = await restored.tell(judge(nextRestored, rule), { targetCalls: 1 });
+      expect(toldB.archived.map((r) => r.problem)).toEqual(toldA.archived.map((r) => r.problem));
+    }
+    expect(JSON.stringify(restored.state())).toBe(JSON.stringify(a.state()));
   });
 });

@@ -41,21 +41,29 @@ describe('shrinking moves', () => {
     expect(proposals(simplifyConstant, 'x + 1')).toEqual([]);
   });
 
-  test('candidates: checked, with x, strictly smaller, once per problem, smallest first', () => {
+  test('candidates: checked, with x, strictly smaller, once per problem, big steps first, top down, the largest cut first', () => {
     const current = tree('x + 544^x^2 + 628*x');
     const size = shrinkSize(current);
     const candidates = shrinkCandidates(current, size, (e) => checkCandidate(e, { requireX: true }), createRng('order'), () => false);
     const infix = candidates.map((c) => c.infix);
-    expect(infix.slice(0, 3)).toEqual(['x', '628*x', '544^x^2']);
+    // Each term of the sum deleted, the largest cut first.
+    expect(infix.slice(0, 3)).toEqual(['x + 628*x', 'x + 544^x^2', '544^x^2 + 628*x']);
+    expect(candidates.slice(0, 3).map((c) => c.move)).toEqual(['delete-operand', 'delete-operand', 'delete-operand']);
     expect(new Set(candidates.map((c) => c.key)).size).toBe(candidates.length);
+    const rank = (move: string) => ['delete-operand', 'replace-by-child'].indexOf(move) + 1 || 3;
     for (let i = 0; i < candidates.length; i++) {
       expect(compareShrinkSize(candidates[i].size, size), candidates[i].infix).toBeLessThan(0);
-      if (i > 0) expect(compareShrinkSize(candidates[i - 1].size, candidates[i].size)).toBeLessThanOrEqual(0);
+      if (i === 0) continue;
+      const [a, b] = [candidates[i - 1], candidates[i]];
+      expect(rank(a.move)).toBeLessThanOrEqual(rank(b.move));
+      if (a.stride === b.stride) expect(a.depth).toBeLessThanOrEqual(b.depth);
+      if (a.stride === b.stride && a.depth === b.depth) expect(compareShrinkSize(a.size, b.size)).toBeLessThanOrEqual(0);
     }
+    expect(candidates.findIndex((c) => c.move === 'replace-by-child')).toBeGreaterThan(candidates.findLastIndex((c) => c.move === 'delete-operand'));
     // 1^x^2 simplifies to 1: no x, never a candidate; a skipped key is left out.
     expect(infix).not.toContain('1');
     const without = shrinkCandidates(current, size, (e) => checkCandidate(e, { requireX: true }), createRng('order'), (key) => key === candidates[0].key);
-    expect(without.map((c) => c.infix)).not.toContain('x');
+    expect(without.map((c) => c.infix)).not.toContain(candidates[0].infix);
   });
 
   test('the size order: nodes, then characters, then simpler numbers', () => {

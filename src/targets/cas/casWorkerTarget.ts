@@ -85,6 +85,7 @@ export function createCasWorkerTarget(system: CasSystem, options: CasTargetOptio
   return {
     name: system.name,
     timeLimitMs,
+    deterministic: true,
     // Not the concurrency: it changes speed, not answers (and --resume may change it).
     describe: () => ({ time_limit_ms: timeLimitMs }),
     async solve(problems: readonly TargetProblem[], _k: number, signal?: AbortSignal): Promise<ProblemOutcome[]> {

@@ -45,6 +45,8 @@ export interface CmdTargetOptions extends Omit<ProcessPoolOptions, 'argv'> {
    * redacted, the time limit and the start-up grace.
    */
   readonly settings?: TargetSettings;
+  /** The program is a computer algebra system that answers a problem the same way every time (see `Target.deterministic`). */
+  readonly deterministic?: boolean;
 }
 
 /** The `Target` counters plus what the process layer saw (see `ProcessPoolStats`). */
@@ -94,6 +96,7 @@ export class CmdTarget implements Target {
   readonly name: string;
   /** A request's time limit plus the start-up grace a fresh process gets (see `Target.timeLimitMs`). */
   readonly timeLimitMs: number;
+  readonly deterministic: boolean;
   private readonly pool: ProcessPool<CmdWork, Reply>;
   private readonly maxAnswerChars: number;
   private readonly codec: CmdCodec;
@@ -122,6 +125,7 @@ export class CmdTarget implements Target {
       },
     );
     this.timeLimitMs = this.pool.timeLimitMs;
+    this.deterministic = options.deterministic ?? false;
     this.maxAnswerChars = Math.floor(positive(options.maxAnswerChars, MAX_ANSWER_CHARS));
     this.settings = options.settings ?? {
       command: commandLine,

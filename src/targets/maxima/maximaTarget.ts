@@ -41,6 +41,7 @@ export async function createMaximaTarget(options: MaximaTargetOptions = {}): Pro
     processes: options.processes ?? Math.min(2, availableParallelism()),
     codec: maximaCodec,
     settings: { time_limit_ms: timeoutMs },
+    deterministic: true,
     // After a failed health check: is it the share library after all (say, removed since start-up)?
     diagnose: async () => {
       const again = await probeMaxima(maxima, env, 30_000);

@@ -52,5 +52,6 @@ export async function createSympyTarget(options: SympyTargetOptions = {}): Promi
     codec: { encode: encodeCmdRequest, readAnswer: readSympyAnswer },
     // SymPy's version decides its answers as much as the time limit does.
     settings: { time_limit_ms: timeoutMs, memory_mb: memoryMb, sympy_version: probe.stdout.trim() },
+    deterministic: true,
   });
 }

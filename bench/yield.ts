@@ -1,0 +1,238 @@
+/**
+ * `npm run bench:yield`: distinct proven failures (signatures) against target calls, as a curve, for
+ * the default search beside a random-sampling baseline run through the same pipeline (same proofs,
+ * shrinking and signatures; `--seed-selection random`: problems drawn as chains of 1 to 6 mutations
+ * of the initial seeds, without evolution), at equal call budgets, in one run.
+ *
+ *   npm run bench:yield -- [--targets planted,nerdamer,algebrite] [--methods elites,random]
+ *                          [--seeds 1,2,3] [--budgets 1000,5000,20000] [--time-limit 1000]
+ *                          [--out archives/yield] [--audit N] [--json FILE]
+ *
+ * Each run is `sagga search --target T --seed-selection M --rng-seed S --max-target-calls <largest
+ * budget> --time-limit <ms>` with every other setting at its default (the planted-bug model without
+ * references, so that only its planted bugs can be proven), written to <out>/<target>-<method>-s<seed>
+ * and resumed when it is there already. The curve is read from generations.jsonl: the distinct
+ * signatures archived by the last generation whose cumulative target calls fit in each budget.
+ *
+ * For the planted-bug model (examples/cmd-target/planted-bugs.mjs) it also says which planted bugs
+ * each run found. `--audit N` re-asks, for N archive lines of each run, the minimal form alone (it
+ * must still fail) and every deletion of one term or factor from it (1-minimal: none should still
+ * get a wrong answer).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { benchArg } from './benchArg.js';
+import { auditMinimalForms, type MinimalityAudit } from './yieldAudit.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SAGGA = join(ROOT, 'bin/sagga.js');
+const PLANTED = 'examples/cmd-target/planted-bugs.mjs';
+
+/** Target spec and the options it runs with in this bench. */
+const TARGETS: Readonly<Record<string, { spec: string; extra: readonly string[] }>> = {
+  planted: { spec: `cmd:node ${PLANTED}`, extra: ['--reference', 'none'] },
+  nerdamer: { spec: 'nerdamer', extra: [] },
+  algebrite: { spec: 'algebrite', extra: [] },
+};
+
+interface CurvePoint {
+  readonly calls: number;
+  readonly signatures: number;
+}
+
+interface RunResult {
+  readonly target: string;
+  readonly method: string;
+  readonly seed: string;
+  readonly dir: string;
+  readonly curve: readonly CurvePoint[];
+  readonly atBudget: Readonly<Record<number, number>>;
+  readonly calls: number;
+  readonly signatures: readonly string[];
+  readonly stopReason: string | null;
+  readonly seconds: number;
+  readonly shrinkStops: Readonly<Record<string, number>>;
+  readonly budgetStopsWithoutStep: number;
+  readonly refused: number;
+  readonly planted?: { readonly found: readonly string[]; readonly unmatched: readonly string[] };
+  readonly audit?: MinimalityAudit;
+}
+
+function list(value: string | undefined, fallback: string): string[] {
+  return (value ?? fallback)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function jsonLines<T>(path: string): T[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as T);
+}
+
+/** One search, run (or resumed) to the largest budget as a user would run it; resolves with its wall time. */
+function runSearch(args: readonly string[], dir: string): Promise<number> {
+  const started = performance.now();
+  const resume = existsSync(join(dir, 'checkpoint.json'));
+  const budgetIndex = args.indexOf('--max-target-calls');
+  const full = resume ? ['search', '--resume', dir, '--max-target-calls', args[budgetIndex + 1], '--json'] : ['search', ...args, '--out', dir, '--json'];
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [SAGGA, ...full], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString('utf8')).slice(-4000)));
+    child.on('error', fail);
+    child.on('close', (status) => (status === 0 ? done((performance.now() - started) / 1000) : fail(new Error(`sagga ${full.join(' ')} exited ${status}: ${stderr}`))));
+  });
+}
+
+function readResult(target: string, method: string, seed: string, dir: string, budgets: readonly number[], seconds: number): Omit<RunResult, 'planted' | 'audit'> {
+  const generations = jsonLines<{ target_calls: number; signatures: number }>(join(dir, 'generations.jsonl'));
+  const curve: CurvePoint[] = [{ calls: 0, signatures: 0 }];
+  let calls = 0;
+  for (const g of generations) {
+    calls += g.target_calls;
+    curve.push({ calls, signatures: g.signatures });
+  }
+  const atBudget: Record<number, number> = {};
+  for (const b of budgets) atBudget[b] = [...curve].reverse().find((p) => p.calls <= b)?.signatures ?? 0;
+  const archive = jsonLines<{ signature: string; proof: unknown; shrink?: { stopped: string; steps: number; refused?: number } }>(join(dir, 'archive.jsonl'));
+  const shrinkStops: Record<string, number> = {};
+  let budgetStopsWithoutStep = 0;
+  let refused = 0;
+  for (const a of archive) {
+    const stopped = a.shrink?.stopped ?? 'not shrunk';
+    shrinkStops[stopped] = (shrinkStops[stopped] ?? 0) + 1;
+    if (stopped === 'budget' && a.shrink?.steps === 0) budgetStopsWithoutStep++;
+    refused += a.shrink?.refused ?? 0;
+  }
+  const checkpoint = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { engine: { stopReason: string | null } };
+  return {
+    target,
+    method,
+    seed,
+    dir,
+    curve,
+    atBudget,
+    calls,
+    signatures: [...new Set(archive.filter((a) => a.proof !== null).map((a) => a.signature))],
+    stopReason: checkpoint.engine.stopReason,
+    seconds,
+    shrinkStops,
+    budgetStopsWithoutStep,
+    refused,
+  };
+}
+
+/** The planted model's bugs and their minimal signatures (`--list-bugs`). */
+function plantedBugs(): Array<{ id: string; signatures: string[] }> {
+  const r = spawnSync(process.execPath, [join(ROOT, PLANTED), '--list-bugs'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${PLANTED} --list-bugs exited ${r.status}: ${r.stderr}`);
+  return (JSON.parse(r.stdout) as Array<{ id: string; signatures: string[] }>).map((b) => ({ id: b.id, signatures: b.signatures }));
+}
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+function formatRange(values: readonly number[]): string {
+  if (values.length === 1) return String(values[0]);
+  return `${mean(values).toFixed(1)} (${Math.min(...values)}–${Math.max(...values)})`;
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const targets = list(benchArg(argv, 'targets'), 'planted,nerdamer,algebrite');
+  const methods = list(benchArg(argv, 'methods'), 'elites,random');
+  const seeds = list(benchArg(argv, 'seeds'), '1,2,3');
+  const budgets = list(benchArg(argv, 'budgets'), '1000,5000,20000').map(Number);
+  const timeLimit = benchArg(argv, 'time-limit') ?? '1000';
+  const out = resolve(ROOT, benchArg(argv, 'out') ?? 'archives/yield');
+  const audit = Number(benchArg(argv, 'audit') ?? 0);
+  const json = benchArg(argv, 'json');
+  const largest = Math.max(...budgets);
+  mkdirSync(out, { recursive: true });
+  const planted = targets.includes('planted') ? plantedBugs() : [];
+
+  const results: RunResult[] = [];
+  for (const target of targets) {
+    const spec = TARGETS[target];
+    if (spec === undefined) throw new Error(`--targets: unknown target ${target} (known: ${Object.keys(TARGETS).join(', ')})`);
+    for (const seed of seeds) {
+      for (const method of methods) {
+        const dir = join(out, `${target}-${method}-s${seed}`);
+        const args = ['--target', spec.spec, '--seed-selection', method, '--rng-seed', seed, '--max-target-calls', String(largest), '--time-limit', timeLimit, ...spec.extra];
+        process.stderr.write(`bench:yield: ${target} ${method} seed ${seed} → ${dir}\n`);
+        const seconds = await runSearch(args, dir);
+        const result: RunResult = { ...readResult(target, method, seed, dir, budgets, seconds) };
+        const withPlanted = target === 'planted' ? { ...result, planted: matchPlanted(result.signatures, planted) } : result;
+        const audited = audit > 0 ? { ...withPlanted, audit: await auditMinimalForms(dir, spec.spec, Number(timeLimit), audit) } : withPlanted;
+        results.push(audited);
+        process.stderr.write(`bench:yield:   ${audited.signatures.length} signatures in ${audited.calls} calls (${seconds.toFixed(0)} s), stopped: ${audited.stopReason}\n`);
+      }
+    }
+  }
+  printTables(results, targets, methods, budgets, planted.length);
+  if (json !== undefined) writeFileSync(json, JSON.stringify({ budgets, timeLimit, results }, null, 2) + '\n');
+}
+
+function matchPlanted(signatures: readonly string[], bugs: ReadonlyArray<{ id: string; signatures: string[] }>): { found: string[]; unmatched: string[] } {
+  const found = bugs.filter((b) => b.signatures.some((s) => signatures.includes(s))).map((b) => b.id);
+  const known = new Set(bugs.flatMap((b) => b.signatures));
+  return { found, unmatched: signatures.filter((s) => !known.has(s)) };
+}
+
+function printTables(results: readonly RunResult[], targets: readonly string[], methods: readonly string[], budgets: readonly number[], plantedCount: number): void {
+  console.log(`Distinct proven signatures against target calls (mean over seeds, min–max), --time-limit as given, other settings default.\n`);
+  console.log(`| target | search | runs | ${budgets.map((b) => `${b.toLocaleString('en-US')} calls`).join(' | ')} | per 1,000 calls at ${Math.max(...budgets).toLocaleString('en-US')} | last quarter | stopped |`);
+  console.log(`|---|---|---:|${budgets.map(() => '---:').join('|')}|---:|---:|---|`);
+  for (const target of targets) {
+    for (const method of methods) {
+      const runs = results.filter((r) => r.target === target && r.method === method);
+      if (runs.length === 0) continue;
+      const largest = Math.max(...budgets);
+      const cells = budgets.map((b) => formatRange(runs.map((r) => r.atBudget[b])));
+      const perThousand = mean(runs.map((r) => (1000 * r.atBudget[largest]) / Math.max(1, Math.min(largest, r.calls))));
+      // New signatures in the last quarter of the budget: is the count still rising?
+      const lastQuarter = formatRange(runs.map((r) => r.atBudget[largest] - ([...r.curve].reverse().find((p) => p.calls <= 0.75 * largest)?.signatures ?? 0)));
+      const stops = [...new Set(runs.map((r) => r.stopReason ?? 'running'))].join(', ');
+      console.log(`| ${target} | ${method} | ${runs.length} | ${cells.join(' | ')} | ${perThousand.toFixed(2)} | +${lastQuarter} | ${stops} |`);
+    }
+  }
+  console.log('\nRatio of the first method to the second, distinct signatures per 1,000 calls at each budget:\n');
+  if (methods.length >= 2) {
+    console.log(`| target | ${budgets.map((b) => `${b.toLocaleString('en-US')} calls`).join(' | ')} |`);
+    console.log(`|---|${budgets.map(() => '---:').join('|')}|`);
+    for (const target of targets) {
+      const of = (m: string, b: number) => mean(results.filter((r) => r.target === target && r.method === m).map((r) => r.atBudget[b]));
+      console.log(`| ${target} | ${budgets.map((b) => ratio(of(methods[0], b), of(methods[1], b))).join(' | ')} |`);
+    }
+  }
+  const plantedRuns = results.filter((r) => r.planted !== undefined);
+  if (plantedRuns.length > 0) {
+    console.log(`\nPlanted bugs found (of ${plantedCount}):\n`);
+    for (const r of plantedRuns) console.log(`- ${r.method} seed ${r.seed}: ${r.planted!.found.length} (${r.planted!.found.join(', ')})${r.planted!.unmatched.length > 0 ? `; signatures matching no planted bug: ${r.planted!.unmatched.join(', ')}` : ''}`);
+  }
+  console.log('\nShrinking: archive lines by how their shrink ended, and steps refused by the symptom guard:\n');
+  for (const r of results) {
+    const lines = Object.values(r.shrinkStops).reduce((a, b) => a + b, 0);
+    console.log(`- ${r.target} ${r.method} seed ${r.seed}: ${JSON.stringify(r.shrinkStops)}; budget with no step accepted: ${r.budgetStopsWithoutStep}/${lines}; refused: ${r.refused}`);
+  }
+  const audited = results.filter((r) => r.audit !== undefined);
+  if (audited.length > 0) {
+    console.log('\nAudit of minimal forms, each asked alone, and every deletion of one term or factor:\n');
+    console.log('| target | search | seed | lines | fail alone | 1-minimal |');
+    console.log('|---|---|---:|---:|---:|---:|');
+    for (const r of audited) console.log(`| ${r.target} | ${r.method} | ${r.seed} | ${r.audit!.lines} | ${r.audit!.failAlone} | ${r.audit!.oneMinimal}/${r.audit!.wrongLines} |`);
+  }
+}
+
+function ratio(a: number, b: number): string {
+  if (b === 0) return a === 0 ? '—' : `∞ (${a.toFixed(1)} vs 0)`;
+  return `${(a / b).toFixed(2)}×`;
+}
+
+await main();

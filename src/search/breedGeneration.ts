@@ -1,0 +1,172 @@
+import { crossover } from '../../mutations/crossover.js';
+import type { CandidateCheck } from '../../constraints/checkCandidate.js';
+import { toInfix, toLatex } from '../expr/print.js';
+import type { Expr } from '../expr/types.js';
+import type { Rng } from '../util/rng.js';
+import type { BreedingPlan } from './escalationPlan.js';
+import type { AskedProblem } from './searchTypes.js';
+
+/** Where a parent came from: the initial seeds, this generation's pool, the population's elites, or an archived bug. */
+export type ParentOrigin = 'initial' | 'pool' | 'elite' | 'bug';
+
+export interface Parent {
+  readonly expr: Expr;
+  readonly origin: ParentOrigin;
+}
+
+export interface BreedingDeps {
+  /** One mutation; `constantScale` widens the range new constants are drawn from. */
+  readonly mutate: (tree: Expr, rng: Rng, constantScale: number) => Expr;
+  readonly checkCandidate: (e: Expr) => CandidateCheck;
+  /** Was this problem (canonical key) evaluated in an earlier generation? */
+  readonly isKnown: (key: string) => boolean;
+}
+
+export interface BreedingRequest {
+  readonly generation: number;
+  readonly parents: readonly Parent[];
+  /** Failing problems a child may be crossed with. */
+  readonly partners: readonly Expr[];
+  /** Children drawn in the first pass, spread evenly over the parents. */
+  readonly generationSize: number;
+  /** Level the first pass is drawn at; later passes climb. */
+  readonly level: number;
+  readonly topLevel: number;
+  readonly planAt: (level: number) => BreedingPlan;
+  /** Keys already in this generation (problems asked again). */
+  readonly taken: ReadonlySet<string>;
+  readonly rng: Rng;
+}
+
+export interface BredGeneration {
+  readonly problems: readonly AskedProblem[];
+  readonly candidates: number;
+  readonly valid: number;
+  readonly duplicates: number;
+  readonly invalidReasons: Readonly<Record<string, number>>;
+  /** The highest level a pass was drawn at. */
+  readonly level: number;
+  /** Even the top level gave no new problem. */
+  readonly exhausted: boolean;
+}
+
+/** A generation with fewer new problems than this share of its size draws another pass, one level up. */
+export const MIN_NEW_SHARE = 0.25;
+/** Children drawn in a generation at most, as a multiple of the generation size (more when more levels are left to climb). */
+export const MAX_DRAW_FACTOR = 4;
+
+/**
+ * Make one generation's new problems: children of the parents (mutations, or crossover then
+ * mutations, as the plan of the level says), validated and deduplicated against every problem
+ * evaluated before. A first pass draws `generationSize` children; while fewer than a quarter of them
+ * are new, another pass is drawn one escalation level higher, until every level had its pass and at
+ * least MAX_DRAW_FACTOR times the size was drawn, so a generation never asks nothing while anything
+ * new can still be made.
+ */
+export function breedGeneration(request: BreedingRequest, deps: BreedingDeps): BredGeneration {
+  const size = Math.max(1, request.generationSize);
+  const wanted = Math.max(1, Math.ceil(size * MIN_NEW_SHARE));
+  const collector = new CandidateCollector(request, deps);
+  let level = Math.min(request.topLevel, request.level);
+  // Every level above the first gets a pass before the generation gives up.
+  const maxDraws = Math.max(MAX_DRAW_FACTOR, request.topLevel - level + 1) * size;
+  if (request.parents.length > 0) {
+    drawPass(collector, size, request.planAt(level));
+    while (collector.problems.length < wanted && collector.candidates < maxDraws) {
+      level = Math.min(request.topLevel, level + 1);
+      drawPass(collector, Math.min(size, maxDraws - collector.candidates), request.planAt(level));
+    }
+  }
+  const { problems, candidates, valid, duplicates, invalidReasons } = collector;
+  return { problems, candidates, valid, duplicates, invalidReasons, level, exhausted: problems.length === 0 };
+}
+
+/** `count` children spread evenly over the parents (the first ones one more when it does not divide). */
+function drawPass(collector: CandidateCollector, count: number, plan: BreedingPlan): void {
+  const { parents, partners, rng } = collector.request;
+  const base = Math.floor(count / parents.length);
+  const extra = count % parents.length;
+  for (let s = 0; s < parents.length; s++) {
+    const children = base + (s < extra ? 1 : 0);
+    for (let j = 0; j < children; j++) {
+      let child: Expr | Error;
+      try {
+        child = makeChild(parents[s].expr, partners, plan, rng, collector.deps);
+      } catch (err) {
+        child = err instanceof Error ? err : new Error(String(err));
+      }
+      collector.offer(child, s);
+    }
+  }
+}
+
+/** The generation being drawn: its new problems and the counts of what was dropped and why. */
+class CandidateCollector {
+  readonly problems: AskedProblem[] = [];
+  readonly invalidReasons: Record<string, number> = {};
+  candidates = 0;
+  valid = 0;
+  duplicates = 0;
+  private readonly seen: Set<string>;
+  private readonly parentInfix: readonly string[];
+
+  constructor(
+    readonly request: BreedingRequest,
+    readonly deps: BreedingDeps,
+  ) {
+    this.seen = new Set(request.taken);
+    this.parentInfix = request.parents.map((p) => toInfix(p.expr));
+  }
+
+  offer(child: Expr | Error, parentIndex: number): void {
+    this.candidates++;
+    if (child instanceof Error) {
+      countReason(this.invalidReasons, `mutation failed: ${child.message}`);
+      return;
+    }
+    const check = this.deps.checkCandidate(child);
+    if (!check.ok) {
+      countReason(this.invalidReasons, check.reason);
+      return;
+    }
+    this.valid++;
+    if (this.deps.isKnown(check.key) || this.seen.has(check.key)) {
+      this.duplicates++;
+      return;
+    }
+    this.seen.add(check.key);
+    this.problems.push({
+      id: `g${this.request.generation}-${this.candidates - 1}`,
+      key: check.key,
+      expr: check.expr,
+      infix: toInfix(check.expr),
+      latex: toLatex(check.expr),
+      parent: this.parentInfix[parentIndex],
+      attempt: 0,
+    });
+  }
+}
+
+/** One child: crossover with a failing partner (then one step fewer), or mutations alone. */
+function makeChild(parent: Expr, partners: readonly Expr[], plan: BreedingPlan, rng: Rng, deps: BreedingDeps): Expr {
+  // Draws only what the plan varies, so that level 0 draws exactly what one mutation per child draws.
+  let steps = plan.maxSteps > plan.minSteps ? rng.int(plan.minSteps, plan.maxSteps) : plan.minSteps;
+  const scale = plan.wideConstantShare > 0 && rng.next() < plan.wideConstantShare ? plan.constantScale : 1;
+  let tree = parent;
+  if (plan.crossoverShare > 0 && partners.length > 0 && rng.next() < plan.crossoverShare) {
+    tree = crossover(tree, rng.pick(partners), rng);
+    steps = Math.max(0, steps - 1);
+  }
+  for (let i = 0; i < steps; i++) tree = deps.mutate(tree, rng, scale);
+  return tree;
+}
+
+/** Group similar reasons ("longer than 100 characters (131)") under one label. */
+function countReason(counts: Record<string, number>, reason: string): void {
+  const label = reason
+    .replace(/\s*\([^)]*\)/g, '')
+    .replace(/-?\d+(\.\d+)?(e[+-]?\d+)?/gi, 'N')
+    .slice(0, 80)
+    .trim();
+  counts[label] = (counts[label] ?? 0) + 1;
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { checkCandidate } from '../../constraints/checkCandidate.js';
+import { mutate } from '../../mutations/mutate.js';
+import { resolveMutationConfig } from '../../mutations/presets.js';
+import { widenConstants } from '../../mutations/widenConstants.js';
+import { canonicalKey } from '../../src/expr/canonicalKey.js';
+import { parseExpr } from '../../src/expr/parse.js';
+import type { Expr } from '../../src/expr/types.js';
+import { countNodes } from '../../src/expr/metrics.js';
+import { breedGeneration, MAX_DRAW_FACTOR, type BreedingRequest } from '../../src/search/breedGeneration.js';
+import { escalationPlan, TOP_LEVEL } from '../../src/search/escalationPlan.js';
+import { createRng } from '../../src/util/rng.js';
+
+const config = resolveMutationConfig('uniform');
+const deps = (known: Set<string>) => ({
+  mutate: (tree: Expr, rng: ReturnType<typeof createRng>, scale = 1) => mutate(tree, rng, widenConstants(config, scale)),
+  checkCandidate: (e: Expr) => checkCandidate(e),
+  isKnown: (key: string) => known.has(key),
+});
+const request = (overrides: Partial<BreedingRequest> = {}): BreedingRequest => ({
+  generation: 3,
+  parents: ['x + 1', 'x^2 + x + 1'].map((t) => ({ expr: parseExpr(t), origin: 'elite' as const })),
+  partners: [parseExpr('2^x^2'), parseExpr('(x + x^2)^2')],
+  generationSize: 40,
+  level: 0,
+  topLevel: TOP_LEVEL,
+  planAt: escalationPlan,
+  taken: new Set(),
+  rng: createRng('breed'),
+  ...overrides,
+});
+
+describe('breedGeneration', () => {
+  it('draws generationSize children spread over the parents, new and valid, at level 0 when enough are new', () => {
+    const bred = breedGeneration(request(), deps(new Set()));
+    expect(bred.candidates).toBe(40);
+    expect(bred.level).toBe(0);
+    expect(bred.exhausted).toBe(false);
+    expect(new Set(bred.problems.map((p) => p.key)).size).toBe(bred.problems.length);
+    expect(new Set(bred.problems.map((p) => p.parent))).toEqual(new Set(['x + 1', 'x^2 + x + 1']));
+  });
+
+  it('when most children are known problems, draws more passes at higher levels instead of asking little or nothing', () => {
+    // Everything one mutation from the parents is known already.
+    // Every problem of up to 8 nodes is known already: one mutation of x + 1 rarely makes a larger one.
+    const nodes = new Map<string, number>();
+    const counting = {
+      ...deps(new Set()),
+      checkCandidate: (e: Expr) => {
+        const c = checkCandidate(e);
+        if (c.ok) nodes.set(c.key, countNodes(c.expr).nodes);
+        return c;
+      },
+      isKnown: (key: string) => (nodes.get(key) ?? 0) <= 8,
+    };
+    const bred = breedGeneration(request({ parents: [{ expr: parseExpr('x + 1'), origin: 'elite' }] }), counting);
+    expect(bred.level).toBeGreaterThan(0);
+    expect(bred.candidates).toBeGreaterThan(40);
+    expect(bred.candidates).toBeLessThanOrEqual(Math.max(MAX_DRAW_FACTOR, TOP_LEVEL + 1) * 40);
+    expect(bred.problems.length).toBeGreaterThan(0);
+    for (const p of bred.problems) expect(countNodes(p.expr).nodes).toBeGreaterThan(8);
+  });
+
+  it('says exhausted when even the top level makes nothing new', () => {
+    const bred = breedGeneration(request(), { ...deps(new Set()), isKnown: () => true });
+    expect(bred.exhausted).toBe(true);
+    expect(bred.problems).toEqual([]);
+    expect(bred.candidates).toBe(Math.max(MAX_DRAW_FACTOR, TOP_LEVEL + 1) * 40);
+    expect(bred.level).toBe(TOP_LEVEL);
+  });
+
+  it('is a function of its generator: the same seed gives the same problems, with crossover at high levels', () => {
+    const a = breedGeneration(request({ level: TOP_LEVEL, rng: createRng('same') }), deps(new Set()));
+    const b = breedGeneration(request({ level: TOP_LEVEL, rng: createRng('same') }), deps(new Set()));
+    expect(b.problems.map((p) => p.key)).toEqual(a.problems.map((p) => p.key));
+    // Some children carry a part of a partner (c^(x^k) or a power of a sum) though no parent has one.
+    const fromPartners = a.problems.filter((p) => /\^x\^|\(x \+ x\^2\)/.test(p.infix));
+    expect(fromPartners.length).toBeGreaterThan(0);
+    expect(new Set(a.problems.map((p) => p.key)).has(canonicalKey(parseExpr('x + 1')))).toBe(false);
+  });
+});

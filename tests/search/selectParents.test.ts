@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalKey } from '../../src/expr/canonicalKey.js';
+import { parseExpr } from '../../src/expr/parse.js';
+import type { Expr } from '../../src/expr/types.js';
+import { EliteArchive } from '../../src/population/eliteArchive.js';
+import { describeProblem } from '../../src/population/problemDescriptor.js';
+import { escalationPlan } from '../../src/search/escalationPlan.js';
+import { selectParents, type ParentSources } from '../../src/search/selectParents.js';
+import { createRng } from '../../src/util/rng.js';
+
+function sources(overrides: Partial<ParentSources> = {}): ParentSources {
+  const elites = new EliteArchive<Expr>(100);
+  for (const t of ['x^3', 'x^5 + x', '2^x', 'x*3^x', '(x + 1)^4', 'x^(-2)']) {
+    const expr = parseExpr(t);
+    elites.add({ key: canonicalKey(expr), descriptor: describeProblem(expr, 'pass'), objective: 1 / t.length, generation: 1, value: expr });
+  }
+  const pool = ['x^7', 'x^9 + 1', '5^x^2'].map((t, i) => ({ key: t, fitness: 0.1 * (i + 1), embedding: new Float64Array([i, 1]), expr: parseExpr(t) }));
+  return {
+    method: 'elites',
+    seedSize: 10,
+    clusters: 2,
+    pool,
+    elites,
+    bugs: [{ id: 'g1-3', signature: 'S', problem: parseExpr('7^x^2 + x'), minimal: parseExpr('2^x^2') }],
+    initialSeeds: [parseExpr('1'), parseExpr('x')],
+    keepInitialSeeds: true,
+    plan: escalationPlan(0),
+    level: 0,
+    ...overrides,
+  };
+}
+
+describe('selectParents', () => {
+  it('elites: the initial seeds, a share of the last generation, bugs, and elites for the rest', () => {
+    const { parents } = selectParents(sources(), createRng('p'));
+    const origins = parents.map((p) => p.origin);
+    expect(origins.filter((o) => o === 'initial')).toHaveLength(2);
+    expect(origins.filter((o) => o === 'bug')).toHaveLength(1);
+    expect(origins.filter((o) => o === 'pool')).toHaveLength(3);
+    expect(origins.filter((o) => o === 'elite')).toHaveLength(6);
+    expect(parents).toHaveLength(12);
+  });
+
+  it('elites: parents remain when the last generation gave nothing and no bug is known', () => {
+    const { parents } = selectParents(sources({ pool: [], bugs: [], keepInitialSeeds: false }), createRng('p'));
+    expect(parents).toHaveLength(10);
+    expect(parents.every((p) => p.origin === 'elite')).toBe(true);
+  });
+
+  it('draws more parents from known bugs at higher escalation levels', () => {
+    const calm = selectParents(sources(), createRng('p')).parents.filter((p) => p.origin === 'bug').length;
+    const escalated = selectParents(sources({ plan: escalationPlan(4), level: 4 }), createRng('p')).parents.filter((p) => p.origin === 'bug').length;
+    expect(escalated).toBeGreaterThan(calm);
+  });
+
+  it('kmeans: the paper selection alone (bugs only once escalated); random: the initial seeds alone', () => {
+    const paper = selectParents(sources({ method: 'kmeans' }), createRng('p')).parents;
+    expect(paper.map((p) => p.origin).sort()).toEqual(['initial', 'initial', 'pool', 'pool', 'pool']);
+    const random = selectParents(sources({ method: 'random' }), createRng('p')).parents;
+    expect(random.map((p) => canonicalKey(p.expr))).toEqual(['1', 'x'].map((t) => canonicalKey(parseExpr(t))));
+  });
+
+  it('is deterministic for its generator', () => {
+    const a = selectParents(sources(), createRng('same')).parents.map((p) => canonicalKey(p.expr));
+    const b = selectParents(sources(), createRng('same')).parents.map((p) => canonicalKey(p.expr));
+    expect(b).toEqual(a);
+  });
+});
