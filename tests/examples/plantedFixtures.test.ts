@@ -63,7 +63,7 @@ describe('few-bugs.mjs', () => {
   });
 
   test('gets nothing else wrong: the other planted shapes, and random mutants without those two shapes', async () => {
-    const others = ['(3*x)^2', 'x*2^x', '2^(3*x)', '(x^2)^3', '(x + 1)^2', '1/(2*x)^2', 'x^2*2^x', '(2^x)^2', 'x^2^x', '1/(x + 1)^2', '(x + 1)*(x + 2)', 'x^2 + x^3 + x^(-2)', 'x^9'];
+    const others = ['(3*x)^2', 'x*2^x', '2^(3*x)', '(x^2)^3', '(x + 1)^2', '1/(2*x)^2', 'x^2*2^x', '(2^x)^2', 'x^2^x', '1/(x + 1)^2', '(x + 1)*(x + 2)', 'x*(2*x + 1)', 'x^2 + x^3 + x^(-2)', 'x^9'];
     const mutants = randomMutants(300, 'few-bugs-test');
     const judged = await program.ask([...others, ...mutants]);
     let wrong = 0;

@@ -5,6 +5,7 @@ import { integrateSum } from './integrateSum.mjs';
 import { combine } from './expSum.mjs';
 import { normalize } from './normalize.mjs';
 import { parseExpr, toInfix } from './sagga.mjs';
+import { integrateBySubstitution } from './substitution.mjs';
 import { problemTerms } from './terms.mjs';
 
 /** Longer problems are declined unread (the search's problems are at most 100 characters). */
@@ -14,7 +15,7 @@ const MAX_ANSWER_CHARS = 15_000;
 
 const decline = (reason) => ({ answers: [], reason, bugs: [] });
 
-/** `(-1)*(3)*(WRONG)`: a term's constant factor applied to a bug's antiderivative of its core. */
+/** `(-1)*(3)*(G)`: a term's constant factor applied to an antiderivative G of its core. */
 function scaled(term, wrong) {
   const factors = term.literals.map((l) => `(${toInfix(l)})`);
   if (term.negative) factors.unshift('(-1)');
@@ -48,6 +49,7 @@ export function createModel({ termBugs = [], problemBugs = [] }) {
       }
     }
     const exact = [];
+    const substituted = [];
     const wrong = [];
     for (let i = 0; i < terms.length; i++) {
       if (dropped.has(i)) continue;
@@ -60,13 +62,19 @@ export function createModel({ termBugs = [], problemBugs = [] }) {
         continue;
       }
       const s = normalize(term.expr);
-      if (s === null) return decline(`cannot integrate ${toInfix(term.expr)}`);
-      exact.push(...s);
+      if (s !== null) {
+        exact.push(...s);
+        continue;
+      }
+      const G = term.core === null ? null : integrateBySubstitution(term.core);
+      if (G === null) return decline(`cannot integrate ${toInfix(term.expr)}`);
+      substituted.push(scaled(term, G));
     }
     const sum = combine(exact);
     const F = sum === null ? null : integrateSum(sum);
     if (F === null) return decline('beyond the integrator');
-    const text = [...(F === '0' && wrong.length > 0 ? [] : [F]), ...wrong].join(' + ');
+    const rest = [...substituted, ...wrong];
+    const text = [...(F === '0' && rest.length > 0 ? [] : [F]), ...rest].join(' + ');
     if (text.length > MAX_ANSWER_CHARS) return decline('the answer would be too long');
     return { answers: [text], bugs: fired };
   };

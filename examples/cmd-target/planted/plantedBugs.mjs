@@ -157,15 +157,21 @@ export const TERM_BUGS = [
     wrong: (n, e) => `${text(e.args[0])}/(${n - 1}*${text(e.args[1].args[0])}^${n - 1})`,
   },
   {
-    id: 'product-of-binomials',
-    description: '(x + a)*(x + b): multiplies the factors\' antiderivatives, (x + a)^2*(x + b)^2/4',
-    signature: '*(+(#,x),+(#,x))',
-    example: '(x + 1)*(x + 2)',
+    id: 'x-times-linear',
+    description: "x*(k*x + c): multiplies the factors' antiderivatives, x^2*(k*x + c)^2/(4*k)",
+    signature: '*(+(#,*(#,x)),x)',
+    example: 'x*(2*x + 1)',
     match: (e) => {
       const f = twoFactors(e);
-      return f !== null && shiftedX(f[0]) !== null && shiftedX(f[1]) !== null ? f : null;
+      if (f === null) return null;
+      const [u, v] = isX(f[0]) ? f : [f[1], f[0]];
+      if (!isX(u) || v.type !== 'add' || v.args.length !== 2) return null;
+      const [a, b] = isLiteral(v.args[0]) ? [v.args[1], v.args[0]] : v.args;
+      const k = scaledX(a);
+      const c = literalValue(b);
+      return k === null || c === null || Q.isZero(c) ? null : { k, linear: v };
     },
-    wrong: (f) => `${text(f[0])}^2*${text(f[1])}^2/4`,
+    wrong: ({ k, linear }) => `x^2*${text(linear)}^2/(4*${C(k)})`,
   },
 ];
 
