@@ -1,4 +1,4 @@
-// Reading the numbers out of a bug's core: each helper checks one syntactic form and returns its
+// Reading the numbers out of a bug's core: each function checks one syntactic form and returns its
 // constants, or null when the subtree does not have that form.
 import { asRational } from './expSum.mjs';
 import { normalize } from './normalize.mjs';
