@@ -5,6 +5,7 @@ import { createRng, type Rng } from '../../util/rng.js';
 import { costOf, type TokenPrices } from '../costOf.js';
 import type { BatchJobHooks, BatchJobRecord } from '../targetOptions.js';
 import { answerFromCompletion } from './answerFromCompletion.js';
+import { emptyCompletion } from './emptyCompletion.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { DEFAULT_BATCH_POLL, type BatchCallContext, type BatchPollOptions } from './batchCallContext.js';
 import { createBatchSolver, type BatchSolver, type PendingRequest } from './batchSolver.js';
@@ -240,7 +241,8 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
 
   /** What a server revealed by its answer: it ignores or refuses `n`, it wants the other token-limit field. */
   const learn = (sent: CompletionRequestBody, outcome: AttemptOutcome): void => {
-    if (sent.n > 1 && outcome.ok && outcome.choices.length < sent.n) nUnsupported = true;
+    // Choices sent empty were sent all the same: they say nothing about `n`.
+    if (sent.n > 1 && outcome.ok && outcome.choices.length + (outcome.empty ?? 0) < sent.n) nUnsupported = true;
     if (sent.n > 1 && !outcome.ok && outcome.kind === 'rejected' && outcome.status === 400 && !mentionsTokenField(outcome.error)) nUnsupported = true;
     if (!outcome.ok && outcome.kind === 'rejected' && sent.maxTokens !== undefined && sent.maxTokensField === maxTokensField && mentionsTokenField(outcome.error)) {
       maxTokensField = sent.maxTokensField === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
@@ -339,7 +341,8 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
     const answers: (TargetAnswer | undefined)[] = new Array(k).fill(undefined);
     for (let i = 0; i < k && store !== undefined; i++) {
       const hit = store.get(keys[i]);
-      if (hit !== undefined) {
+      // An empty completion an older version cached is no answer: asked again.
+      if (hit !== undefined && emptyCompletion(toChoice(hit), hit.usage) === undefined) {
         counters.cacheHits++;
         answers[i] = answerFrom(toChoice(hit), 0, undefined);
       }
