@@ -4,7 +4,6 @@ import type { BatchCallContext } from './batchCallContext.js';
 import { callBatchApi } from './callBatchApi.js';
 import { readBatchFile } from './readBatchFile.js';
 import { readBatchResultLine } from './readBatchResultLine.js';
-import { redactSecret } from './redactSecret.js';
 import type { AttemptOutcome, CompletionRequestBody, CompletionResult } from './completionTypes.js';
 import { submitBatchJob } from './submitBatchJob.js';
 import { waitForBatchJob } from './waitForBatchJob.js';
@@ -145,7 +144,7 @@ export function createBatchSolver(ctx: BatchCallContext, options: BatchSolverOpt
       const health = read.size > 0 || batch.status === 'completed' ? 'ok' : batch.status === 'failed' ? 'neutral' : 'fault';
       lease.done({ health, requests: job.requests, failed: failed + missing, usage });
       options.onJobRead?.(job);
-      if (why !== undefined) read.set(MISSING_REASON, { ok: false, retryable: true, kind: 'error', error: redactSecret(`batch ${job.id} ${why}`, ctx.secret) });
+      if (why !== undefined) read.set(MISSING_REASON, { ok: false, retryable: true, kind: 'error', error: ctx.redact(`batch ${job.id} ${why}`) });
       await callHook(hooks.onFinished, job);
       return read;
     })();
@@ -232,10 +231,10 @@ export function createBatchSolver(ctx: BatchCallContext, options: BatchSolverOpt
     for (const r of requests) {
       const outcome = got.get(r.customId);
       if (outcome?.ok) out.set(r.customId, { ok: true, choices: outcome.choices, ...(outcome.usage !== undefined ? { usage: outcome.usage } : {}), latencyMs });
-      else if (outcome !== undefined) out.set(r.customId, { ok: false, kind: outcome.kind, error: redactSecret(outcome.error, ctx.secret), ...(outcome.status !== undefined ? { status: outcome.status } : {}), latencyMs });
+      else if (outcome !== undefined) out.set(r.customId, { ok: false, kind: outcome.kind, error: ctx.redact(outcome.error), ...(outcome.status !== undefined ? { status: outcome.status } : {}), latencyMs });
       else {
         const reason = reasons.get(r.customId) ?? (signal?.aborted ? 'aborted' : 'the batch job returned no result for this request');
-        out.set(r.customId, { ok: false, kind: reason === 'aborted' ? 'aborted' : 'error', error: redactSecret(reason, ctx.secret), latencyMs });
+        out.set(r.customId, { ok: false, kind: reason === 'aborted' ? 'aborted' : 'error', error: ctx.redact(reason), latencyMs });
       }
     }
     return out;

@@ -13,7 +13,6 @@ import { createEndpointPool, type EndpointHealthOptions, type EndpointStats } fr
 import { createLimiter, type Limiter } from '../../util/limiter.js';
 import { parseEndpointList, type EndpointSpec } from './parseEndpointList.js';
 import { PROMPT_TEMPLATES, renderPrompt, type PromptTemplate } from './promptTemplates.js';
-import { redactSecret } from './redactSecret.js';
 import { redactUrl } from './redactUrl.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, limitedFetch } from './limitedFetch.js';
 import { createRedactor, environmentSecrets } from '../../util/redactSecrets.js';
@@ -193,6 +192,11 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
   const backoff: BackoffOptions = { ...DEFAULT_BACKOFF, ...(opts.backoff ?? {}) };
   const rng = opts.rng ?? createRng('openai-backoff');
 
+  // Error messages hide keys from 4 characters (a server may echo the key it refused); stored
+  // answers only from 6, so that a short key does not blank words of an answer.
+  const redactErrors = createRedactor([secret, ...environmentSecrets(env)], { minLiteral: 4 });
+  const redactAnswers = createRedactor([secret, ...environmentSecrets(env)]);
+
   let maxTokensField = settings.maxTokensField;
   let nUnsupported = false;
   let closed = false;
@@ -213,7 +217,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
         : openResponseCache(settings.cacheFile, {
             maxLineBytes: settings.maxResponseBytes,
             // The key a model echoes, or any key-shaped string, never reaches the file.
-            redact: createRedactor([secret, ...environmentSecrets(env)]),
+            redact: redactAnswers,
           });
     return cache;
   };
@@ -262,7 +266,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
         timeoutMs: settings.requestTimeoutMs,
         backoff,
         rng,
-        secret,
+        redact: redactErrors,
         ...(signal !== undefined ? { signal } : {}),
         onAttempt: () => counters.requests++,
         onRetry: () => counters.retries++,
@@ -287,7 +291,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
     backoff,
     rng,
     timeoutMs: settings.requestTimeoutMs,
-    secret,
+    redact: redactErrors,
     poll: { ...DEFAULT_BATCH_POLL, ...(opts.batch?.poll ?? {}) },
   };
   const userHooks = opts.batch?.hooks ?? {};
@@ -330,7 +334,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
     counters.answers++;
     if (result.kind === 'timeout') counters.timeouts++;
     else counters.errors++;
-    const error = redactSecret(result.kind === 'timeout' ? `timed out: ${result.error}` : result.error, secret);
+    const error = redactErrors(result.kind === 'timeout' ? `timed out: ${result.error}` : result.error);
     return { status: 'error', text: '', error, latencyMs: result.latencyMs };
   };
 

@@ -1,4 +1,5 @@
 import type OpenAI from 'openai';
+import type { Redact } from '../../util/redactSecrets.js';
 import type { Rng } from '../../util/rng.js';
 import { retryDelayMs, type BackoffOptions } from './backoff.js';
 import type { Limiter } from '../../util/limiter.js';
@@ -6,7 +7,6 @@ import { chatCompletionParams } from './chatCompletionParams.js';
 import { classifyRequestError } from './classifyRequestError.js';
 import type { EndpointPool, EndpointReport } from './endpointPool.js';
 import { readCompletionResponse } from './readCompletionResponse.js';
-import { redactSecret } from './redactSecret.js';
 import { sleepUnlessAborted } from './sleepUnlessAborted.js';
 import type { AttemptOutcome, CompletionRequestBody, CompletionResult } from './completionTypes.js';
 
@@ -21,7 +21,8 @@ export interface RequestContext {
   readonly timeoutMs: number;
   readonly backoff: BackoffOptions;
   readonly rng: Rng;
-  readonly secret: string | undefined;
+  /** Hides the API key (and anything key-shaped) in error messages. */
+  readonly redact: Redact;
   readonly signal?: AbortSignal;
   /** Called once per HTTP attempt (for the request counter). */
   readonly onAttempt: () => void;
@@ -90,7 +91,7 @@ export async function requestCompletions(body: CompletionRequestBody | (() => Co
   return {
     ok: false,
     kind: failure.kind,
-    error: redactSecret(failure.error + tries, ctx.secret),
+    error: ctx.redact(failure.error + tries),
     ...(failure.status !== undefined ? { status: failure.status } : {}),
     latencyMs: Date.now() - started,
   };

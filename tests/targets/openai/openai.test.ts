@@ -344,7 +344,8 @@ describe('openaiTarget over real HTTP', () => {
     expect(outcomes[1].answers[0].status).toBe('error');
     expectCorrect(outcomes[2], 3);
     for (const o of outcomes) for (const a of o.answers) expect(JSON.stringify(a)).not.toContain(secret);
-    expect(errorOf(outcomes[0].answers[0])).toContain('[redacted]');
+    expect(errorOf(outcomes[0].answers[0])).toContain('Incorrect API key provided: ***.');
+    expect(errorOf(outcomes[1].answers[0])).toContain('Authorization: Bearer ***');
 
     // Everything a run would keep: the cache plus the outcomes, settings and stats.
     await writeFile(join(dir, 'outcomes.json'), JSON.stringify({ outcomes, settings: target.settings, stats: target.stats() }));
