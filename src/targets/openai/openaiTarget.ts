@@ -299,13 +299,9 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
     opts.batch === undefined
       ? undefined
       : createBatchSolver(batchContext, {
-          hooks: {
-            ...(userHooks.resume !== undefined ? { resume: userHooks.resume } : {}),
-            onCreated: (job) => {
-              counters.batchJobs++;
-              return userHooks.onCreated?.(job);
-            },
-            ...(userHooks.onFinished !== undefined ? { onFinished: userHooks.onFinished } : {}),
+          hooks: userHooks,
+          onJobCreated: () => {
+            counters.batchJobs++;
           },
           ...(opts.batch.maxRequestsPerJob !== undefined ? { maxRequestsPerJob: opts.batch.maxRequestsPerJob } : {}),
           // A job's requests count once its results are read, as its endpoint counts them.
