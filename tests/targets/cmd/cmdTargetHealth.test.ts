@@ -93,6 +93,24 @@ describe('a program that is stuck, crashed or confused is at fault, not the mode
     expect(t.stats()).toMatchObject({ hangKills: 1, restarts: 1, timeouts: 0, errors: 4, crashes: 0 });
   });
 
+  test('a program that answers another request, then stalls: the request it left waiting is an error, not a timeout', async () => {
+    const marker = join(await tempDir(), 'stalled');
+    // Leaves its 3rd request (c1) unanswered, answers the 4th (c2), then stops reading for two minutes.
+    const t = await start([node, fixture('skip-then-stall.mjs'), marker, '3'], { timeoutMs: 1500, startupGraceMs: 10_000, maxInFlight: 4 });
+    await t.solve([problem('warm-up', '1')], 1); // past the start-up grace: request 1
+    const problems = constants(8);
+    const outcomes = await t.solve(problems, 1);
+    // c2's answer came within c1's time limit, but before the stall: c1 and what was in flight with
+    // it are the stalled program's fault; the restarted program answers the rest.
+    expect(statuses(outcomes)[1]).toBe('error');
+    expect(errorOf(outcomes[1].answers[0])).toMatch(/answered nothing at all for 1500 ms after this request's time limit .* ran out.*stalled.*Not the model's failure/);
+    expect(statuses(outcomes).filter((s) => s === 'timeout')).toEqual([]);
+    expect(statuses(outcomes).slice(0, 3)).toEqual(['ok', 'error', 'ok']);
+    expectNaive(outcomes, problems);
+    expect(outcomes.filter((o) => o.answers[0].status === 'ok').length).toBeGreaterThanOrEqual(4);
+    expect(t.stats()).toMatchObject({ hangKills: 1, restarts: 1, timeouts: 0, overdue: 1, crashes: 0 });
+  });
+
   test('a program that closes its stdout is a crash: it is restarted and the request re-sent', async () => {
     const marker = join(await tempDir(), 'closed');
     const t = await start([node, fixture('close-stdout.mjs'), marker, '2'], { maxInFlight: 1 });
