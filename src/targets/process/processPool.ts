@@ -1,5 +1,6 @@
 import { JsonlProcess, type ProcessExit } from './jsonlProcess.js';
 import { clip } from '../../util/clip.js';
+import { flushHint } from './flushHint.js';
 
 /**
  * How a pool writes requests and recognises replies. The pool knows nothing else of the protocol:
@@ -670,7 +671,7 @@ export class ProcessPool<Q, R> {
     if (silent && this.silence === 'fault') {
       const why =
         slot.answers === 0
-          ? `the program answered nothing in the ${waited} since it started (start-up grace included): still loading, or stuck; it was killed and will be restarted (a longer start-up grace: --startup-timeout)${wrongNote}`
+          ? `the program answered nothing in the ${waited} since it started (start-up grace included): still loading, or stuck (${flushHint(this.argv)}); it was killed and will be restarted (a longer start-up grace: --startup-timeout)${wrongNote}`
           : `the program answered nothing at all for ${waited}${after}: it is stuck, not slow on this problem; it was killed and will be restarted${wrongNote}`;
       this.stuck(slot, `${why}. Not the model's failure`);
       return;

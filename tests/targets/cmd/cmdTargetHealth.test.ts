@@ -191,6 +191,37 @@ describe('a program that is stuck, crashed or confused is at fault, not the mode
   });
 });
 
+describe('a Python program that does not flush its answers', () => {
+  // Its answers stay in Python's output buffer for as long as it runs: none ever arrives, however
+  // long the limit. The message says what to change. (Run without PYTHONUNBUFFERED, which a
+  // developer's environment may set.)
+  const unflushed = ['/usr/bin/env', '-u', 'PYTHONUNBUFFERED', '/usr/bin/python3', fixture('unflushed.py')];
+
+  test('its first-answer time limit says to flush, naming the three ways', async () => {
+    const t = await start(unflushed, { timeoutMs: 1000, startupGraceMs: 0 });
+    const [o] = await t.solve([problem('c', '2')], 1);
+    expect(o.answers[0].status).toBe('error');
+    expect(errorOf(o.answers[0])).toMatch(/answered nothing in the 1000 ms since it started.*output buffer.*print\(\.\.\., flush=True\).*sys\.stdout\.flush\(\).*python3 -u.*--startup-timeout/);
+    expect(t.stats().timeouts).toBe(0);
+  });
+
+  test('sagga integrate shows the hint; the same program run with python3 -u answers', async () => {
+    const args = (command: string[]) => ['integrate', '--target', `cmd:${command.join(' ')}`, '--time-limit', '1000', '--startup-timeout', '0', '--no-canaries', '5'];
+    const stuck = await sagga(args(unflushed));
+    expect(stuck.status, stuck.stdout + stuck.stderr).toBe(2);
+    expect(stuck.stdout + stuck.stderr).toMatch(/flush=True/);
+    const unbuffered = await sagga(args(['/usr/bin/python3', '-u', fixture('unflushed.py')]));
+    expect(unbuffered.status, unbuffered.stdout + unbuffered.stderr).toBe(0);
+  });
+
+  test('a program in another language is told to flush stdout, without the Python recipe', async () => {
+    const t = await start([node, fixture('hang-after.mjs'), '0'], { timeoutMs: 1000, startupGraceMs: 0 });
+    const [o] = await t.solve([problem('c', '2')], 1);
+    expect(errorOf(o.answers[0])).toMatch(/flush stdout after each answer line/);
+    expect(errorOf(o.answers[0])).not.toMatch(/python/i);
+  });
+});
+
 describe('a program still loading gets a start-up grace (--startup-timeout)', () => {
   // Four seconds of loading against a one-second limit per request.
   const slow = [node, fixture('slow-start.mjs'), '4000'];
