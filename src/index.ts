@@ -29,7 +29,7 @@ export { parseDomain, type ParsedDomain } from './verify/parseDomain.js';
 
 // Models under test.
 export { createTarget, TARGET_SPECS, type TargetOptions, type OpenAIOptions } from './targets/registry.js';
-export type { BatchJobRecord, BatchJobHooks } from './targets/targetOptions.js';
+export type { BatchJobIntent, BatchJobRecord, BatchJobHooks } from './targets/targetOptions.js';
 export { costOf, type TokenPrices } from './targets/costOf.js';
 export type { Target, TargetProblem, TargetAnswer, OkAnswer, FailedAnswer, ProblemOutcome, AnswerStatus, TargetStats, TargetSettings, TokenUsage } from './targets/types.js';
 export { checkCanaries, type CanaryCheck, type CanaryCheckOptions, type CanaryResult } from './targets/checkCanaries.js';

@@ -40,6 +40,23 @@ export interface BatchJobRecord {
   readonly requests: number;
   /** ISO time the job was created. */
   readonly created: string;
+  /** The uploaded input file the job was made from (`file-…`), when known. */
+  readonly inputFileId?: string;
+}
+
+/**
+ * A job about to be created: its input file is uploaded and the create call is going out. Kept until
+ * the job's id is known, so that a run killed before the endpoint's reply finds the job again (by its
+ * input file) instead of creating a second one. Plain JSON; holds no secret.
+ */
+export interface BatchJobIntent {
+  /** The endpoint's base URL, credentials hidden. */
+  readonly endpoint: string;
+  /** The uploaded input file (`file-…`): a job made from it is this one. */
+  readonly inputFileId: string;
+  readonly requests: number;
+  /** ISO time the create call was made. */
+  readonly created: string;
 }
 
 /** How a caller keeps the batch jobs in flight across a kill (`--batch` only). */
@@ -47,11 +64,24 @@ export interface BatchJobHooks {
   /** Jobs a killed run had in flight: a `solve` needing their requests waits for them instead of creating new ones. */
   readonly resume?: readonly BatchJobRecord[];
   /**
-   * Called as soon as a job exists on the endpoint, before it is waited for; awaited, so the record
-   * can be written durably first. A throw does not stop the job (it is waited for all the same),
-   * but a later run that was not told of it will create another.
+   * Jobs a killed run was creating when it stopped: each is looked for on its endpoint (the job made
+   * from its input file) and, when found, waited for like a job of `resume`.
+   */
+  readonly resumeIntents?: readonly BatchJobIntent[];
+  /**
+   * Called before a job's create call goes out; awaited, so that the intent is written durably
+   * before the endpoint can have made the job.
+   */
+  readonly onCreating?: (intent: BatchJobIntent) => void | Promise<void>;
+  /**
+   * Called as soon as a job exists on the endpoint (created, or found again from an intent), before
+   * it is waited for; awaited, so the record can be written durably first. It replaces the intent of
+   * the same input file. A throw does not stop the job (it is waited for all the same), but a later
+   * run that was not told of it may create another.
    */
   readonly onCreated?: (job: BatchJobRecord) => void | Promise<void>;
+  /** Called when an intent is known to have made no job (the endpoint refused the create, or has no job from that file). */
+  readonly onAbandoned?: (intent: BatchJobIntent) => void | Promise<void>;
   /** Called once the job's results are read and cached (not when the wait was aborted or gave up). */
   readonly onFinished?: (job: BatchJobRecord) => void | Promise<void>;
 }

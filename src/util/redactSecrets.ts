@@ -1,3 +1,5 @@
+import { secretPattern } from './secretPattern.js';
+
 /** What a secret is replaced with. */
 export const REDACTED = '***';
 
@@ -10,9 +12,12 @@ export const MIN_LITERAL_SECRET = 6;
 /** Flag or variable names whose value is a secret: `--api-key X`, `--token=X`, `PASSWORD=X`, `auth: X`. */
 const SECRET_ARGUMENT = /((?:api[-_]?key|token|secret|password|passwd|auth)[A-Za-z_-]*\s*[=:\s]\s*)("[^"]*"|'[^']*'|\S+)/gi;
 
-/** Shapes that are secrets wherever they appear: OpenAI-style keys and bearer tokens. */
+/**
+ * Shapes that are secrets wherever they appear: OpenAI-style keys (a LaTeX-escaped one, `sk\_proj\-…`,
+ * included) and bearer tokens.
+ */
 function redactShapes(text: string): string {
-  return text.replace(/\bsk-[A-Za-z0-9_*-]{6,}/g, REDACTED).replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi, `$1${REDACTED}`);
+  return text.replace(/\bsk(?:-|\\-)(?:[A-Za-z0-9_*-]|\\[_-]){6,}/g, REDACTED).replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi, `$1${REDACTED}`);
 }
 
 /**
@@ -42,17 +47,28 @@ export function environmentSecrets(env: Readonly<Record<string, string | undefin
   return key !== undefined && key !== '' ? [key] : [];
 }
 
+export interface RedactorOptions {
+  /**
+   * Shortest literal secret hunted for (default `MIN_LITERAL_SECRET`). Error messages of an API,
+   * where blanking a short word costs nothing, hide keys from 4 characters.
+   */
+  readonly minLiteral?: number;
+}
+
 /**
- * One redaction for everything a run writes or prints: every literal secret given (of at least
- * `MIN_LITERAL_SECRET` characters; the API key, secret arguments of the target's command line) and
- * anything shaped like a key or a bearer token. Text without a secret comes back unchanged.
+ * One redaction for everything sagga writes or prints: every literal secret given (of at least
+ * `minLiteral` characters; the API key, secret arguments of the target's command line), also as a
+ * model or a document may have transformed it (LaTeX-escaped, spaced out, split over lines,
+ * percent-encoded, base64 at any offset: `secretPattern`), and anything shaped like a key or a bearer
+ * token. Text without a secret comes back unchanged.
  */
-export function createRedactor(secrets: readonly (string | undefined)[] = environmentSecrets()): Redact {
+export function createRedactor(secrets: readonly (string | undefined)[] = environmentSecrets(), options: RedactorOptions = {}): Redact {
+  const min = options.minLiteral ?? MIN_LITERAL_SECRET;
   // Longest first, so that a secret containing another is hidden whole.
-  const literals = [...new Set(secrets.filter((s): s is string => s !== undefined && s.length >= MIN_LITERAL_SECRET))].sort((a, b) => b.length - a.length);
+  const literals = [...new Set(secrets.filter((s): s is string => s !== undefined && s.length >= min))].sort((a, b) => b.length - a.length);
+  const transformed = literals.length === 0 ? undefined : new RegExp(literals.map(secretPattern).join('|'), 'g');
   return (text) => {
-    let out = text;
-    for (const s of literals) if (out.includes(s)) out = out.split(s).join(REDACTED);
+    const out = transformed === undefined ? text : text.replace(transformed, REDACTED);
     return redactShapes(out);
   };
 }

@@ -67,10 +67,13 @@ export type FakeScript = (request: FakeRequest) => FakeReply | Promise<FakeReply
 
 /** How batch jobs end: after `delayMs`, `completed` (every line answered by the script), `failed`
  * (validation failed, no output), `expired` (only the first half of the lines answered), or `never`
- * (the job stays `in_progress`). */
+ * (the job stays `in_progress`). `createReply`: how the call that created a job is answered once the
+ * job exists: `answer` (the default), `hang` (never: the client waits, as one killed before the reply
+ * would), or `drop` (the connection is cut, as a reply lost in transit). */
 export interface FakeBatchBehaviour {
   readonly delayMs?: number;
   readonly end?: 'completed' | 'failed' | 'expired' | 'never';
+  readonly createReply?: 'answer' | 'hang' | 'drop';
 }
 
 /** A batch job as the server keeps it. */
@@ -330,7 +333,26 @@ export async function startFakeOpenAIServer(script: FakeScript, batchBehaviour: 
       }, behaviour.delayMs ?? 0);
       timers.add(t);
       b.status = 'in_progress';
+      if (behaviour.createReply === 'drop') {
+        req.socket.destroy();
+        return;
+      }
+      if (behaviour.createReply === 'hang') {
+        hanging.add(res);
+        res.on('close', () => hanging.delete(res));
+        return;
+      }
       return sendJson(res, 200, batchObject(b));
+    }
+    // The job list, newest first, 20 a page unless `limit` says otherwise, after the job `after`.
+    if (method === 'GET' && route === '/batches') {
+      const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+      const limit = Math.max(1, Math.min(100, Number(query.get('limit') ?? '20') || 20));
+      const newest = [...batches].reverse();
+      const after = query.get('after');
+      const from = after === null ? 0 : newest.findIndex((b) => b.id === after) + 1;
+      const page = newest.slice(from, from + limit);
+      return sendJson(res, 200, { object: 'list', data: page.map(batchObject), first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null, has_more: from + limit < newest.length });
     }
     const one = /^\/batches\/([^/]+)(\/cancel)?$/.exec(route);
     if (one !== null) {

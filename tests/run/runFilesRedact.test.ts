@@ -18,13 +18,18 @@ describe('RunFiles redaction', () => {
     files.appendJournal([{ key: 'k', answers: [{ status: 'ok', text: 'quoted-secret-1', latencyMs: 1 } as never] }]);
     const engine = { generation: 1, archiveCount: 1 } as never;
     files.commit(
-      { archive: [{ id: 'a', target: 'cmd:m --api-key quoted-secret-1', answers: [{ text: 'I know env-key-"odd"-1 and sk-abcdefgh123' }] }], evaluated: [{ key: 'k', reason: 'quoted-secret-1' }], generation: { generation: 1 } },
+      {
+        archive: [{ id: 'a', target: 'cmd:m --api-key quoted-secret-1', answers: [{ text: 'I know env-key-"odd"-1 and sk-abcdefgh123' }] }],
+        // A model that echoes the secret LaTeX-escaped, spaced out, and in base64.
+        evaluated: [{ key: 'k', reason: 'quoted-secret-1', text: `\\text{quoted\\-secret\\-1} q u o t e d - s e c r e t - 1 ${Buffer.from('quoted-secret-1').toString('base64')}` }],
+        generation: { generation: 1 },
+      },
       { engine, rngState: {}, totals: ZERO_TOTALS },
     );
     files.close();
     for (const name of ['config.json', 'archive.jsonl', 'evaluated.jsonl', 'generations.jsonl']) {
       const text = readFileSync(join(dir, name), 'utf8');
-      expect(text).not.toMatch(/quoted-secret-1|env-key|sk-abcdefgh123/);
+      expect(text).not.toMatch(/quoted-secret-1|env-key|sk-abcdefgh123|quoted\\\\-secret|q u o t e d|cXVvdGVkLXNlY3JldC0x/);
       if (name.endsWith('.jsonl')) for (const line of text.trim().split('\n')) JSON.parse(line);
     }
     expect(JSON.parse(readFileSync(join(dir, 'archive.jsonl'), 'utf8'))).toEqual({ id: 'a', target: 'cmd:m --api-key ***', answers: [{ text: 'I know *** and ***' }] });

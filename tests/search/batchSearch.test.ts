@@ -29,7 +29,9 @@ describe('sagga search --batch', () => {
     const run = ['--no-canaries', '--reference', 'none', '--shrink-calls', '0', '--generation-size', '12', '--seed-size', '4', '--clusters', '1', '--max-generations', '2', '--rng-seed', 'batch', '--json'];
     const first = startCli(['search', ...target, '--out', out, ...run], env);
     const jobsFile = join(out, 'batch-jobs.json');
-    expect(await waitFor(() => server.batches.length === 1 && existsSync(jobsFile), 60_000), first.stderr()).toBe(true);
+    // The job's id is on record (it replaces the intent written before the create call).
+    const recorded = (): boolean => existsSync(jobsFile) && /"id"/.test(readFileSync(jobsFile, 'utf8'));
+    expect(await waitFor(() => server.batches.length === 1 && recorded(), 60_000), first.stderr()).toBe(true);
     first.child.kill('SIGKILL');
     await first.ended;
     const saved = JSON.parse(readFileSync(jobsFile, 'utf8')) as Array<{ id: string; requests: number }>;
@@ -48,6 +50,35 @@ describe('sagga search --batch', () => {
     expect(server.batches).toHaveLength(2);
     expect(server.batchRequests.filter((r) => r.path === `batch:${server.batches[0].id}`)).toHaveLength(firstJobLines);
     // No chat request went out: everything went through the two jobs.
+    expect(server.requests).toHaveLength(0);
+    expect(JSON.parse(readFileSync(jobsFile, 'utf8'))).toEqual([]);
+  }, 180_000);
+
+  it('a run killed after creating its job but before the reply: resumed, it finds that job instead of creating a second one', async () => {
+    // The create call makes the job, and its reply never comes: the kill lands while it is awaited.
+    const server = await startFakeOpenAIServer(() => reply.answer('The answer is \\boxed{x^2}'), { end: 'never', createReply: 'hang' });
+    servers.push(server);
+    const out = join(work, 'killed-creating');
+    const target = ['--target', 'openai:batch-model', '--base-url', server.baseURL, '--batch'];
+    const run = ['--no-canaries', '--reference', 'none', '--shrink-calls', '0', '--generation-size', '12', '--seed-size', '4', '--clusters', '1', '--max-generations', '2', '--rng-seed', 'batch', '--json'];
+    const first = startCli(['search', ...target, '--out', out, ...run], env);
+    const jobsFile = join(out, 'batch-jobs.json');
+    expect(await waitFor(() => server.batches.length === 1, 60_000), first.stderr()).toBe(true);
+    first.child.kill('SIGKILL');
+    await first.ended;
+    // What the killed run left: the intent (its input file), no job id.
+    const left = JSON.parse(readFileSync(jobsFile, 'utf8')) as Array<{ id?: string; inputFileId: string }>;
+    expect(left).toEqual([expect.objectContaining({ inputFileId: server.batches[0].inputFileId })]);
+    expect(left[0].id).toBeUndefined();
+
+    server.setBatchBehaviour({ end: 'completed' });
+    await server.completeBatch(server.batches[0].id);
+    const resumed = await runBuiltCli(['search', '--resume', out, ...target, '--json'], { env: { OPENAI_API_KEY: env.OPENAI_API_KEY } });
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(readFileSync(join(out, 'generations.jsonl'), 'utf8').split('\n').filter(Boolean)).toHaveLength(2);
+    // One job per generation: the first generation's job, found again, was not made twice.
+    expect(server.batches).toHaveLength(2);
+    expect(server.batchRequests.filter((r) => r.path === `batch:${server.batches[0].id}`)).toHaveLength(server.batches[0].requests);
     expect(server.requests).toHaveLength(0);
     expect(JSON.parse(readFileSync(jobsFile, 'utf8'))).toEqual([]);
   }, 180_000);

@@ -9,7 +9,9 @@ import { runBuiltCli } from '../helpers/runBuiltCli.js';
  * A search over two OpenAI-compatible endpoints, one of which goes down halfway through the run (its
  * kill switch): the run completes on the other, nothing from the outage is archived (a request the
  * dead replica dropped is sent on, never judged), and the summary gives both endpoints' counts, which
- * match the servers' own logs.
+ * match the servers' own logs. Then a replica that answers every request at once with an empty
+ * completion: its answers are faults sent on to the other replica, it is taken out of service, and
+ * nothing it said reaches the archive.
  */
 
 const work = mkdtempSync(join(tmpdir(), 'sagga-endpoints-'));
@@ -61,5 +63,38 @@ describe('sagga search over two endpoints, one stopped halfway', () => {
     expect(config.endpoints.map((e) => e.url)).toEqual([a.baseURL, b.baseURL]);
     expect(config.endpoints[1]).toMatchObject({ requests: b.requests.length, errors: 0 });
     expect(config.endpoints[0].requests).toBe(Number(down![1]));
+  }, 180_000);
+
+  it('a replica answering empty completions fastest: nothing of it is archived, and it is taken out of service', async () => {
+    // The faulty replica answers at once, so it has the fewest requests in flight and is chosen first.
+    const empty = await startFakeOpenAIServer(() => reply.answer('', { usage: { prompt_tokens: 12, completion_tokens: 0 } }));
+    const sound = await startFakeOpenAIServer(() => reply.answer('The answer is \\boxed{x}', { delayMs: 5 }));
+    servers.push(empty, sound);
+    const out = join(work, 'empty-replica');
+    // The default references stay on: an empty answer read as a decline would be "proven" by them.
+    const r = await runBuiltCli(
+      ['search', '--target', 'openai:m', '--base-url', `${empty.baseURL},${sound.baseURL}`, '--out', out, '--no-canaries', '--shrink-calls', '0',
+        '--generation-size', '40', '--seed-size', '10', '--clusters', '2', '--max-generations', '2', '--rng-seed', 'empty-replica', '--concurrency', '4', '--json'],
+      { env: { OPENAI_API_KEY: 'sk-endpoints-0123456789' } },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(empty.requests.length).toBeGreaterThan(0);
+    const archive = existsSync(join(out, 'archive.jsonl'))
+      ? readFileSync(join(out, 'archive.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { kind: string; proof: { by: string } | null; answers: Array<{ text: string }> })
+      : [];
+    expect(archive.length).toBeGreaterThan(0);
+    for (const line of archive) {
+      expect(line).toMatchObject({ kind: 'wrong', proof: { by: 'verifier' } });
+      for (const a of line.answers) expect(a.text).toContain('boxed{x}');
+    }
+    // Not one problem went without its answer: each empty completion was sent on to the sound replica.
+    const generations = readFileSync(join(out, 'generations.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { errors: number });
+    expect(generations.map((g) => g.errors)).toEqual([0, 0]);
+    // Three empty answers in a row took it out of service; it was not given the run's requests.
+    const config = JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')) as { endpoints: Array<{ url: string; requests: number; errors: number; out_of_service_ms: number }> };
+    expect(config.endpoints[0]).toMatchObject({ url: empty.baseURL, requests: empty.requests.length, errors: empty.requests.length });
+    expect(config.endpoints[0].out_of_service_ms).toBeGreaterThan(0);
+    expect(empty.requests.length).toBeLessThan(10);
+    expect(config.endpoints[1]).toMatchObject({ requests: sound.requests.length, errors: 0 });
   }, 180_000);
 });

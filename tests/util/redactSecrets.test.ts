@@ -21,6 +21,58 @@ describe('redaction', () => {
     expect(createRedactor(['x'])('x + 1')).toBe('x + 1');
   });
 
+  it('an API error message hides a key from 4 characters, key-shaped strings and bearer tokens, with the one marker', () => {
+    const redact = createRedactor(['my-very-secret-key-123'], { minLiteral: 4 });
+    expect(redact('bad key my-very-secret-key-123!')).toBe('bad key ***!');
+    expect(redact('Incorrect API key provided: sk-abc12***********xyz9')).toBe('Incorrect API key provided: ***');
+    expect(redact('Authorization: Bearer abcdefghijklmnop')).toBe('Authorization: Bearer ***');
+    expect(redact('nothing to hide')).toBe('nothing to hide');
+    expect(createRedactor(['k3y!'], { minLiteral: 4 })('refused k3y!')).toBe('refused ***');
+    expect(createRedactor(['k3y!'])('refused k3y!')).toBe('refused k3y!');
+  });
+
+  it('catches a key as a model or a document transforms it: escaped, spaced, split, base64 at any offset, percent-encoded', () => {
+    const key = 'sk-proj-Ab3_dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z_Q8w2';
+    // Command-line values are not key-shaped: only the literal's transformations can catch them.
+    const token = 'tok_9f8e7d6c5b4a3f2e1d0c';
+    const redact = createRedactor([key, token]);
+    const shown = [
+      // LaTeX: an underscore escaped, in text mode or as a command.
+      `\\texttt{${key.replace(/_/g, '\\_')}}`,
+      `${token.replace(/_/g, '\\textunderscore{}')}`,
+      `$${token.replace(/_/g, '\\_').replace(/-/g, '\\-')}$`,
+      // Spaced out, with LaTeX spaces, split over lines (with indentation and a LaTeX line break).
+      [...token].join(' '),
+      [...token].join('\\,'),
+      `${token.slice(0, 9)}\n      ${token.slice(9, 15)}\\\\\n${token.slice(15)}`,
+      `${key.slice(0, 20)}\u200b${key.slice(20)}`,
+      // base64 and base64url, the key starting at each byte offset inside the encoded data, and
+      // wrapped at 76 characters as MIME does.
+      Buffer.from(`Authorization:${token}`).toString('base64'),
+      Buffer.from(`x${token}`).toString('base64'),
+      Buffer.from(`xy${token}`).toString('base64'),
+      Buffer.from(`??${token}??`).toString('base64url'),
+      Buffer.from(`user:${key}:${key}`).toString('base64').replace(/(.{76})/g, '$1\n'),
+      // Percent-encoded, in part or whole, either case of hex digit.
+      encodeURIComponent(`${token}/`),
+      [...token].map((c) => `%${c.charCodeAt(0).toString(16)}`).join(''),
+      [...token].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join(''),
+    ];
+    const stripped = (s: string): string => s.replace(/[\s\\,{}$%~]/g, '').replace(/textunderscore|texttt/g, '');
+    for (const text of shown) {
+      const out = redact(`before ${text} after`);
+      expect(out, text).toMatch(/^before .*\*\*\*.* after$/);
+      // Nothing of the key survives: not its text, nor a recognisable run of it, nor its encodings.
+      expect(stripped(out)).not.toMatch(/9f8e7d6c|dE5fG7hJ|tU9vW1xY/);
+      for (const enc of [token, key].flatMap((k) => [0, 1, 2].map((o) => Buffer.from('\0'.repeat(o) + k).toString('base64').slice(4, 20)))) {
+        expect(out.replace(/\s/g, '')).not.toContain(enc);
+      }
+    }
+    // Text that merely shares letters with a key is left alone.
+    const clean = 'The antiderivative of x^2 is x^3/3 + C; spaced: t o k e n; base64: dG9rZW4=';
+    expect(redact(clean)).toBe(clean);
+  });
+
   it('JSON stays valid whatever the secret looks like; text without secrets is byte-identical', () => {
     const redact = createRedactor(['se"cr\\et-value']);
     const value = { a: 'has se"cr\\et-value in it', b: ['sk-0123456789ab'], n: 3, nested: { t: 'plain' } };

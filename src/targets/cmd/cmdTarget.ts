@@ -75,7 +75,7 @@ const defaultCodec: CmdCodec = {
  * answers nothing at all during a request's time limit (stuck, not reading its input, still loading
  * past its start-up grace), closes its stdout, exits, or answers only ids it was never asked gives
  * `error`s (asked again later), never failures; `timeout` is a live program's, which answers other
- * requests but not this one (or says `"timeout": true` itself).
+ * requests but not this one, during its time limit and after it (or says `"timeout": true` itself).
  *
  * Rejects only when the program cannot be started at all (not found, not executable).
  */

@@ -1,6 +1,7 @@
 import { extractAnswer, type ExtractOptions } from '../../answer/extractAnswer.js';
 import type { TargetAnswer, TokenUsage } from '../types.js';
 import type { CompletionChoice } from './completionTypes.js';
+import { emptyCompletion } from './emptyCompletion.js';
 
 /**
  * Turn one completion choice into an answer. The content is what is read; a reasoning model's
@@ -9,22 +10,24 @@ import type { CompletionChoice } from './completionTypes.js';
  *
  * A message with nothing to read is never the model's answer, let alone its failure:
  * - withheld by the provider's content filter: not judged (asking again gets the same filter);
- * - `content: null` at the token limit, with no thinking sent either: the model spent `--max-tokens`
- *   before writing anything visible; not judged;
- * - any other `content: null` (a server fault, a tool call nobody asked for): a transport `error`,
- *   asked again.
+ * - cut at the token limit before anything visible was written: not judged; raise `--max-tokens`;
+ * - any other empty message (`content: ""` or `null`: a server fault, a tool call nobody asked
+ *   for): a transport `error`, asked again. Requests normally retry these before an answer is made
+ *   (`emptyCompletion`); this covers what reaches here another way (a cache written by an older
+ *   version).
  */
 export function answerFromCompletion(choice: CompletionChoice, latencyMs: number, usage: TokenUsage | undefined, extract: ExtractOptions = {}): TargetAnswer {
   const text = choice.content.trim() !== '' ? choice.content : (choice.reasoning ?? '');
   const base = { text, latencyMs, ...(usage !== undefined ? { tokenUsage: usage } : {}) };
-  if (text.trim() === '' && choice.finishReason === 'content_filter') {
-    return { ...base, status: 'unjudged', error: "the response was withheld by the provider's content filter: not an answer of the model, not judged" };
-  }
-  if (text.trim() === '' && choice.noContent === true) {
-    if (choice.finishReason === 'length') {
-      return { ...base, status: 'unjudged', error: 'the token limit was used up before the model wrote any answer (content: null, finish_reason: length): not judged; raise --max-tokens' };
+  if (text.trim() === '') {
+    if (choice.finishReason === 'content_filter') {
+      return { ...base, status: 'unjudged', error: "the response was withheld by the provider's content filter: not an answer of the model, not judged" };
     }
-    return { ...base, status: 'error', error: `the server sent a message without content (content: null, finish_reason: ${choice.finishReason ?? 'none'}): not an answer, asked again` };
+    if (choice.finishReason === 'length') {
+      const content = choice.noContent === true ? 'content: null' : 'content: ""';
+      return { ...base, status: 'unjudged', error: `the token limit was used up before the model wrote any answer (${content}, finish_reason: length): not judged; raise --max-tokens` };
+    }
+    return { ...base, status: 'error', error: emptyCompletion(choice, usage) ?? 'the server sent an empty completion: not an answer, asked again' };
   }
   const got = extractAnswer(text, { ...extract, truncated: choice.finishReason === 'length' });
   if (got.ok) return { ...base, status: 'ok', expr: got.expr, extracted: got.answer };

@@ -1,4 +1,5 @@
 import type OpenAI from 'openai';
+import type { Redact } from '../../util/redactSecrets.js';
 import type { Rng } from '../../util/rng.js';
 import type { BackoffOptions } from './backoff.js';
 import type { EndpointPool } from './endpointPool.js';
@@ -17,7 +18,8 @@ export interface BatchCallContext {
   readonly rng: Rng;
   /** Time allowed for one HTTP call. */
   readonly timeoutMs: number;
-  readonly secret: string | undefined;
+  /** Hides the API key (and anything key-shaped) in error messages. */
+  readonly redact: Redact;
   /** Waiting for a job: first and longest pause between two looks, and the longest wait in all. */
   readonly poll: BatchPollOptions;
 }

@@ -1,10 +1,10 @@
-import type { BatchJobHooks, BatchJobRecord } from '../targetOptions.js';
+import type { BatchJobHooks, BatchJobIntent, BatchJobRecord } from '../targetOptions.js';
 import type { TokenUsage } from '../types.js';
 import type { BatchCallContext } from './batchCallContext.js';
 import { callBatchApi } from './callBatchApi.js';
+import { findBatchJob } from './findBatchJob.js';
 import { readBatchFile } from './readBatchFile.js';
 import { readBatchResultLine } from './readBatchResultLine.js';
-import { redactSecret } from './redactSecret.js';
 import type { AttemptOutcome, CompletionRequestBody, CompletionResult } from './completionTypes.js';
 import { submitBatchJob } from './submitBatchJob.js';
 import { waitForBatchJob } from './waitForBatchJob.js';
@@ -19,6 +19,8 @@ export interface BatchSolverOptions {
   readonly hooks?: BatchJobHooks;
   /** Most requests in one job (the OpenAI Batch API takes 50,000); more are split over several jobs. */
   readonly maxRequestsPerJob?: number;
+  /** Told of each job this solver created (not one found again from a killed run), for the target's counters. */
+  readonly onJobCreated?: (job: BatchJobRecord) => void;
   /** Told of each job whose results were read, once (for the target's counters). */
   readonly onJobRead?: (job: BatchJobRecord) => void;
   /** Told of every result read, once (for the target's counters and what the server revealed). */
@@ -58,8 +60,9 @@ const ABORTED_RESULT: CompletionResult = { ok: false, kind: 'aborted', error: 'a
 /**
  * The Batch API side of the OpenAI target: the `complete` calls made together become one job (split
  * past `maxRequestsPerJob`), uploaded, created, recorded through `hooks.onCreated`, waited for and read.
- * Jobs named in `hooks.resume` are looked into first: a request they hold is taken from them, so a
- * resumed run never creates a second job for the same requests.
+ * Jobs named in `hooks.resume` are looked into first, and the jobs of `hooks.resumeIntents` (a run
+ * killed while creating them) are looked for on their endpoints: a request they hold is taken from
+ * them, so a resumed run never creates a second job for the same requests.
  */
 export function createBatchSolver(ctx: BatchCallContext, options: BatchSolverOptions = {}): BatchSolver {
   const maxPerJob = options.maxRequestsPerJob ?? 50_000;
@@ -75,6 +78,28 @@ export function createBatchSolver(ctx: BatchCallContext, options: BatchSolverOpt
     // A job on an endpoint no longer given cannot be reached: its requests are asked again.
     if (index !== -1) resumable.set(job.id, { job, index });
   }
+  let intentsLookedFor: Promise<void> | undefined;
+
+  /**
+   * Jobs a killed run was creating when it stopped: the one made from each intent's input file, if
+   * the endpoint made it, joins the resumable jobs (and is recorded); an intent the endpoint made
+   * nothing of is dropped. One whose endpoint cannot tell is kept for a later run to look again.
+   */
+  const findIntendedJobs = async (signal: AbortSignal | undefined): Promise<void> => {
+    for (const intent of hooks.resumeIntents ?? []) {
+      const index = urls.indexOf(intent.endpoint);
+      if (index === -1 || signal?.aborted) continue;
+      const found = await findBatchJob(index, intent.inputFileId, Date.parse(intent.created), ctx, signal);
+      if (!found.ok) continue;
+      if (found.value === undefined || typeof found.value.id !== 'string') {
+        await callHook(hooks.onAbandoned, intent);
+        continue;
+      }
+      const job: BatchJobRecord = { endpoint: intent.endpoint, id: found.value.id, requests: intent.requests, created: intent.created, inputFileId: intent.inputFileId };
+      if (!resumable.has(job.id)) resumable.set(job.id, { job, index });
+      await callHook(hooks.onCreated, job);
+    }
+  };
 
   /** The custom ids in a resumed job's input file; undefined when they cannot be read (then it is waited for). */
   const inputIds = async (job: BatchJobRecord, index: number, signal?: AbortSignal): Promise<ReadonlySet<string> | undefined> => {
@@ -145,7 +170,7 @@ export function createBatchSolver(ctx: BatchCallContext, options: BatchSolverOpt
       const health = read.size > 0 || batch.status === 'completed' ? 'ok' : batch.status === 'failed' ? 'neutral' : 'fault';
       lease.done({ health, requests: job.requests, failed: failed + missing, usage });
       options.onJobRead?.(job);
-      if (why !== undefined) read.set(MISSING_REASON, { ok: false, retryable: true, kind: 'error', error: redactSecret(`batch ${job.id} ${why}`, ctx.secret) });
+      if (why !== undefined) read.set(MISSING_REASON, { ok: false, retryable: true, kind: 'error', error: ctx.redact(`batch ${job.id} ${why}`) });
       await callHook(hooks.onFinished, job);
       return read;
     })();
@@ -174,6 +199,10 @@ export function createBatchSolver(ctx: BatchCallContext, options: BatchSolverOpt
     const got = new Map<string, AttemptOutcome>();
     const reasons = new Map<string, string>();
     take(leftovers, wanted, got);
+    if ((hooks.resumeIntents ?? []).length > 0) {
+      intentsLookedFor ??= findIntendedJobs(signal);
+      await intentsLookedFor;
+    }
 
     // Jobs a killed run left: wait for those that hold any of these requests.
     for (const [id, entry] of [...resumable]) {
@@ -200,13 +229,17 @@ export function createBatchSolver(ctx: BatchCallContext, options: BatchSolverOpt
       for (let start = 0; start < todo.length && !signal?.aborted; start += maxPerJob) {
         const chunk = todo.slice(start, start + maxPerJob).map((r) => ({ customId: r.customId, body: r.body() }));
         const sent = new Map(chunk.map((r) => [r.customId, r.body]));
-        const submitted = await submitBatchJob(chunk, ctx, signal);
+        const submitted = await submitBatchJob(chunk, ctx, signal, {
+          onCreating: (intent) => callHook(hooks.onCreating, intent),
+          onAbandoned: (intent) => callHook(hooks.onAbandoned, intent),
+        });
         if (!submitted.ok) {
           for (const r of chunk) reasons.set(r.customId, submitted.kind === 'aborted' ? 'aborted' : `creating a batch job: ${submitted.error}`);
           continue;
         }
         // Until its results are read, the job is one a later call may wait for (aborted, or the wait gave up).
         resumable.set(submitted.job.id, { job: submitted.job, index: submitted.index, ids: Promise.resolve(new Set(sent.keys())) });
+        options.onJobCreated?.(submitted.job);
         await callHook(hooks.onCreated, submitted.job);
         const results = await collect(submitted.job, submitted.index, sent, signal);
         if (!(results instanceof Map)) {
@@ -232,10 +265,10 @@ export function createBatchSolver(ctx: BatchCallContext, options: BatchSolverOpt
     for (const r of requests) {
       const outcome = got.get(r.customId);
       if (outcome?.ok) out.set(r.customId, { ok: true, choices: outcome.choices, ...(outcome.usage !== undefined ? { usage: outcome.usage } : {}), latencyMs });
-      else if (outcome !== undefined) out.set(r.customId, { ok: false, kind: outcome.kind, error: redactSecret(outcome.error, ctx.secret), ...(outcome.status !== undefined ? { status: outcome.status } : {}), latencyMs });
+      else if (outcome !== undefined) out.set(r.customId, { ok: false, kind: outcome.kind, error: ctx.redact(outcome.error), ...(outcome.status !== undefined ? { status: outcome.status } : {}), latencyMs });
       else {
         const reason = reasons.get(r.customId) ?? (signal?.aborted ? 'aborted' : 'the batch job returned no result for this request');
-        out.set(r.customId, { ok: false, kind: reason === 'aborted' ? 'aborted' : 'error', error: redactSecret(reason, ctx.secret), latencyMs });
+        out.set(r.customId, { ok: false, kind: reason === 'aborted' ? 'aborted' : 'error', error: ctx.redact(reason), latencyMs });
       }
     }
     return out;
@@ -305,7 +338,7 @@ export function createBatchSolver(ctx: BatchCallContext, options: BatchSolverOpt
 }
 
 /** A caller's hook: what it throws (a checkpoint that cannot be written) does not stop the job. */
-async function callHook(hook: ((job: BatchJobRecord) => void | Promise<void>) | undefined, job: BatchJobRecord): Promise<void> {
+async function callHook<J extends BatchJobRecord | BatchJobIntent>(hook: ((job: J) => void | Promise<void>) | undefined, job: J): Promise<void> {
   try {
     await hook?.(job);
   } catch {

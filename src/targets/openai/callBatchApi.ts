@@ -1,7 +1,6 @@
 import type { BatchCallContext } from './batchCallContext.js';
 import { retryDelayMs } from './backoff.js';
 import { classifyRequestError } from './classifyRequestError.js';
-import { redactSecret } from './redactSecret.js';
 import type { AttemptOutcome } from './completionTypes.js';
 import { sleepUnlessAborted } from './sleepUnlessAborted.js';
 
@@ -41,7 +40,7 @@ export async function callBatchApi<T>(index: number, call: (signal: AbortSignal)
     ctx.pool.report(index, { health: failure.retryable ? 'fault' : 'neutral', requests: 0 });
     if (!failure.retryable || retry >= ctx.retries) {
       const tries = failure.retryable ? ` (after ${attempts} attempts)` : '';
-      return { ...failure, error: redactSecret(failure.error + tries, ctx.secret) };
+      return { ...failure, error: ctx.redact(failure.error + tries) };
     }
     if (!(await sleepUnlessAborted(retryDelayMs(retry, failure.retryAfterMs, ctx.backoff, ctx.rng), signal))) {
       return { ok: false, retryable: false, kind: 'aborted', error: 'aborted' };

@@ -1,18 +1,9 @@
 import type { TokenUsage } from '../types.js';
+import { DEFAULT_ENDPOINT_HEALTH, newEndpointHealth, recordEndpointReport, type EndpointHealth, type EndpointHealthOptions, type EndpointReport } from './endpointHealth.js';
 import type { EndpointSpec } from './parseEndpointList.js';
 import { redactUrl } from './redactUrl.js';
 
-/** When an endpoint is taken out of service, and for how long. */
-export interface EndpointHealthOptions {
-  /** Failed attempts in a row that take an endpoint out of service (default 3). */
-  readonly failuresToCooldown: number;
-  /** The first cool-down (default 30 s); it doubles each time the endpoint fails again on its return. */
-  readonly cooldownMs: number;
-  /** Longest cool-down (default 5 min). */
-  readonly maxCooldownMs: number;
-}
-
-export const DEFAULT_ENDPOINT_HEALTH: EndpointHealthOptions = { failuresToCooldown: 3, cooldownMs: 30_000, maxCooldownMs: 300_000 };
+export { DEFAULT_ENDPOINT_HEALTH, type EndpointHealthOptions, type EndpointReport } from './endpointHealth.js';
 
 /** Counters of one endpoint since the target was made. Never holds a credential. */
 export interface EndpointStats {
@@ -30,24 +21,12 @@ export interface EndpointStats {
   readonly peakInFlight: number;
   /** Times it was taken out of service. */
   readonly cooldowns: number;
+  /** Requests sent to it alone as the probe after a cool-down. */
+  readonly probes: number;
   /** Time from being taken out until it answered again (up to now while it has not). */
   readonly outOfServiceMs: number;
   /** Whether it is in service now (not cooling down). */
   readonly inService: boolean;
-}
-
-/**
- * What an attempt says about its endpoint. `ok`: it answered (usage of the completion, if any);
- * `fault`: it failed for the endpoint's sake; `neutral`: neither (a request the endpoint refused as
- * malformed, an attempt aborted by the caller).
- */
-export interface EndpointReport {
-  readonly health: 'ok' | 'fault' | 'neutral';
-  /** Completion requests this report covers (default 1; a batch job reports its lines). */
-  readonly requests?: number;
-  /** Of those, how many failed (default: all of them when `health` is `fault`, else none). */
-  readonly failed?: number;
-  readonly usage?: TokenUsage;
 }
 
 /** An endpoint held for one request (or one batch job); `done` releases it with what happened. */
@@ -57,15 +36,27 @@ export interface EndpointLease<T> {
   done(report: EndpointReport): void;
 }
 
+/**
+ * No request was sent: the request waited for endpoint `index`'s probe after a cool-down, and the
+ * probe failed. The waiter takes that as its own failed attempt on the endpoint.
+ */
+export interface EndpointRefusal {
+  readonly refused: true;
+  readonly index: number;
+  readonly error: string;
+}
+
 export interface EndpointPool<T> {
   readonly size: number;
   /**
    * Wait for the endpoint, among those not in `exclude`, with the fewest requests in flight below
    * its cap, and hold it. Prefers endpoints in service; when every one outside `exclude` is cooling
    * down, the one whose cool-down ends first is tried (so a full outage fails like one endpoint
-   * would, after the retries). Resolves undefined when `signal` aborts first.
+   * would, after the retries). An endpoint back from a cool-down takes one request (its probe) and
+   * no other until the probe has answered; a request that can only go there waits for the probe,
+   * and is refused when the probe fails (`EndpointRefusal`). Resolves undefined when `signal` aborts first.
    */
-  acquire(exclude: ReadonlySet<number>, signal?: AbortSignal): Promise<EndpointLease<T> | undefined>;
+  acquire(exclude: ReadonlySet<number>, signal?: AbortSignal): Promise<EndpointLease<T> | EndpointRefusal | undefined>;
   /** Hold endpoint `index` without waiting or counting against its cap (a batch job's follow-up calls). */
   hold(index: number): EndpointLease<T>;
   /** The endpoint `acquire` would choose now, ignoring caps (where a batch job goes). */
@@ -79,36 +70,29 @@ export interface EndpointPool<T> {
   close(): void;
 }
 
-interface EndpointState<T> {
+interface EndpointState<T> extends EndpointHealth {
   readonly index: number;
   readonly url: string;
   readonly cap: number | undefined;
   readonly value: T;
   inFlight: number;
   peakInFlight: number;
-  requests: number;
-  errors: number;
-  readonly tokens: { prompt: number; completion: number; total: number };
-  failuresInARow: number;
-  /** Cool-downs since the endpoint last answered: the next one lasts cooldownMs · 2^streak. */
-  streak: number;
-  downUntil: number;
-  cooldowns: number;
-  outSince: number | undefined;
-  outOfServiceMs: number;
 }
 
 interface Waiter {
   readonly exclude: ReadonlySet<number>;
-  readonly grant: (index: number) => void;
+  readonly grant: (index: number, probe: boolean) => void;
+  readonly refuse: (refusal: EndpointRefusal) => void;
 }
 
 /**
  * The endpoints of one OpenAI target. Requests go to the endpoint with the fewest in flight (ties
  * to the first listed), each within its own cap; an endpoint that fails `failuresToCooldown` times
- * in a row is taken out for a cool-down, then tried again with one request, and goes out again
- * (for twice as long) if that fails. With a single endpoint nothing is ever taken out: there is
- * nowhere else to send its requests, and the retries with backoff already pace them.
+ * in a row is taken out for a cool-down, then tried again with exactly one request (the probe) while
+ * the others go elsewhere or wait for its outcome; it is back in service once a request succeeds, and
+ * goes out again (for twice as long) if the probe fails. A probe that hangs holds only itself, for
+ * the request's own time limit. With a single endpoint nothing is ever taken out: there is nowhere
+ * else to send its requests, and the retries with backoff already pace them.
  */
 export function createEndpointPool<T>(
   endpoints: readonly (EndpointSpec & { readonly value: T })[],
@@ -118,47 +102,49 @@ export function createEndpointPool<T>(
   if (endpoints.length === 0) throw new Error('an OpenAI target needs at least one endpoint');
   const h: EndpointHealthOptions = { ...DEFAULT_ENDPOINT_HEALTH, ...health };
   const states: EndpointState<T>[] = endpoints.map((e, index) => ({
+    ...newEndpointHealth(),
     index,
     url: redactUrl(e.url),
     cap: e.cap,
     value: e.value,
     inFlight: 0,
     peakInFlight: 0,
-    requests: 0,
-    errors: 0,
-    tokens: { prompt: 0, completion: 0, total: 0 },
-    failuresInARow: 0,
-    streak: 0,
-    downUntil: 0,
-    cooldowns: 0,
-    outSince: undefined,
-    outOfServiceMs: 0,
   }));
   const waiters: Waiter[] = [];
   let wakeTimer: NodeJS.Timeout | undefined;
 
   const inService = (s: EndpointState<T>, t: number): boolean => t >= s.downUntil;
+  // On probation, an endpoint takes its probe and nothing more until the probe has answered.
+  const free = (s: EndpointState<T>): boolean => !(s.probation && s.probing);
   const underCap = (s: EndpointState<T>): boolean => s.cap === undefined || s.inFlight < s.cap;
   const fewestInFlight = (list: EndpointState<T>[]): EndpointState<T> | undefined =>
     list.reduce<EndpointState<T> | undefined>((best, s) => (best === undefined || s.inFlight < best.inFlight ? s : best), undefined);
+  const openTo = (exclude: ReadonlySet<number>): EndpointState<T>[] => {
+    const open = states.filter((s) => !exclude.has(s.index));
+    return open.length === 0 ? states : open;
+  };
 
-  /** The endpoint for a request now, or undefined when it has to wait for a slot. */
+  /** The endpoint for a request now, or undefined when it has to wait for a slot or a probe. */
   const pick = (exclude: ReadonlySet<number>, ignoreCaps: boolean): EndpointState<T> | undefined => {
     const t = now();
-    let open = states.filter((s) => !exclude.has(s.index));
-    if (open.length === 0) open = states;
+    const open = openTo(exclude).filter(free);
     const serving = open.filter((s) => inService(s, t));
     if (serving.length > 0) return fewestInFlight(ignoreCaps ? serving : serving.filter(underCap));
-    const soonest = (ignoreCaps ? open : open.filter(underCap)).reduce<EndpointState<T> | undefined>(
+    if (openTo(exclude).some((s) => inService(s, t))) return undefined; // its probe decides
+    return (ignoreCaps ? open : open.filter(underCap)).reduce<EndpointState<T> | undefined>(
       (best, s) => (best === undefined || s.downUntil < best.downUntil ? s : best),
       undefined,
     );
-    return soonest;
   };
 
-  const take = (s: EndpointState<T>): void => {
+  /** Hold `s` for one request; returns whether that request is its probe. */
+  const take = (s: EndpointState<T>): boolean => {
     s.inFlight++;
     s.peakInFlight = Math.max(s.peakInFlight, s.inFlight);
+    if (!s.probation) return false;
+    s.probing = true;
+    s.probes++;
+    return true;
   };
 
   const drain = (): void => {
@@ -169,10 +155,26 @@ export function createEndpointPool<T>(
         continue;
       }
       const [w] = waiters.splice(i, 1);
-      take(s);
-      w.grant(s.index);
+      w.grant(s.index, take(s));
     }
     scheduleWake();
+  };
+
+  /**
+   * A probe failed and took `failed` out again: the requests that could only have gone to it have
+   * their answer without sending anything, and go on to their next retry.
+   */
+  const refuseWaitersOf = (failed: EndpointState<T>, error: string): void => {
+    const t = now();
+    for (let i = 0; i < waiters.length; ) {
+      const open = openTo(waiters[i].exclude);
+      if (!open.includes(failed) || open.some((s) => inService(s, t))) {
+        i++;
+        continue;
+      }
+      const [w] = waiters.splice(i, 1);
+      w.refuse({ refused: true, index: failed.index, error: `not sent: ${failed.url} failed its probe after a cool-down (${error})` });
+    }
   };
 
   // A waiter may be waiting for an endpoint whose cool-down is ending: wake the queue then.
@@ -187,37 +189,13 @@ export function createEndpointPool<T>(
     wakeTimer.unref?.();
   };
 
-  const record = (s: EndpointState<T>, r: EndpointReport): void => {
-    const t = now();
-    const requests = r.requests ?? 1;
-    s.requests += requests;
-    s.errors += r.failed ?? (r.health === 'fault' ? requests : 0);
-    if (r.usage !== undefined) {
-      s.tokens.prompt += r.usage.prompt;
-      s.tokens.completion += r.usage.completion;
-      s.tokens.total += r.usage.total;
-    }
-    if (r.health === 'ok') {
-      s.failuresInARow = 0;
-      s.streak = 0;
-      s.downUntil = 0;
-      if (s.outSince !== undefined) s.outOfServiceMs += t - s.outSince;
-      s.outSince = undefined;
-    } else if (r.health === 'fault' && states.length > 1 && inService(s, t)) {
-      // Failures of requests sent before it was taken out do not lengthen its cool-down.
-      s.failuresInARow++;
-      if (s.failuresInARow >= h.failuresToCooldown) {
-        s.downUntil = t + Math.min(h.maxCooldownMs, h.cooldownMs * 2 ** Math.min(s.streak, 30));
-        s.streak++;
-        s.cooldowns++;
-        s.outSince ??= t;
-        // On its return one more failure is enough to take it out again.
-        s.failuresInARow = h.failuresToCooldown - 1;
-      }
-    }
+  /** What an attempt showed; `probe`: it was the endpoint's probe (or a call placed on it alone). */
+  const record = (s: EndpointState<T>, r: EndpointReport, probe: boolean): void => {
+    const tookOut = recordEndpointReport(s, r, probe || !s.probation, states.length === 1, h, now());
+    if (tookOut && probe) refuseWaitersOf(s, r.error ?? 'it failed');
   };
 
-  const lease = (s: EndpointState<T>): EndpointLease<T> => {
+  const lease = (s: EndpointState<T>, probe: boolean): EndpointLease<T> => {
     let released = false;
     return {
       index: s.index,
@@ -226,7 +204,8 @@ export function createEndpointPool<T>(
         if (released) return;
         released = true;
         s.inFlight--;
-        record(s, r);
+        if (probe) s.probing = false;
+        record(s, r, probe);
         drain();
       },
     };
@@ -237,10 +216,7 @@ export function createEndpointPool<T>(
     acquire(exclude, signal) {
       if (signal?.aborted) return Promise.resolve(undefined);
       const s = waiters.length === 0 ? pick(exclude, false) : undefined;
-      if (s !== undefined) {
-        take(s);
-        return Promise.resolve(lease(s));
-      }
+      if (s !== undefined) return Promise.resolve(lease(s, take(s)));
       return new Promise((resolve) => {
         const onAbort = (): void => {
           const i = waiters.indexOf(waiter);
@@ -250,9 +226,13 @@ export function createEndpointPool<T>(
         };
         const waiter: Waiter = {
           exclude,
-          grant: (index) => {
+          grant: (index, probe) => {
             signal?.removeEventListener('abort', onAbort);
-            resolve(lease(states[index]));
+            resolve(lease(states[index], probe));
+          },
+          refuse: (refusal) => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve(refusal);
           },
         };
         waiters.push(waiter);
@@ -262,14 +242,18 @@ export function createEndpointPool<T>(
     },
     hold(index) {
       const s = states[index];
-      take(s);
-      return lease(s);
+      s.inFlight++;
+      s.peakInFlight = Math.max(s.peakInFlight, s.inFlight);
+      return lease(s, false);
     },
     choose(exclude) {
-      return (pick(exclude, true) ?? states[0]).index;
+      // A batch job waits for no probe: with the only endpoints in service probing, it goes to one of them.
+      const t = now();
+      return (pick(exclude, true) ?? fewestInFlight(openTo(exclude).filter((s) => inService(s, t))) ?? states[0]).index;
     },
     report(index, r) {
-      record(states[index], r);
+      // A call of the Batch API placed on this endpoint alone: on probation, it is a probe.
+      record(states[index], r, !states[index].probing);
       drain();
     },
     inServiceOutside(exclude) {
@@ -287,6 +271,7 @@ export function createEndpointPool<T>(
         inFlight: s.inFlight,
         peakInFlight: s.peakInFlight,
         cooldowns: s.cooldowns,
+        probes: s.probes,
         outOfServiceMs: s.outOfServiceMs + (s.outSince !== undefined ? t - s.outSince : 0),
         inService: inService(s, t),
       }));

@@ -5,6 +5,7 @@ import { createRng, type Rng } from '../../util/rng.js';
 import { costOf, type TokenPrices } from '../costOf.js';
 import type { BatchJobHooks, BatchJobRecord } from '../targetOptions.js';
 import { answerFromCompletion } from './answerFromCompletion.js';
+import { emptyCompletion } from './emptyCompletion.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { DEFAULT_BATCH_POLL, type BatchCallContext, type BatchPollOptions } from './batchCallContext.js';
 import { createBatchSolver, type BatchSolver, type PendingRequest } from './batchSolver.js';
@@ -12,7 +13,6 @@ import { createEndpointPool, type EndpointHealthOptions, type EndpointStats } fr
 import { createLimiter, type Limiter } from '../../util/limiter.js';
 import { parseEndpointList, type EndpointSpec } from './parseEndpointList.js';
 import { PROMPT_TEMPLATES, renderPrompt, type PromptTemplate } from './promptTemplates.js';
-import { redactSecret } from './redactSecret.js';
 import { redactUrl } from './redactUrl.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, limitedFetch } from './limitedFetch.js';
 import { createRedactor, environmentSecrets } from '../../util/redactSecrets.js';
@@ -192,6 +192,11 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
   const backoff: BackoffOptions = { ...DEFAULT_BACKOFF, ...(opts.backoff ?? {}) };
   const rng = opts.rng ?? createRng('openai-backoff');
 
+  // Error messages hide keys from 4 characters (a server may echo the key it refused); stored
+  // answers only from 6, so that a short key does not blank words of an answer.
+  const redactErrors = createRedactor([secret, ...environmentSecrets(env)], { minLiteral: 4 });
+  const redactAnswers = createRedactor([secret, ...environmentSecrets(env)]);
+
   let maxTokensField = settings.maxTokensField;
   let nUnsupported = false;
   let closed = false;
@@ -212,7 +217,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
         : openResponseCache(settings.cacheFile, {
             maxLineBytes: settings.maxResponseBytes,
             // The key a model echoes, or any key-shaped string, never reaches the file.
-            redact: createRedactor([secret, ...environmentSecrets(env)]),
+            redact: redactAnswers,
           });
     return cache;
   };
@@ -240,7 +245,8 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
 
   /** What a server revealed by its answer: it ignores or refuses `n`, it wants the other token-limit field. */
   const learn = (sent: CompletionRequestBody, outcome: AttemptOutcome): void => {
-    if (sent.n > 1 && outcome.ok && outcome.choices.length < sent.n) nUnsupported = true;
+    // Choices sent empty were sent all the same: they say nothing about `n`.
+    if (sent.n > 1 && outcome.ok && outcome.choices.length + (outcome.empty ?? 0) < sent.n) nUnsupported = true;
     if (sent.n > 1 && !outcome.ok && outcome.kind === 'rejected' && outcome.status === 400 && !mentionsTokenField(outcome.error)) nUnsupported = true;
     if (!outcome.ok && outcome.kind === 'rejected' && sent.maxTokens !== undefined && sent.maxTokensField === maxTokensField && mentionsTokenField(outcome.error)) {
       maxTokensField = sent.maxTokensField === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
@@ -260,7 +266,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
         timeoutMs: settings.requestTimeoutMs,
         backoff,
         rng,
-        secret,
+        redact: redactErrors,
         ...(signal !== undefined ? { signal } : {}),
         onAttempt: () => counters.requests++,
         onRetry: () => counters.retries++,
@@ -285,7 +291,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
     backoff,
     rng,
     timeoutMs: settings.requestTimeoutMs,
-    secret,
+    redact: redactErrors,
     poll: { ...DEFAULT_BATCH_POLL, ...(opts.batch?.poll ?? {}) },
   };
   const userHooks = opts.batch?.hooks ?? {};
@@ -293,13 +299,9 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
     opts.batch === undefined
       ? undefined
       : createBatchSolver(batchContext, {
-          hooks: {
-            ...(userHooks.resume !== undefined ? { resume: userHooks.resume } : {}),
-            onCreated: (job) => {
-              counters.batchJobs++;
-              return userHooks.onCreated?.(job);
-            },
-            ...(userHooks.onFinished !== undefined ? { onFinished: userHooks.onFinished } : {}),
+          hooks: userHooks,
+          onJobCreated: () => {
+            counters.batchJobs++;
           },
           ...(opts.batch.maxRequestsPerJob !== undefined ? { maxRequestsPerJob: opts.batch.maxRequestsPerJob } : {}),
           // A job's requests count once its results are read, as its endpoint counts them.
@@ -328,7 +330,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
     counters.answers++;
     if (result.kind === 'timeout') counters.timeouts++;
     else counters.errors++;
-    const error = redactSecret(result.kind === 'timeout' ? `timed out: ${result.error}` : result.error, secret);
+    const error = redactErrors(result.kind === 'timeout' ? `timed out: ${result.error}` : result.error);
     return { status: 'error', text: '', error, latencyMs: result.latencyMs };
   };
 
@@ -339,7 +341,8 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
     const answers: (TargetAnswer | undefined)[] = new Array(k).fill(undefined);
     for (let i = 0; i < k && store !== undefined; i++) {
       const hit = store.get(keys[i]);
-      if (hit !== undefined) {
+      // An empty completion an older version cached is no answer: asked again.
+      if (hit !== undefined && emptyCompletion(toChoice(hit), hit.usage) === undefined) {
         counters.cacheHits++;
         answers[i] = answerFrom(toChoice(hit), 0, undefined);
       }

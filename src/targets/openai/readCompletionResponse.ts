@@ -1,5 +1,6 @@
 import type { TokenUsage } from '../types.js';
 import type { AttemptOutcome, CompletionChoice } from './completionTypes.js';
+import { emptyCompletion } from './emptyCompletion.js';
 
 /**
  * Read a chat-completions response body (already parsed JSON, from an HTTP reply or a line of a
@@ -36,7 +37,11 @@ export function readCompletionResponse(response: unknown): AttemptOutcome {
   if (read.length === 0) return { ok: false, retryable: true, kind: 'error', error: 'malformed response: empty choices array' };
   read.sort((a, b) => a.index - b.index);
   const usage = readUsage((response as Record<string, unknown>).usage);
-  return { ok: true, choices: read.map((r) => r.choice), ...(usage ? { usage } : {}) };
+  const faults = read.map((r) => emptyCompletion(r.choice, usage));
+  const kept = read.filter((_, i) => faults[i] === undefined).map((r) => r.choice);
+  if (kept.length === 0) return { ok: false, retryable: true, kind: 'error', error: faults[0]! };
+  const empty = read.length - kept.length;
+  return { ok: true, choices: kept, ...(usage ? { usage } : {}), ...(empty > 0 ? { empty } : {}) };
 }
 
 function readUsage(v: unknown): TokenUsage | undefined {

@@ -1,4 +1,5 @@
 import type OpenAI from 'openai';
+import type { Redact } from '../../util/redactSecrets.js';
 import type { Rng } from '../../util/rng.js';
 import { retryDelayMs, type BackoffOptions } from './backoff.js';
 import type { Limiter } from '../../util/limiter.js';
@@ -6,7 +7,6 @@ import { chatCompletionParams } from './chatCompletionParams.js';
 import { classifyRequestError } from './classifyRequestError.js';
 import type { EndpointPool, EndpointReport } from './endpointPool.js';
 import { readCompletionResponse } from './readCompletionResponse.js';
-import { redactSecret } from './redactSecret.js';
 import { sleepUnlessAborted } from './sleepUnlessAborted.js';
 import type { AttemptOutcome, CompletionRequestBody, CompletionResult } from './completionTypes.js';
 
@@ -21,7 +21,8 @@ export interface RequestContext {
   readonly timeoutMs: number;
   readonly backoff: BackoffOptions;
   readonly rng: Rng;
-  readonly secret: string | undefined;
+  /** Hides the API key (and anything key-shaped) in error messages. */
+  readonly redact: Redact;
   readonly signal?: AbortSignal;
   /** Called once per HTTP attempt (for the request counter). */
   readonly onAttempt: () => void;
@@ -57,18 +58,20 @@ export async function requestCompletions(body: CompletionRequestBody | (() => Co
   let attempts = 0;
   for (let retry = 0; ; ) {
     if (ctx.signal?.aborted) return { ok: false, kind: 'aborted', error: 'aborted', latencyMs: Date.now() - started };
-    const { outcome, endpoint } = await ctx.limiter.run(async () => {
+    const { outcome, endpoint, wasSent } = await ctx.limiter.run(async (): Promise<{ outcome: AttemptOutcome; endpoint: number; wasSent: boolean }> => {
       const lease = await ctx.pool.acquire(tried, ctx.signal);
-      if (lease === undefined) return { outcome: ABORTED, endpoint: -1 };
+      if (lease === undefined) return { outcome: ABORTED, endpoint: -1, wasSent: false };
+      // It waited for an endpoint's probe, which failed: that is this attempt's outcome, nothing was sent.
+      if ('refused' in lease) return { outcome: { ok: false, retryable: true, kind: 'error', error: lease.error }, endpoint: lease.index, wasSent: false };
       // The body is built when the slot is granted, from what is known by then.
       const sent = typeof body === 'function' ? body() : body;
       const result = await attemptOnce(sent, lease.value, ctx);
       lease.done(endpointReport(result));
       ctx.onOutcome?.(sent, result);
-      return { outcome: result, endpoint: lease.index };
+      return { outcome: result, endpoint: lease.index, wasSent: true };
     });
     if (outcome.ok) return { ok: true, choices: outcome.choices, ...(outcome.usage ? { usage: outcome.usage } : {}), latencyMs: Date.now() - started };
-    if (outcome.kind !== 'aborted') attempts++;
+    if (outcome.kind !== 'aborted' && wasSent) attempts++;
     last = outcome;
     if (!outcome.retryable) break;
     tried.add(endpoint);
@@ -84,11 +87,11 @@ export async function requestCompletions(body: CompletionRequestBody | (() => Co
     tried.clear();
   }
   const failure = last;
-  const tries = failure.retryable ? ` (after ${attempts} attempts)` : '';
+  const tries = failure.retryable && attempts > 0 ? ` (after ${attempts} attempts)` : '';
   return {
     ok: false,
     kind: failure.kind,
-    error: redactSecret(failure.error + tries, ctx.secret),
+    error: ctx.redact(failure.error + tries),
     ...(failure.status !== undefined ? { status: failure.status } : {}),
     latencyMs: Date.now() - started,
   };
@@ -99,7 +102,7 @@ function endpointReport(outcome: AttemptOutcome): EndpointReport {
   if (outcome.ok) return { health: 'ok', ...(outcome.usage !== undefined ? { usage: outcome.usage } : {}) };
   if (outcome.kind === 'aborted') return { health: 'neutral', requests: 0 };
   // A request refused as malformed says nothing bad about the endpoint: it answered.
-  return { health: outcome.retryable ? 'fault' : 'neutral' };
+  return outcome.retryable ? { health: 'fault', error: outcome.error } : { health: 'neutral' };
 }
 
 async function attemptOnce(body: CompletionRequestBody, client: OpenAI, ctx: RequestContext): Promise<AttemptOutcome> {

@@ -1,5 +1,6 @@
 import { JsonlProcess, type ProcessExit } from './jsonlProcess.js';
 import { clip } from '../../util/clip.js';
+import { flushHint } from './flushHint.js';
 
 /**
  * How a pool writes requests and recognises replies. The pool knows nothing else of the protocol:
@@ -32,7 +33,8 @@ export interface ProcessPoolOptions {
    * What it means when a process answers nothing at all during a request's time limit. `fault` (the
    * default): the program is stuck (deadlocked, not reading its input, still loading): it is killed
    * and restarted, and every request in flight on it resolves as an `error`, never a `timeout`. A
-   * `timeout` is then only ever a live program's: one that answers other requests but not this one.
+   * `timeout` is then only ever a live program's: one that answers other requests but not this one,
+   * in its time limit and after it.
    * `timeout`: the program is sagga's own and works on one request at a time without a time limit of
    * its own (Maxima), so its silence is this request's time: a `timeout`, and the process is replaced.
    */
@@ -95,6 +97,11 @@ export interface ProcessPoolStats {
   readonly hangKills: number;
   /** Processes killed because they closed their stdout while still running. */
   readonly closedStdout: number;
+  /**
+   * Requests whose time limit ran out while the program had answered others in it: judged by what
+   * the program did next (another answer: a `timeout`; silence for another time limit: stuck).
+   */
+  readonly overdue: number;
 }
 
 interface Pending<Q, R> {
@@ -115,6 +122,12 @@ interface Pending<Q, R> {
   unknownAtSend: number;
   /** Its timer fired while older requests were in flight; it is armed again once it is the oldest. */
   inLine: boolean;
+  /**
+   * Its time limit ran out while the program was answering others: whether it is the model's timeout
+   * depends on whether the program answers anything from `overdueSince` on.
+   */
+  overdue: boolean;
+  overdueSince: number;
   slot: Slot<Q, R> | undefined;
   timer: NodeJS.Timeout | undefined;
   done: boolean;
@@ -157,8 +170,10 @@ const ASKED_IDS_KEPT = 100_000;
  * running) is restarted with backoff and its unanswered requests re-sent; a request that is in flight
  * through `maxAttempts` crashes, and every request once the program has failed
  * `maxConsecutiveFailures` times without answering anything, resolve as `error`. A request
- * unanswered in `timeoutMs` (counted from when it is first in line) is a `timeout` when the process
- * answered other requests meanwhile. When it answered nothing at all, the process is stuck: it is
+ * unanswered in `timeoutMs` (counted from when it is first in line) while the process answered other
+ * requests is overdue: it is a `timeout` once the process answers anything more (it is running and
+ * skipping this one), and the process is stuck if it answers nothing for another `timeoutMs` (its
+ * answers came before a stall). When it answered nothing at all, the process is stuck: it is
  * killed and restarted, and (with `silence: 'fault'`, the default) every request in flight on it is
  * an `error`, as is a request that times out while the program wrote replies for ids never asked
  * (its reply may be among them).
@@ -195,6 +210,7 @@ export class ProcessPool<Q, R> {
     crashes: 0,
     hangKills: 0,
     closedStdout: 0,
+    overdue: 0,
   };
 
   constructor(
@@ -263,6 +279,8 @@ export class ProcessPool<Q, R> {
             answersAtClock: 0,
             unknownAtSend: 0,
             inLine: false,
+            overdue: false,
+            overdueSince: 0,
             slot: undefined,
             timer: undefined,
             done: false,
@@ -428,6 +446,7 @@ export class ProcessPool<Q, R> {
     p.answersAtClock = slot.answers;
     p.unknownAtSend = slot.unknownIds;
     p.inLine = false;
+    p.overdue = false;
     p.limit = this.timeoutMs + (slot.answers === 0 ? this.startupGraceMs : 0);
     this.arm(slot, p, p.limit);
     proc.write(this.codec.encode(p.wireId, p.request));
@@ -582,6 +601,7 @@ export class ProcessPool<Q, R> {
       p.timer = undefined;
       p.slot = undefined;
       p.inLine = false;
+      p.overdue = false;
     }
     return taken;
   }
@@ -609,6 +629,20 @@ export class ProcessPool<Q, R> {
   private onTimer(slot: Slot<Q, R>, p: Pending<Q, R>, attempt: number): void {
     if (p.done || p.slot !== slot || p.attempts !== attempt) return;
     p.timer = undefined;
+    if (p.overdue) {
+      const left = p.overdueSince + this.timeoutMs - Date.now();
+      if (left > 0) {
+        this.arm(slot, p, left);
+        return;
+      }
+      // Nothing at all came back since its time limit ran out: the answers in it came before a stall.
+      this.stuck(
+        slot,
+        `the program answered nothing at all for ${this.timeoutMs} ms after this request's time limit (${p.limit} ms) ran out, though it had answered others before: it stalled, and is not slow on this problem; it was killed and will be restarted. Not the model's failure`,
+      );
+      this.pump();
+      return;
+    }
     // Requests written before this one are still unanswered: it is judged once it is first in line.
     if (slot.inflight.values().next().value !== p) {
       p.inLine = true;
@@ -637,13 +671,21 @@ export class ProcessPool<Q, R> {
     if (silent && this.silence === 'fault') {
       const why =
         slot.answers === 0
-          ? `the program answered nothing in the ${waited} since it started (start-up grace included): still loading, or stuck; it was killed and will be restarted (a longer start-up grace: --startup-timeout)${wrongNote}`
+          ? `the program answered nothing in the ${waited} since it started (start-up grace included): still loading, or stuck (${flushHint(this.argv)}); it was killed and will be restarted (a longer start-up grace: --startup-timeout)${wrongNote}`
           : `the program answered nothing at all for ${waited}${after}: it is stuck, not slow on this problem; it was killed and will be restarted${wrongNote}`;
       this.stuck(slot, `${why}. Not the model's failure`);
       return;
     }
     if (wrongIds > 0) {
       this.finish(p, fault(`no answer within ${waited}${after}${wrongNote}: its answer may be among them. Not the model's failure`));
+    } else if (!silent && this.silence === 'fault') {
+      // Answers in its window show the program was running then, not that it still is: one that
+      // stalled right after them looks the same so far. What it does next decides (settleOverdue).
+      p.overdue = true;
+      p.overdueSince = Date.now();
+      this.counters.overdue++;
+      this.arm(slot, p, this.timeoutMs);
+      return;
     } else {
       this.finish(p, { kind: 'timeout', error: `no answer within ${waited}${after}`, latencyMs: Date.now() - p.sentAt });
     }
@@ -686,14 +728,37 @@ export class ProcessPool<Q, R> {
         this.counters.unknownIdAnswers++;
         slot.unknownIds++;
         slot.lastUnknownId = decoded.id;
+        this.settleOverdue(slot, undefined, true);
+      } else {
+        // A late answer to an earlier request: the program is running.
+        this.settleOverdue(slot, undefined, false);
       }
+      this.pump();
       return;
     }
     slot.answers++;
     slot.failures = 0;
     this.counters.answered++;
+    this.settleOverdue(slot, p, false);
     this.finish(p, { kind: 'reply', reply: decoded.reply, latencyMs: Date.now() - p.sentAt });
     this.pump();
+  }
+
+  /**
+   * The program wrote an answer line (for `answered`, a request in flight, or for none of them): it
+   * is running now. A request whose time limit had run out before (overdue) is then the model's
+   * `timeout`, unless this answer is its own (then it is read), or is for an id never asked (its
+   * answer may be that one: an error).
+   */
+  private settleOverdue(slot: Slot<Q, R>, answered: Pending<Q, R> | undefined, unknownId: boolean): void {
+    const oldest = slot.inflight.values().next().value;
+    if (oldest === undefined || !oldest.overdue || oldest === answered) return;
+    const after = `${oldest.limit} ms${oldest.clockFrom > oldest.sentAt ? ' (from when the requests sent before it were answered)' : ''}`;
+    if (unknownId) {
+      this.finish(oldest, fault(`no answer within ${after}; meanwhile it wrote an answer for an id it was never asked (${JSON.stringify(clip(slot.lastUnknownId, 40))}): its answer may be among them. Not the model's failure`));
+      return;
+    }
+    this.finish(oldest, { kind: 'timeout', error: `no answer within ${after}, while the program answered other requests, also after that time`, latencyMs: Date.now() - oldest.sentAt });
   }
 
   private onOversized(slot: Slot<Q, R>, proc: JsonlProcess, head: string, bytes: number): void {
@@ -706,6 +771,7 @@ export class ProcessPool<Q, R> {
     slot.answers++;
     slot.failures = 0;
     this.counters.answered++;
+    this.settleOverdue(slot, p, false);
     this.finish(p, { kind: 'oversized', head, bytes, limit: this.maxLineBytes, latencyMs: Date.now() - p.sentAt });
     this.pump();
   }

@@ -126,18 +126,24 @@ describe('cmd target with misbehaving programs', () => {
     expect(s.errors).toBe(0);
   });
 
-  test('one request that is never answered times out; the others are answered; no restart', async () => {
+  test('one request that is never answered times out once the program answers another after its time limit; no restart', async () => {
     // The limit only has to outlast the program's immediate answers to the other requests; the
-    // silent one is never answered, so it times out whatever the limit.
+    // silent one is never answered, so it runs out of time whatever the limit.
     const t = await start([node, fixture('ignore-one.mjs'), 'silent'], { timeoutMs: 3000, startupGraceMs: 10_000 });
     await t.solve([problem('warm-up', '1')], 1); // past the start-up grace
     const problems = [...constants(3, 'a'), problem('silent', '7'), ...constants(3, 'b')];
-    const outcomes = await t.solve(problems, 1);
+    const pending = t.solve(problems, 1);
+    // Its time limit has run out, with answers to the others in it: not yet a timeout, for the
+    // program might have stalled just after them. Another request, answered now, shows it has not.
+    while (t.stats().overdue < 1) await new Promise((r) => setTimeout(r, 10));
+    const [later] = await t.solve([problem('later', '8')], 1);
+    expect(later.answers[0].status).toBe('ok');
+    const outcomes = await pending;
     const silent = outcomes[3];
-    expect(silent.answers).toEqual([expect.objectContaining({ status: 'timeout' })]);
+    expect(silent.answers).toEqual([expect.objectContaining({ status: 'timeout', error: expect.stringMatching(/no answer within 3000 ms.*, while the program answered other requests, also after that time/) })]);
     const others = outcomes.filter((o) => o.id !== 'silent');
     expect(others.every((o) => o.answers[0].status === 'ok')).toBe(true);
-    expect(t.stats()).toMatchObject({ timeouts: 1, restarts: 0, hangKills: 0, unmatchedAnswers: 0 });
+    expect(t.stats()).toMatchObject({ timeouts: 1, restarts: 0, hangKills: 0, unmatchedAnswers: 0, overdue: 1 });
   });
 
   test('a program that stops answering everything is stuck: killed and restarted, its request an error, not a timeout', async () => {

@@ -93,6 +93,24 @@ describe('a program that is stuck, crashed or confused is at fault, not the mode
     expect(t.stats()).toMatchObject({ hangKills: 1, restarts: 1, timeouts: 0, errors: 4, crashes: 0 });
   });
 
+  test('a program that answers another request, then stalls: the request it left waiting is an error, not a timeout', async () => {
+    const marker = join(await tempDir(), 'stalled');
+    // Leaves its 3rd request (c1) unanswered, answers the 4th (c2), then stops reading for two minutes.
+    const t = await start([node, fixture('skip-then-stall.mjs'), marker, '3'], { timeoutMs: 1500, startupGraceMs: 10_000, maxInFlight: 4 });
+    await t.solve([problem('warm-up', '1')], 1); // past the start-up grace: request 1
+    const problems = constants(8);
+    const outcomes = await t.solve(problems, 1);
+    // c2's answer came within c1's time limit, but before the stall: c1 and what was in flight with
+    // it are the stalled program's fault; the restarted program answers the rest.
+    expect(statuses(outcomes)[1]).toBe('error');
+    expect(errorOf(outcomes[1].answers[0])).toMatch(/answered nothing at all for 1500 ms after this request's time limit .* ran out.*stalled.*Not the model's failure/);
+    expect(statuses(outcomes).filter((s) => s === 'timeout')).toEqual([]);
+    expect(statuses(outcomes).slice(0, 3)).toEqual(['ok', 'error', 'ok']);
+    expectNaive(outcomes, problems);
+    expect(outcomes.filter((o) => o.answers[0].status === 'ok').length).toBeGreaterThanOrEqual(4);
+    expect(t.stats()).toMatchObject({ hangKills: 1, restarts: 1, timeouts: 0, overdue: 1, crashes: 0 });
+  });
+
   test('a program that closes its stdout is a crash: it is restarted and the request re-sent', async () => {
     const marker = join(await tempDir(), 'closed');
     const t = await start([node, fixture('close-stdout.mjs'), marker, '2'], { maxInFlight: 1 });
@@ -170,6 +188,37 @@ describe('a program that is stuck, crashed or confused is at fault, not the mode
     expect(t.gaveUp()).toBeUndefined();
     const [again] = await t.solve([problem('again', '2')], 1);
     expect(again.answers[0].status).toBe('ok');
+  });
+});
+
+describe('a Python program that does not flush its answers', () => {
+  // Its answers stay in Python's output buffer for as long as it runs: none ever arrives, however
+  // long the limit. The message says what to change. (Run without PYTHONUNBUFFERED, which a
+  // developer's environment may set.)
+  const unflushed = ['/usr/bin/env', '-u', 'PYTHONUNBUFFERED', '/usr/bin/python3', fixture('unflushed.py')];
+
+  test('its first-answer time limit says to flush, naming the three ways', async () => {
+    const t = await start(unflushed, { timeoutMs: 1000, startupGraceMs: 0 });
+    const [o] = await t.solve([problem('c', '2')], 1);
+    expect(o.answers[0].status).toBe('error');
+    expect(errorOf(o.answers[0])).toMatch(/answered nothing in the 1000 ms since it started.*output buffer.*print\(\.\.\., flush=True\).*sys\.stdout\.flush\(\).*python3 -u.*--startup-timeout/);
+    expect(t.stats().timeouts).toBe(0);
+  });
+
+  test('sagga integrate shows the hint; the same program run with python3 -u answers', async () => {
+    const args = (command: string[]) => ['integrate', '--target', `cmd:${command.join(' ')}`, '--time-limit', '1000', '--startup-timeout', '0', '--no-canaries', '5'];
+    const stuck = await sagga(args(unflushed));
+    expect(stuck.status, stuck.stdout + stuck.stderr).toBe(2);
+    expect(stuck.stdout + stuck.stderr).toMatch(/flush=True/);
+    const unbuffered = await sagga(args(['/usr/bin/python3', '-u', fixture('unflushed.py')]));
+    expect(unbuffered.status, unbuffered.stdout + unbuffered.stderr).toBe(0);
+  });
+
+  test('a program in another language is told to flush stdout, without the Python recipe', async () => {
+    const t = await start([node, fixture('hang-after.mjs'), '0'], { timeoutMs: 1000, startupGraceMs: 0 });
+    const [o] = await t.solve([problem('c', '2')], 1);
+    expect(errorOf(o.answers[0])).toMatch(/flush stdout after each answer line/);
+    expect(errorOf(o.answers[0])).not.toMatch(/python/i);
   });
 });
 

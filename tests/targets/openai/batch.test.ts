@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseExpr } from '../../../src/expr/parse.js';
-import type { BatchJobRecord } from '../../../src/targets/targetOptions.js';
+import type { BatchJobIntent, BatchJobRecord } from '../../../src/targets/targetOptions.js';
 import { openAICacheFile, openaiTarget, type OpenAITargetOptions } from '../../../src/targets/openai/openaiTarget.js';
 import type { ProblemOutcome, TargetProblem } from '../../../src/targets/types.js';
 import { sameFunction } from '../../answer/helpers/sameExpression.js';
@@ -95,7 +95,7 @@ describe('the OpenAI target in Batch API mode, over real HTTP', () => {
         expectCorrect(o);
       }
     }
-    expect(created).toEqual([{ endpoint: s.baseURL, id: s.batches[0].id, requests: 24, created: expect.any(String) }]);
+    expect(created).toEqual([{ endpoint: s.baseURL, id: s.batches[0].id, requests: 24, created: expect.any(String), inputFileId: s.batches[0].inputFileId }]);
     expect(finished.map((j) => j.id)).toEqual([s.batches[0].id]);
     expect(target.batchJobsInFlight()).toEqual([]);
 
@@ -153,6 +153,70 @@ describe('the OpenAI target in Batch API mode, over real HTTP', () => {
     expect(s.batchRequests.filter((r) => r.path === 'batch:batch_1')).toHaveLength(8);
     expect(second.stats().batchJobs).toBe(1);
     expect(second.batchJobsInFlight()).toEqual([]);
+    await second.close();
+  });
+
+  it('a create call whose reply is lost (cut, or never sent within the time limit): the job is found from its input file, not made again', async () => {
+    for (const createReply of ['drop', 'hang'] as const) {
+      const s = await server(good);
+      s.setBatchBehaviour({ createReply });
+      const intents: BatchJobIntent[] = [];
+      const created: BatchJobRecord[] = [];
+      const target = openaiTarget({
+        ...BATCH,
+        // The hung create call is given up after 1 s (a reply that never comes, on purpose).
+        requestTimeoutMs: 1_000,
+        model: 'm',
+        baseURL: s.baseURL,
+        batch: { poll: POLL, hooks: { onCreating: (i) => void intents.push(i), onCreated: (j) => void created.push(j) } },
+      });
+      const outcomes = await target.solve([1, 2, 3].map(problem), 1);
+      outcomes.forEach(expectCorrect);
+      expect(s.batches, createReply).toHaveLength(1);
+      expect(calls(s, 'POST', /\/batches$/)).toBe(1);
+      expect(calls(s, 'GET', /\/batches$/)).toBeGreaterThanOrEqual(1);
+      // The intent went on record before the create call; the job found replaced it.
+      expect(intents).toEqual([{ endpoint: s.baseURL, inputFileId: s.batches[0].inputFileId, requests: 3, created: expect.any(String) }]);
+      expect(created.map((j) => [j.id, j.inputFileId])).toEqual([[s.batches[0].id, s.batches[0].inputFileId]]);
+      await target.close();
+    }
+  });
+
+  it('a run that stopped before the create reply: given the intent back, it waits for that job; an intent that made nothing is dropped', async () => {
+    const s = await server(good);
+    // The first run's create reply never comes, and its job does not end by itself.
+    s.setBatchBehaviour({ createReply: 'hang', end: 'never' });
+    const intents: BatchJobIntent[] = [];
+    const problems = [1, 2, 3, 4].map(problem);
+    const first = openaiTarget({ ...BATCH, model: 'm', baseURL: s.baseURL, batch: { poll: POLL, hooks: { onCreating: (i) => void intents.push(i) } } });
+    const stop = new AbortController();
+    const running = first.solve(problems, 1, stop.signal);
+    await until(() => s.batches.length === 1);
+    // Stopped (as a kill would leave it) while the create call waits for its reply.
+    stop.abort();
+    await running;
+    await first.close();
+    await s.completeBatch('batch_1');
+    s.setBatchBehaviour({});
+    expect(intents.map((i) => i.inputFileId)).toEqual([s.batches[0].inputFileId]);
+
+    // A second intent, for an uploaded file the endpoint never made a job of.
+    const orphan: BatchJobIntent = { endpoint: s.baseURL, inputFileId: 'file-never-made-into-a-job', requests: 1, created: new Date().toISOString() };
+    const found: BatchJobRecord[] = [];
+    const abandoned: BatchJobIntent[] = [];
+    const second = openaiTarget({
+      ...BATCH,
+      model: 'm',
+      baseURL: s.baseURL,
+      batch: { poll: POLL, hooks: { resumeIntents: [orphan, ...intents], onCreated: (j) => void found.push(j), onAbandoned: (i) => void abandoned.push(i) } },
+    });
+    const outcomes = await second.solve(problems, 1);
+    outcomes.forEach(expectCorrect);
+    expect(s.batches).toHaveLength(1);
+    expect(s.batchRequests.filter((r) => r.path === 'batch:batch_1')).toHaveLength(4);
+    expect(found).toEqual([{ endpoint: s.baseURL, id: 'batch_1', requests: 4, created: intents[0].created, inputFileId: intents[0].inputFileId }]);
+    expect(abandoned).toEqual([orphan]);
+    expect(second.stats().batchJobs).toBe(0);
     await second.close();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseExpr } from '../../../src/expr/parse.js';
-import { createEndpointPool } from '../../../src/targets/openai/endpointPool.js';
+import { createEndpointPool, type EndpointLease, type EndpointRefusal } from '../../../src/targets/openai/endpointPool.js';
 import { openaiTarget, type OpenAITargetOptions } from '../../../src/targets/openai/openaiTarget.js';
 import { parseEndpointList } from '../../../src/targets/openai/parseEndpointList.js';
 import type { ProblemOutcome, TargetProblem } from '../../../src/targets/types.js';
@@ -41,6 +41,13 @@ function gate(): { opened: Promise<void>; open: () => void } {
   return { opened, open };
 }
 
+/** The lease an acquire resolved with (a test fails when it was aborted or refused instead). */
+async function leased<T>(acquired: Promise<EndpointLease<T> | EndpointRefusal | undefined>): Promise<EndpointLease<T>> {
+  const got = await acquired;
+  if (got === undefined || 'refused' in got) throw new Error(`expected a lease, got ${JSON.stringify(got)}`);
+  return got;
+}
+
 const { server } = fakeServerFixtures('sagga-endpoints-');
 
 const FAST: Partial<OpenAITargetOptions> = { apiKey: 'k-endpoints', backoff: { initialDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 100 }, requestTimeoutMs: 20_000 };
@@ -76,35 +83,35 @@ describe('createEndpointPool', () => {
     let t = 1_000;
     const pool = createEndpointPool([{ url: 'http://a/v1', value: 'a' }, { url: 'http://b/v1', value: 'b' }], { failuresToCooldown: 2, cooldownMs: 100, maxCooldownMs: 1_000 }, () => t);
     const none = new Set<number>();
-    const first = await pool.acquire(none);
-    expect(first?.value).toBe('a');
-    first!.done({ health: 'fault' });
+    const first = await leased(pool.acquire(none));
+    expect(first.value).toBe('a');
+    first.done({ health: 'fault' });
     expect(pool.stats()[0].inService).toBe(true);
-    (await pool.acquire(none))!.done({ health: 'fault' });
+    (await leased(pool.acquire(none))).done({ health: 'fault' });
     expect(pool.stats()[0]).toMatchObject({ inService: false, cooldowns: 1, errors: 2, requests: 2 });
     // Out of service: everything goes to b, however many are in flight there.
-    const held = [await pool.acquire(none), await pool.acquire(none)];
-    expect(held.map((l) => l?.value)).toEqual(['b', 'b']);
-    held.forEach((l) => l!.done({ health: 'ok' }));
+    const held = [await leased(pool.acquire(none)), await leased(pool.acquire(none))];
+    expect(held.map((l) => l.value)).toEqual(['b', 'b']);
+    held.forEach((l) => l.done({ health: 'ok' }));
     t += 100;
     // Back after its cool-down: one failure takes it out again, for twice as long.
-    const probe = await pool.acquire(none);
-    expect(probe?.value).toBe('a');
-    probe!.done({ health: 'fault' });
+    const probe = await leased(pool.acquire(none));
+    expect(probe.value).toBe('a');
+    probe.done({ health: 'fault' });
     expect(pool.stats()[0]).toMatchObject({ inService: false, cooldowns: 2 });
     t += 150;
     expect(pool.stats()[0].inService).toBe(false);
     t += 50;
-    const back = await pool.acquire(none);
-    expect(back?.value).toBe('a');
-    back!.done({ health: 'ok', usage: { prompt: 3, completion: 4, total: 7 } });
+    const back = await leased(pool.acquire(none));
+    expect(back.value).toBe('a');
+    back.done({ health: 'ok', usage: { prompt: 3, completion: 4, total: 7 } });
     expect(pool.stats()[0]).toMatchObject({ inService: true, outOfServiceMs: 300, tokens: { prompt: 3, completion: 4, total: 7 } });
     pool.close();
   });
 
   it('never takes the only endpoint out: there is nowhere else to send its requests', async () => {
     const pool = createEndpointPool([{ url: 'http://a/v1', value: 'a' }], { failuresToCooldown: 1 });
-    for (let i = 0; i < 5; i++) (await pool.acquire(new Set()))!.done({ health: 'fault' });
+    for (let i = 0; i < 5; i++) (await leased(pool.acquire(new Set()))).done({ health: 'fault' });
     expect(pool.stats()[0]).toMatchObject({ inService: true, cooldowns: 0, errors: 5 });
     pool.close();
   });
@@ -112,14 +119,76 @@ describe('createEndpointPool', () => {
   it('when every endpoint is cooling down, tries the one back soonest; waiters for a capped endpoint can be aborted', async () => {
     let t = 0;
     const pool = createEndpointPool([{ url: 'http://a/v1', value: 'a', cap: 1 }, { url: 'http://b/v1', value: 'b', cap: 1 }], { failuresToCooldown: 1, cooldownMs: 100 }, () => t);
-    (await pool.acquire(new Set()))!.done({ health: 'fault' }); // a out until 100
+    (await leased(pool.acquire(new Set()))).done({ health: 'fault' }); // a out until 100
     t = 10;
-    (await pool.acquire(new Set()))!.done({ health: 'fault' }); // b out until 110
-    expect((await pool.acquire(new Set()))?.value).toBe('a'); // held: a is at its cap now
+    (await leased(pool.acquire(new Set()))).done({ health: 'fault' }); // b out until 110
+    expect((await leased(pool.acquire(new Set()))).value).toBe('a'); // held: a is at its cap now
     const aborter = new AbortController();
     const waiting = pool.acquire(new Set([1]), aborter.signal); // only a would do, and a is full
     aborter.abort();
     expect(await waiting).toBeUndefined();
+    pool.close();
+  });
+});
+
+describe('an endpoint back from its cool-down', () => {
+  const twoDown = (t: () => number) => {
+    const pool = createEndpointPool([{ url: 'http://a/v1', value: 'a' }, { url: 'http://b/v1', value: 'b' }], { failuresToCooldown: 1, cooldownMs: 100, maxCooldownMs: 1_000 }, t);
+    return pool;
+  };
+
+  it('gets exactly one request, its probe; the others go elsewhere until the probe has answered', async () => {
+    let t = 0;
+    const pool = twoDown(() => t);
+    const none = new Set<number>();
+    (await leased(pool.acquire(none))).done({ health: 'fault' }); // a out until 100
+    t = 100;
+    const leases = [] as EndpointLease<string>[];
+    for (let i = 0; i < 4; i++) leases.push(await leased(pool.acquire(none)));
+    // a has none in flight and b has more, but a takes only its probe.
+    expect(leases.map((l) => l.value)).toEqual(['a', 'b', 'b', 'b']);
+    expect(pool.stats()[0]).toMatchObject({ probes: 1, inFlight: 1 });
+    leases[0].done({ health: 'ok' });
+    // Its probe answered: back in service, it takes requests as any other.
+    const next = [await leased(pool.acquire(none)), await leased(pool.acquire(none))];
+    expect(next.map((l) => l.value)).toEqual(['a', 'a']);
+    expect(pool.stats()[0]).toMatchObject({ probes: 1, inService: true, cooldowns: 1 });
+    pool.close();
+  });
+
+  it('with nowhere else to go, requests wait for the probe: refused together when it fails, sent when it succeeds', async () => {
+    let t = 0;
+    const pool = twoDown(() => t);
+    const none = new Set<number>();
+    (await leased(pool.acquire(none))).done({ health: 'fault' }); // a out until 100
+    (await leased(pool.acquire(none))).done({ health: 'fault' }); // b out until 100
+    t = 100;
+    const probeA = await leased(pool.acquire(none));
+    const probeB = await leased(pool.acquire(none));
+    expect([probeA.value, probeB.value]).toEqual(['a', 'b']);
+    let settled = 0;
+    const waiting = [pool.acquire(none), pool.acquire(none)];
+    waiting.forEach((w) => void w.then(() => settled++));
+    await new Promise((r) => setImmediate(r));
+    expect(settled).toBe(0);
+    // a's probe fails: b's probe is still out, so they go on waiting for it.
+    probeA.done({ health: 'fault', error: 'connection refused' });
+    await new Promise((r) => setImmediate(r));
+    expect(settled).toBe(0);
+    probeB.done({ health: 'fault', error: 'no response within 1000 ms' });
+    const refused = (await Promise.all(waiting)) as EndpointRefusal[];
+    expect(refused.map((r) => r.refused)).toEqual([true, true]);
+    expect(refused[0].error).toMatch(/not sent: http:\/\/b\/v1 failed its probe after a cool-down \(no response within 1000 ms\)/);
+    expect(pool.stats().map((e) => e.requests)).toEqual([2, 2]); // the refused ones sent nothing
+    // Next round (after the second cool-downs, 200 ms): a takes one probe; a request that has
+    // already tried b this round waits for it, and goes once it succeeds.
+    t = 300;
+    const probe = await leased(pool.acquire(none));
+    expect(probe.value).toBe('a');
+    const behind = pool.acquire(new Set([1]));
+    probe.done({ health: 'ok' });
+    expect((await leased(behind)).value).toBe('a');
+    expect(pool.stats()[0]).toMatchObject({ probes: 2, cooldowns: 2, inService: true });
     pool.close();
   });
 });
@@ -173,9 +242,10 @@ describe('an OpenAI target over several endpoints, over real HTTP', () => {
     const stats = target.stats();
     expect(stats.errors).toBe(6);
     expect(stats.endpoints.every((e) => e.cooldowns >= 1 && e.errors >= 2)).toBe(true);
-    // Three rounds per request (retries 2), each trying every endpoint still in service: 1 or 2 attempts.
-    expect(stats.requests).toBeGreaterThanOrEqual(6 * 3);
+    // Three rounds per request (retries 2), each trying every endpoint still in service: at most 2
+    // attempts; a round that waited for a cooled-down endpoint's probe shares its failure and sends nothing.
     expect(stats.requests).toBeLessThanOrEqual(6 * 3 * 2);
+    expect(stats.requests).toBe(stats.endpoints.reduce((n, e) => n + e.errors, 0));
     expect(stats.retries).toBe(6 * 2);
     await target.close();
   });
@@ -228,6 +298,37 @@ describe('an OpenAI target over several endpoints, over real HTTP', () => {
     expect(sb).toMatchObject({ cap: 3, requests: N - 1, peakInFlight: 3, errors: 0 });
     expect(a.peakInFlight).toBe(1);
     expect(b.peakInFlight).toBeLessThanOrEqual(3);
+    await target.close();
+  });
+
+  it('an endpoint back from its cool-down takes one probe, not a share of the requests; a hung probe is cut at the request time limit', async () => {
+    const N = 12;
+    const backFromCooldown = gate();
+    let returned = false;
+    void backFromCooldown.opened.then(() => (returned = true));
+    // A fails at once until it has been taken out (for 100 ms) and is back; from then on it hangs on
+    // every request it is given.
+    const a = await server(() => (returned ? reply.hang() : reply.status(500, { message: 'replica restarting' })));
+    // B holds its answers until A is back in service, then answers at once; it notes how many
+    // requests A has open whenever one arrives from then on.
+    const openOnA: number[] = [];
+    const b = await server(async (req) => {
+      await backFromCooldown.opened;
+      openOnA.push(a.inFlight);
+      return answerEach(req);
+    });
+    const target = openaiTarget({ ...FAST, requestTimeoutMs: 2_000, model: 'm', baseURL: `${a.baseURL},${b.baseURL}`, concurrency: 4, health: { cooldownMs: 100 } });
+    const solving = target.solve(Array.from({ length: N }, (_, i) => problem(i + 1)), 1);
+    while (!(target.stats().endpoints[0].cooldowns === 1 && target.stats().endpoints[0].inService)) await new Promise((r) => setTimeout(r, 10));
+    backFromCooldown.open();
+    const outcomes = await solving;
+    outcomes.forEach(expectCorrect);
+    // One request went to A after its return, and hung; no other was sent to it meanwhile.
+    const failedFirst = a.requests.length - 1;
+    expect(failedFirst).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...openOnA)).toBe(1);
+    const [sa] = target.stats().endpoints;
+    expect(sa).toMatchObject({ probes: 1, cooldowns: 2, requests: failedFirst + 1, errors: failedFirst + 1, inService: false });
     await target.close();
   });
 

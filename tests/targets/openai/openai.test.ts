@@ -133,13 +133,14 @@ describe('openaiTarget over real HTTP', () => {
     const status = (i: number): string => outcomes[i - 1].answers[0].status;
     for (const i of [1, 2, 3, 4, 5, 6, 12, 14, 15, 16]) expectCorrect(outcomes[i - 1], i);
     expect(status(17)).toBe('unparseable');
-    for (const i of [7, 8, 13]) expect(status(i)).toBe('error');
+    // An empty completion is the server's fault like a 500: asked again, then an error.
+    for (const i of [7, 8, 11, 13]) expect(status(i)).toBe('error');
     // A request that keeps timing out is a transport fault too: status error, counted as a timeout.
     expect(status(9)).toBe('error');
     expect(errorOf(outcomes[8].answers[0])).toMatch(/timed out/);
     expect(status(10)).toBe('no-answer');
-    expect(status(11)).toBe('no-answer');
-    for (const i of [7, 8, 9, 13]) {
+    expect(errorOf(outcomes[10].answers[0])).toMatch(/empty completion/);
+    for (const i of [7, 8, 9, 11, 13]) {
       expect(errorOf(outcomes[i - 1].answers[0])).toBeTruthy();
       // A failed answer carries no expression at all (the union has none to give).
       expect('expr' in outcomes[i - 1].answers[0]).toBe(false);
@@ -149,6 +150,7 @@ describe('openaiTarget over real HTTP', () => {
     expect(attempts.get(7)).toBe(4);
     expect(attempts.get(8)).toBe(4);
     expect(attempts.get(9)).toBe(4);
+    expect(attempts.get(11)).toBe(4);
     expect(attempts.get(13)).toBe(1);
     // Retry-After honoured: in seconds, and as an HTTP date (one-second resolution).
     const times = (i: number): number[] => s.requests.filter((r) => problemIndex(r) === i).map((r) => r.at);
@@ -156,18 +158,17 @@ describe('openaiTarget over real HTTP', () => {
     expect(times(14)[1] - times(14)[0]).toBeGreaterThanOrEqual(1_000);
 
     // Judged as the search judges them: a transport fault is never a failure to archive; the
-    // model's own decline, empty or unreadable answer is.
+    // model's own decline or unreadable answer is.
     const judgements = await Promise.all(problems.map(async (p, k) => (await judgeOutcome(p.expr, outcomes[k].answers, (f, F) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS))).judgement));
     const judged = (i: number): Judgement => judgements[i - 1];
-    for (const i of [7, 8, 9, 13]) expect(judged(i).status, `problem ${i}`).toBe('error');
+    for (const i of [7, 8, 9, 11, 13]) expect(judged(i).status, `problem ${i}`).toBe('error');
     for (const i of [1, 2, 3, 4, 5, 6, 12, 14, 15, 16]) expect(judged(i).status, `problem ${i}`).toBe('pass');
     expect(judged(10)).toMatchObject({ status: 'fail', kind: 'no-answer' });
-    expect(judged(11)).toMatchObject({ status: 'fail', kind: 'no-answer' });
     expect(judged(17)).toMatchObject({ status: 'fail', kind: 'unparseable' });
 
     const stats = target.stats();
     expect(stats.requests).toBe(s.requests.length);
-    expect(stats.errors).toBe(3);
+    expect(stats.errors).toBe(4);
     expect(stats.timeouts).toBe(1);
     expect(stats.retries).toBe(s.requests.length - 17);
     await target.close();
@@ -343,7 +344,8 @@ describe('openaiTarget over real HTTP', () => {
     expect(outcomes[1].answers[0].status).toBe('error');
     expectCorrect(outcomes[2], 3);
     for (const o of outcomes) for (const a of o.answers) expect(JSON.stringify(a)).not.toContain(secret);
-    expect(errorOf(outcomes[0].answers[0])).toContain('[redacted]');
+    expect(errorOf(outcomes[0].answers[0])).toContain('Incorrect API key provided: ***.');
+    expect(errorOf(outcomes[1].answers[0])).toContain('Authorization: Bearer ***');
 
     // Everything a run would keep: the cache plus the outcomes, settings and stats.
     await writeFile(join(dir, 'outcomes.json'), JSON.stringify({ outcomes, settings: target.settings, stats: target.stats() }));

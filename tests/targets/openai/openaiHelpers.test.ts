@@ -8,7 +8,6 @@ import { answerFromCompletion } from '../../../src/targets/openai/answerFromComp
 import { DEFAULT_BACKOFF, parseRetryAfter, retryDelayMs } from '../../../src/targets/openai/backoff.js';
 import { createLimiter } from '../../../src/util/limiter.js';
 import { checkTemplate, PROMPT_TEMPLATES, renderPrompt } from '../../../src/targets/openai/promptTemplates.js';
-import { redactSecret } from '../../../src/targets/openai/redactSecret.js';
 import { cacheKey, openResponseCache } from '../../../src/targets/openai/responseCache.js';
 import { createRng } from '../../../src/util/rng.js';
 import { exprOf } from '../answerParts.js';
@@ -134,16 +133,6 @@ describe('response cache', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
-});
-
-describe('redactSecret', () => {
-  it('removes the key, key-shaped strings and bearer tokens', () => {
-    const key = 'my-very-secret-key-123';
-    expect(redactSecret(`bad key ${key}!`, key)).toBe('bad key [redacted]!');
-    expect(redactSecret('Incorrect API key provided: sk-abc12***********xyz9', undefined)).toBe('Incorrect API key provided: sk-[redacted]');
-    expect(redactSecret('Authorization: Bearer abcdefghijklmnop', undefined)).toBe('Authorization: Bearer [redacted]');
-    expect(redactSecret('nothing to hide', key)).toBe('nothing to hide');
   });
 });
 
