@@ -258,9 +258,17 @@ export function createComplexEvaluator(tape: Tape): ComplexEvaluator {
 
   return (x: number): Evaluated => {
     state.failed = null;
-    for (let k = 0; k < order.length; k++) step(order[k], x);
+    let overflowed = false;
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k];
+      step(i, x);
+      if (R[i] === Infinity || R[i] === -Infinity || I[i] === Infinity || I[i] === -Infinity) overflowed = true;
+    }
     const root = n - 1;
-    return { re: R[root], im: I[root], err: E[root], failed: state.failed };
+    // A part that overflowed a double (x^372 at x = 7) can leave a finite result that means nothing
+    // (a finite number over it is 0): no bound holds, and the point is decided in decimals, if at all.
+    const err = overflowed && Number.isFinite(R[root]) && Number.isFinite(I[root]) ? Infinity : E[root];
+    return { re: R[root], im: I[root], err, failed: state.failed };
   };
 }
 

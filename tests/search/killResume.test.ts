@@ -195,3 +195,54 @@ describe('search survives kills', () => {
     expect(config.resumes.at(-1)!.changed.map((c) => c.setting).sort()).toEqual(['archiveSize', 'maxGenerations']);
   }, 240_000);
 });
+
+/*
+ * The default search (elites, escalation, crossover, shrinking with confirmations) against a
+ * deterministic program, the planted-bug model: killed at random moments and resumed, it must end
+ * with the files of an uninterrupted run, population and known bugs restored from the checkpoint.
+ */
+const PLANTED = {
+  target: 'cmd:node examples/cmd-target/planted-bugs.mjs',
+  reference: 'none',
+  rngSeed: 'kill-default',
+  generationSize: 80,
+  seedSize: 10,
+  clusters: 3,
+  maxGenerations: 7,
+  concurrency: 2,
+  json: true,
+};
+
+describe('the default search survives kills', () => {
+  const work = mkdtempSync(join(tmpdir(), 'sagga-kill-default-'));
+  const reference = join(work, 'reference');
+  let referenceRun: DriverRun;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    referenceRun = await runDriver({ ...PLANTED, out: reference });
+  }, 240_000);
+
+  it('killed with SIGKILL at random moments and resumed, it ends with the same files', async () => {
+    expect(referenceRun.code, referenceRun.stderr).toBe(0);
+    expect(lines(join(reference, 'archive.jsonl')).length).toBeGreaterThanOrEqual(3);
+    const dir = join(work, 'killed');
+    const rng = createRng('kill-default-moments');
+    const totalEvents = referenceRun.events;
+    const moment = () => ({ event: rng.int(2, Math.max(3, Math.floor(totalEvents / 3))), delayMs: rng.int(0, 40), signal: 'SIGKILL' as const });
+    let kills = 0;
+    let run = await runDriver({ ...PLANTED, out: dir }, moment());
+    if (run.signal === 'SIGKILL') kills++;
+    for (let i = 0; i < 4 && run.code !== 0; i++) {
+      run = await runDriver({ resume: dir, json: true }, moment());
+      if (run.signal === 'SIGKILL') kills++;
+    }
+    if (run.code !== 0) run = await runDriver({ resume: dir, json: true });
+    expect(run.code, run.stderr).toBe(0);
+    expect(kills).toBeGreaterThanOrEqual(2);
+    expect(lines(join(dir, 'archive.jsonl'))).toEqual(lines(join(reference, 'archive.jsonl')));
+    expect(lines(join(dir, 'evaluated.jsonl'))).toEqual(lines(join(reference, 'evaluated.jsonl')));
+    expect(generationRows(dir)).toEqual(generationRows(reference));
+  }, 300_000);
+});
+
