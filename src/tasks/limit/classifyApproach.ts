@@ -11,6 +11,8 @@ const CONVERGED = 1e-10;
 /** Values in the tail looked at for oscillation and for a squeezing envelope, in windows of WINDOW (three halvings of h). */
 const TAIL = 48;
 const WINDOW = 6;
+/** Fewest windows that show an envelope or an oscillation (f may stop being computable sooner). */
+const MIN_WINDOWS = 6;
 
 /**
  * Decide what f does along one approach from its values there (`ApproachSampler`):
@@ -22,25 +24,46 @@ const WINDOW = 6;
  *   constant step per halving of h (log-like growth);
  * - oscillating when the spread of the values over the windows of the last TAIL points stays a large
  *   part of their size and does not shrink (sin(1/x) at 0, x·sin(x) at oo).
+ * Values that swing up and down are never extrapolated: only the envelope and oscillation tests
+ * apply to them.
  * Anything else is undecided, with what was seen.
  */
 export function classifyApproach(samples: ApproachSamples): SideLimit {
   const v = samples.values;
-  if (v.length === 0) return { kind: 'notReal' };
+  if (v.length === 0) {
+    return samples.notReal ? { kind: 'notReal' } : { kind: 'undecided', why: 'f cannot be computed in decimals at any point of the approach (too large, or a function without a decimal implementation)' };
+  }
   if (v.length < MIN_VALUES) {
     return { kind: 'undecided', why: `f could be evaluated at only ${v.length} points of the approach${samples.cut === null ? '' : ` (${samples.cut})`}` };
   }
   const D = v[0].constructor as typeof Decimal;
   const noise = new D(10).pow(-samples.reliableDigits);
   const [even, odd] = subsequences(v);
-  const finite = finiteLimit(v, samples.steps, even, odd, noise) ?? squeeze(v);
+  // Extrapolation assumes a smooth approach: on values that swing up and down, its error estimate
+  // (the change between neighbouring entries) can be small by chance, so only envelopes are used there.
+  const swinging = swings(v, noise);
+  const finite = swinging ? squeeze(v) : finiteLimit(v, samples.steps, even, odd, noise);
   if (finite !== null) return finite;
-  const infinite = divergence(v, samples.steps, even, odd, noise);
+  const infinite = swinging ? null : divergence(v, samples.steps, even, odd, noise);
   if (infinite !== null) return infinite;
-  const oscillating = oscillation(v);
+  const oscillating = swinging ? oscillation(v) : null;
   if (oscillating !== null) return oscillating;
   const last = v.slice(-4).map((d) => d.toSignificantDigits(6).toString());
   return { kind: 'undecided', why: `the values neither settle, diverge nor oscillate clearly (the last ones: ${last.join(', ')}${samples.cut === null ? '' : `; ${samples.cut}`})` };
+}
+
+/**
+ * Whether the last values swing up and down: at least a quarter of their steps reverse the one
+ * before, counting only steps above the noise (values settled to their last digits wobble too).
+ */
+function swings(v: readonly Decimal[], noise: Decimal): boolean {
+  const tail = v.slice(-TAIL);
+  const size = Decimal.max(...tail.map((d) => d.abs()));
+  const floor = size.times(noise).times(100);
+  const steps = tail.slice(1).map((d, i) => d.minus(tail[i])).filter((d) => d.abs().gt(floor));
+  let turns = 0;
+  for (let i = 1; i < steps.length; i++) if (steps[i].isNegative() !== steps[i - 1].isNegative()) turns++;
+  return steps.length >= 8 && turns * 4 >= steps.length;
 }
 
 function subsequences(v: readonly Decimal[]): [Decimal[], Decimal[]] {
@@ -81,23 +104,16 @@ function finiteLimit(v: readonly Decimal[], steps: readonly Decimal[], even: rea
 }
 
 /**
- * A limit squeezed by a shrinking envelope, where neither extrapolation applies (x·sin(1/x) at 0,
- * sin(x)/x at oo): values that swing up and down (their steps change sign often) over windows whose
- * spread falls, from the first two of the last TAIL values to the last two, below a twentieth. The
- * limit is then the middle of the last window, within twice the larger of the last two spreads.
+ * A limit squeezed by a shrinking envelope, where extrapolation does not apply (x·sin(1/x) at 0,
+ * sin(x)/x at oo): swinging values whose spread over windows of the tail falls, from the first two
+ * windows to the last two, below a twentieth. The limit is then the middle of the last window, within
+ * twice the larger of the last two spreads.
  */
 function squeeze(v: readonly Decimal[]): SideLimit | null {
-  if (v.length < TAIL) return null;
-  const tail = v.slice(-TAIL);
-  let turns = 0;
-  for (let i = 2; i < tail.length; i++) {
-    const before = tail[i - 1].minus(tail[i - 2]);
-    const after = tail[i].minus(tail[i - 1]);
-    if (!before.isZero() && !after.isZero() && before.isNegative() !== after.isNegative()) turns++;
-  }
-  if (turns < TAIL / 4) return null;
-  const windows = tailWindows(v);
+  // Short sequences (f not computable far out, as e^-x·cos(x) past x = 1000) in windows of three.
+  const windows = tailWindows(v, v.length >= MIN_WINDOWS * WINDOW ? WINDOW : 3);
   const n = windows.length;
+  if (n < 4) return null;
   const early = Decimal.max(windows[0].spread, windows[1].spread);
   const late = Decimal.max(windows[n - 2].spread, windows[n - 1].spread);
   if (late.gt(early.times(0.05))) return null;
@@ -161,11 +177,12 @@ interface Window {
   readonly bothSigns: boolean;
 }
 
-/** The last TAIL values in windows of WINDOW consecutive ones. */
-function tailWindows(v: readonly Decimal[]): Window[] {
+/** The last TAIL values (or as many whole windows as there are) in windows of `size` consecutive ones. */
+function tailWindows(v: readonly Decimal[], size = WINDOW): Window[] {
   const windows: Window[] = [];
-  for (let w = v.length - TAIL; w < v.length; w += WINDOW) {
-    const part = v.slice(w, w + WINDOW);
+  const count = Math.min(TAIL, v.length - (v.length % size));
+  for (let w = v.length - count; w < v.length; w += size) {
+    const part = v.slice(w, w + size);
     const hi = Decimal.max(...part);
     const lo = Decimal.min(...part);
     windows.push({ hi, lo, spread: hi.minus(lo), size: Decimal.max(hi.abs(), lo.abs()), bothSigns: hi.isPositive() && lo.isNegative() && !hi.isZero() && !lo.isZero() });
@@ -180,9 +197,9 @@ function tailWindows(v: readonly Decimal[]): Window[] {
  * keep changing sign (x·sin(x) at oo has no limit; x·(2 + sin(x)) diverges to oo and is not this).
  */
 function oscillation(v: readonly Decimal[]): SideLimit | null {
-  if (v.length < TAIL) return null;
   const windows = tailWindows(v);
   const n = windows.length;
+  if (n < MIN_WINDOWS) return null;
   const wide = windows.filter((w) => !w.size.isZero() && w.spread.gte(w.size.times(0.2))).length;
   const median = (ws: readonly Window[]) => ws.map((w) => w.spread).sort((a, b) => a.comparedTo(b))[1];
   const early = median(windows.slice(0, 3));

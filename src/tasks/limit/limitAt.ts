@@ -1,7 +1,6 @@
 import type { Decimal } from 'decimal.js';
-import type { DecimalEvaluator } from '../../verify/evalDecimal.js';
-import type { WorkMeter } from '../../verify/workMeter.js';
-import { ApproachSampler, SCHEDULE_POINTS, type Approach } from './approachSampler.js';
+import { DECIMAL_OP_UNITS, type WorkMeter } from '../../verify/workMeter.js';
+import { ApproachSampler, SCHEDULE_POINTS, type Approach, type ProblemEvaluators } from './approachSampler.js';
 import { classifyApproach } from './classifyApproach.js';
 import type { SideLimit } from './sideLimit.js';
 
@@ -22,9 +21,9 @@ export interface LimitAtResult {
  * the sequence ends; `points` given, exactly that many schedule points are sampled and looked at
  * once, so a second precision sees the same points as the first.
  */
-export function limitAt(evaluate: DecimalEvaluator, D: typeof Decimal, approach: Approach, digits: number, meter: WorkMeter, points?: number): LimitAtResult | 'exhausted' | 'timeout' {
+export function limitAt(evaluators: ProblemEvaluators, D: typeof Decimal, approach: Approach, digits: number, meter: WorkMeter, points?: number): LimitAtResult | 'exhausted' | 'timeout' {
   // Half the working digits must survive cancellation near the point for a value to be used.
-  const sampler = new ApproachSampler(evaluate, D, approach, Math.floor(digits / 2), meter);
+  const sampler = new ApproachSampler(evaluators, D, approach, Math.floor(digits / 2), meter);
   const looks = points === undefined ? LOOKS : [points];
   let limit: SideLimit = { kind: 'notReal' };
   let count = 0;
@@ -32,10 +31,24 @@ export function limitAt(evaluate: DecimalEvaluator, D: typeof Decimal, approach:
     const samples = sampler.extend(look);
     if (samples === 'exhausted' || samples === 'timeout') return samples;
     count = look;
+    meter.left -= classificationUnits(samples.values.length, digits);
+    if (meter.left < 0) return 'exhausted';
     limit = classifyApproach(samples);
     if (!sampler.open || decisive(limit, sampler.open ? look : SCHEDULE_POINTS, digits)) break;
   }
   return { limit, points: count };
+}
+
+/**
+ * The work of one look at n values, paid before it is taken: Neville's tableau over the last 16
+ * values and Wynn's table (16 columns) over the last 24 of each subsequence, for f and again for 1/f
+ * and f's steps when it may diverge; each entry a few decimal operations.
+ */
+function classificationUnits(n: number, digits: number): number {
+  const k = Math.min(n, 16);
+  const m = Math.min(24, Math.ceil(n / 2));
+  const operations = 2.5 * (3 * k * k + 96 * m);
+  return operations * DECIMAL_OP_UNITS * (digits / 32);
 }
 
 function decisive(limit: SideLimit, look: number, digits: number): boolean {

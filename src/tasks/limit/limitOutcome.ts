@@ -17,7 +17,7 @@ export type LimitOutcome =
  */
 export function limitOutcome(sides: readonly { readonly name: string; readonly limit: SideLimit }[]): LimitOutcome {
   const real = sides.filter((s) => s.limit.kind !== 'notReal');
-  if (real.length === 0) return { kind: 'undecided', why: `f is not real ${sides.map((s) => s.name).join(' nor ')}` };
+  if (real.length === 0) return { kind: 'undecided', why: `f is not real (complex in doubles) ${sides.map((s) => s.name).join(' nor ')}` };
   const left = sides.length > 1 && real.length === 1 ? `; f is not real ${sides.find((s) => s.limit.kind === 'notReal')!.name}` : '';
   const oscillating = real.find((s) => s.limit.kind === 'oscillating');
   if (oscillating !== undefined && oscillating.limit.kind === 'oscillating') return { kind: 'dne', how: `${oscillating.limit.how} ${oscillating.name}` };

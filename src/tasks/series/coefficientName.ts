@@ -1,3 +1,4 @@
+import { hasLeadingMinus, withoutLeadingMinus } from '../../expr/leadingMinus.js';
 import { toInfix } from '../../expr/toInfix.js';
 import type { Expr } from '../../expr/types.js';
 import { clip } from '../../util/clip.js';
@@ -7,6 +8,6 @@ export function coefficientName(point: Expr, k: number): string {
   if (k === 0) return '1';
   const power = k === 1 ? '' : `^${k}`;
   if (point.type === 'num' && point.value === 0) return `x${power}`;
-  const shown = point.type === 'neg' ? `x + ${clip(toInfix(point.args[0]), 40)}` : `x - ${clip(toInfix(point), 40)}`;
+  const shown = hasLeadingMinus(point) ? `x + ${clip(toInfix(withoutLeadingMinus(point)), 40)}` : `x - ${clip(toInfix(point), 40)}`;
   return `(${shown})${power}`;
 }
