@@ -38,6 +38,14 @@ interface Context {
 
 const contexts = new Map<number, Context>();
 
+/**
+ * decimal.js's class at `digits` digits, shared with the evaluators (one clone per precision), for
+ * callers that compute with decimals of their own (extrapolations, Taylor coefficients).
+ */
+export function decimalAt(digits: number): typeof Decimal {
+  return contextFor(digits).D;
+}
+
 function contextFor(digits: number): Context {
   let c = contexts.get(digits);
   if (c === undefined) {

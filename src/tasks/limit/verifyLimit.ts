@@ -1,9 +1,11 @@
 import { Decimal } from 'decimal.js';
+import { hasDecimalLiteral } from '../../expr/hasDecimalLiteral.js';
 import { toInfix } from '../../expr/toInfix.js';
 import { hasX, type Expr } from '../../expr/types.js';
 import { clip } from '../../util/clip.js';
 import { createComplexEvaluator } from '../../verify/evalComplex.js';
-import { createDecimalEvaluator } from '../../verify/evalDecimal.js';
+import { createDecimalEvaluator, decimalAt } from '../../verify/evalDecimal.js';
+import { formatReasonDecimal } from '../../verify/formatReasonDecimal.js';
 import { compileTape, TapeTooLarge } from '../../verify/tape.js';
 import type { Verdict, VerifyOptions, VerifyResult } from '../../verify/types.js';
 import type { WorkMeter } from '../../verify/workMeter.js';
@@ -80,7 +82,7 @@ function decide(problem: Expr, point: LimitPoint, direction: LimitDirection | un
   const pointsTaken: number[] = [];
   for (const digits of LIMIT_DIGITS) {
     const evaluators = { working: createDecimalEvaluator(f, digits), doubled: createDecimalEvaluator(f, 2 * digits), complex: createComplexEvaluator(f) };
-    const D = Decimal.clone({ precision: digits, toExpNeg: -9e15, toExpPos: 9e15, minE: -9e15, maxE: 9e15 });
+    const D = decimalAt(digits);
     const constant = (tape: ReturnType<typeof compileTape>, what: string): Decimal | [Verdict, string] => {
       const v = createDecimalEvaluator(tape, digits)(0, meter);
       if (v === 'exhausted' || v === 'timeout') return stopped(v, `evaluating ${what}`, opts);
@@ -193,13 +195,5 @@ function describe(o: LimitOutcome): string {
 }
 
 function show(v: Decimal): string {
-  const d = v.toSignificantDigits(12);
-  return d.isZero() ? '0' : d.e < -6 || d.e > 15 ? d.toExponential() : d.toString();
-}
-
-/** Written with a decimal literal (0.5, 1e-3): held to 1e-6, not to 12 digits. */
-function hasDecimalLiteral(e: Expr): boolean {
-  if (e.type === 'num') return !Number.isInteger(e.value);
-  if (e.type === 'sym') return false;
-  return e.args.some(hasDecimalLiteral);
+  return formatReasonDecimal(v, 12);
 }

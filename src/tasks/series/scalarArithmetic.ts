@@ -1,7 +1,7 @@
-import { Decimal } from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import type { FnName } from '../../expr/functions.js';
 import { addRational, divRational, mulRational, powRational, rational, type Rational } from '../../expr/rational.js';
-import { decimalFunction } from '../../verify/evalDecimal.js';
+import { decimalAt, decimalFunction } from '../../verify/evalDecimal.js';
 import { DECIMAL_FN_UNITS, DECIMAL_OP_UNITS, type WorkMeter } from '../../verify/workMeter.js';
 import { exactFunctionValue, exactRoot } from './exactFunctionValue.js';
 import { SeriesRefusal } from './seriesRefusal.js';
@@ -20,17 +20,6 @@ export interface Scalar {
 const MAX_DECIMAL_EXPONENT = 1e5;
 /** Digits below the precision under which a decimal counts as zero (an exact zero is always zero). */
 const ZERO_SLACK_DIGITS = 10;
-
-const contexts = new Map<number, typeof Decimal>();
-
-function decimalClass(digits: number): typeof Decimal {
-  let D = contexts.get(digits);
-  if (D === undefined) {
-    D = Decimal.clone({ precision: digits, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -9e15, toExpPos: 9e15, minE: -9e15, maxE: 9e15 });
-    contexts.set(digits, D);
-  }
-  return D;
-}
 
 /**
  * Arithmetic on `Scalar`s at `digits` digits: exact where both operands are exact and the result is
@@ -52,7 +41,7 @@ export class ScalarArithmetic {
     readonly digits: number,
     private readonly meter: WorkMeter,
   ) {
-    this.D = decimalClass(digits);
+    this.D = decimalAt(digits);
     const scale = digits / 32;
     this.opUnits = DECIMAL_OP_UNITS * scale;
     this.fnUnits = DECIMAL_FN_UNITS * scale * scale;

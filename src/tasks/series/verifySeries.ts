@@ -1,3 +1,4 @@
+import { hasDecimalLiteral } from '../../expr/hasDecimalLiteral.js';
 import { toInfix } from '../../expr/toInfix.js';
 import { hasX, type Expr } from '../../expr/types.js';
 import { clip } from '../../util/clip.js';
@@ -129,11 +130,4 @@ function refused(run: Extract<PairExpansion, { ok: false }>, at: string, opts: V
   }
   if (refusal.kind === 'singular' && refusal.proven) return ['incorrect', `the answer has no value at ${at}: ${refusal.message}`];
   return ['unknown', `cannot expand the answer at ${at}: ${refusal.message}`];
-}
-
-/** Written with a decimal literal (0.5, 1e-3): held to 6 significant digits, not to exactness. */
-function hasDecimalLiteral(e: Expr): boolean {
-  if (e.type === 'num') return !Number.isInteger(e.value);
-  if (e.type === 'sym') return false;
-  return e.args.some(hasDecimalLiteral);
 }
