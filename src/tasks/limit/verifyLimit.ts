@@ -100,10 +100,7 @@ function decide(problem: Expr, point: LimitPoint, direction: LimitDirection | un
       if (!(v instanceof Decimal)) return v;
       answerValues.push(v);
     }
-    const approaches: { name: string; approach: Approach }[] =
-      point.kind === 'infinite'
-        ? [{ name: point.sign > 0 ? 'as x → oo' : 'as x → -oo', approach: { kind: 'infinite', sign: point.sign } }]
-        : [...(dir === '-' ? [] : [{ name: 'from the right', approach: { kind: 'finite', at, side: 1 } as Approach }]), ...(dir === '+' ? [] : [{ name: 'from the left', approach: { kind: 'finite', at, side: -1 } as Approach }])];
+    const approaches = approachesOf(point, dir, at);
     const sides: { name: string; limit: SideLimit }[] = [];
     for (const [i, { name, approach }] of approaches.entries()) {
       const first = digits === LIMIT_DIGITS[0];
@@ -117,6 +114,15 @@ function decide(problem: Expr, point: LimitPoint, direction: LimitDirection | un
     outcomes.push(outcome);
   }
   return judge(answer, outcomes, answerValues, where);
+}
+
+/** The sides asked for, each named for reasons: one towards an infinity, one or two at a finite point. */
+function approachesOf(point: LimitPoint, dir: LimitDirection, at: Decimal): { name: string; approach: Approach }[] {
+  if (point.kind === 'infinite') return [{ name: point.sign > 0 ? 'as x → oo' : 'as x → -oo', approach: { kind: 'infinite', sign: point.sign } }];
+  const sides: { name: string; approach: Approach }[] = [];
+  if (dir !== '-') sides.push({ name: 'from the right', approach: { kind: 'finite', at, side: 1 } });
+  if (dir !== '+') sides.push({ name: 'from the left', approach: { kind: 'finite', at, side: -1 } });
+  return sides;
 }
 
 function judge(answer: LimitAnswer, outcomes: readonly LimitOutcome[], answerValues: readonly Decimal[], where: string): [Verdict, string] {
