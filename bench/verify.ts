@@ -9,6 +9,9 @@
  *   npm run bench:verify -- --quick              # a smoke run in well under a minute
  *   node dist/bench/verify.js --reference-sample 500 --json bench-verify.json
  *
+ * The `series` and `limit` tasks' verifiers follow, each on its labelled set beside SymPy
+ * (bench/taskVerifySection.ts; `--no-tasks` skips them).
+ *
  * Prints a Markdown table for the README. Nothing runs concurrently with anything else it times.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,6 +27,7 @@ import { verifyStrings } from '../src/verify/verifyStrings.js';
 import { readLabelledPairs, type LabelledPair } from './readLabelledPairs.js';
 import { runReferenceCheck, type ReferenceRun } from './runReferenceCheck.js';
 import { scoreVerdicts, type Judged, type Score } from './scoreVerdicts.js';
+import { taskVerifySection } from './taskVerifySection.js';
 
 interface BenchOptions {
   readonly pairs: string;
@@ -37,6 +41,9 @@ interface BenchOptions {
   readonly seed: string;
   readonly reference: boolean;
   readonly json?: string;
+  readonly tasks: boolean;
+  readonly series: string;
+  readonly limit: string;
 }
 
 interface Row {
@@ -60,7 +67,10 @@ function parseOptions(argv: readonly string[]): BenchOptions {
     .option('--python <path>', "Python with SymPy (Debian's)", '/usr/bin/python3')
     .option('--seed <seed>', 'seed of the subsamples', 'bench-verify')
     .option('--no-reference', 'skip the SymPy reference')
-    .option('--json <file>', 'also write the figures as JSON');
+    .option('--json <file>', 'also write the figures as JSON')
+    .option('--no-tasks', 'skip the series and limit verifiers')
+    .option('--series <file>', 'labelled series pairs (JSON Lines)', 'tests/fixtures/labelled/series.jsonl')
+    .option('--limit <file>', 'labelled limit pairs (JSON Lines)', 'tests/fixtures/labelled/limit.jsonl');
   program.parse(argv as string[], { from: 'user' });
   const o = program.opts<{
     pairs: string;
@@ -74,6 +84,9 @@ function parseOptions(argv: readonly string[]): BenchOptions {
     seed: string;
     reference: boolean;
     json?: string;
+    tasks: boolean;
+    series: string;
+    limit: string;
   }>();
   return { ...o, referenceSample: o.referenceSample ?? (o.quick ? 20 : 200) };
 }
@@ -245,6 +258,19 @@ async function main(): Promise<void> {
       `Beside two CPU-bound processes: ${load.changed} of ${load.pairs} verdicts or reasons changed ` +
         `(${rate(load.pairs, load.ms).toFixed(0)} pairs/s under that load).`,
     );
+  }
+  if (opts.tasks) {
+    const taskLines = await taskVerifySection({
+      series: opts.series,
+      limit: opts.limit,
+      pairs: opts.quick ? 40 : Infinity,
+      referenceSample: opts.quick ? 10 : 40,
+      referenceTimeout: 10,
+      python: opts.python,
+      seed: opts.seed,
+      reference: opts.reference,
+    });
+    lines.push('', ...taskLines);
   }
   console.log(lines.join('\n'));
 

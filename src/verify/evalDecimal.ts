@@ -14,8 +14,9 @@ type Dec = Decimal;
 export const RELIABLE_DIGITS = 15;
 
 /** A value, `null` where the point is outside what decimals can evaluate, `'exhausted'` when the
- * meter's work ran out, `'timeout'` when its wall-clock backstop fired. */
-export type DecimalEvaluator = (x: number, meter?: WorkMeter) => DecimalValue | null | 'exhausted' | 'timeout';
+ * meter's work ran out, `'timeout'` when its wall-clock backstop fired. A decimal x is taken with all
+ * its digits, so a point such as 1/3 + 2^-40 is not rounded to a double first. */
+export type DecimalEvaluator = (x: number | Dec, meter?: WorkMeter) => DecimalValue | null | 'exhausted' | 'timeout';
 
 /** A decimal result and how many of its leading digits survived cancellation and conditioning. */
 export interface DecimalValue {
@@ -36,6 +37,14 @@ interface Context {
 }
 
 const contexts = new Map<number, Context>();
+
+/**
+ * decimal.js's class at `digits` digits, shared with the evaluators (one clone per precision), for
+ * callers that compute with decimals of their own (extrapolations, Taylor coefficients).
+ */
+export function decimalAt(digits: number): typeof Decimal {
+  return contextFor(digits).D;
+}
 
 function contextFor(digits: number): Context {
   let c = contexts.get(digits);
@@ -72,7 +81,7 @@ export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGIT
     const integerPower = ins.op === Op.Pow && instrs[ins.args[1]].op === Op.Num && Number.isInteger(instrs[ins.args[1]].value);
     return ins.op === Op.Fn || (ins.op === Op.Pow && !integerPower) ? fnUnits : opUnits;
   });
-  return (x: number, meter = UNLIMITED) => {
+  return (x: number | Dec, meter = UNLIMITED) => {
     try {
       return run(x, meter);
     } catch {
@@ -82,7 +91,7 @@ export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGIT
     }
   };
 
-  function run(x: number, meter: WorkMeter): DecimalValue | null | 'exhausted' | 'timeout' {
+  function run(x: number | Dec, meter: WorkMeter): DecimalValue | null | 'exhausted' | 'timeout' {
     const xd = new D(x);
     let magnitude = -Infinity;
     for (let i = 0; i < instrs.length; i++) {
@@ -243,10 +252,20 @@ function power(b: Dec | null, e: Dec | null, oddRootNumerator?: number): Dec | n
     return root === null || oddRootNumerator % 2 === 0 ? root : root.neg();
   }
   // Guard against exponents whose result cannot be represented (decimal.js would grind).
-  if (e.abs().gt(1e6)) return null;
-  // A non-integer power is exp(e·ln b), as slow as exp of that argument.
-  if (!e.isInteger() && e.abs().times(2.31 * Math.max(1, Math.abs(b.e) + 1)).gt(HUGE_EXP)) return null;
+  if (e.isInteger() && e.abs().gt(1e6)) return null;
+  // A non-integer power is exp(e·ln b), as slow as exp of that argument. |ln b| from the double of b
+  // where b has one (so (1 + 1/x)^x keeps a value far out), from b's exponent where it does not.
+  if (!e.isInteger() && e.abs().times(lnMagnitude(b)).gt(HUGE_EXP)) return null;
   return b.pow(e);
+}
+
+/** An upper estimate of |ln b| for b > 0 (never 0, so that a huge exponent of a base near 1 is still caught). */
+function lnMagnitude(b: Dec): number {
+  if (Math.abs(b.e) >= 300) return 2.31 * (Math.abs(b.e) + 1);
+  // |ln b| < 1.4·|b − 1| for |b − 1| < 1/2.
+  const offOne = b.e === 0 || b.e === -1 ? b.minus(1).abs() : null;
+  if (offOne !== null && offOne.lt(0.5)) return Math.max(offOne.toNumber() * 1.4, Number.MIN_VALUE);
+  return Math.abs(Math.log(b.toNumber())) * 1.01;
 }
 
 const HUGE_TRIG = 1e15;
@@ -255,6 +274,21 @@ const HUGE_TRIG = 1e15;
 const HUGE_EXP = 1000;
 /** |a| beyond which 1 - tanh|a| < 10^-400, below the precision of any evaluator here. */
 const SATURATED = 500;
+
+/**
+ * One whitelisted unary function of a decimal at `digits` digits, with the same refusals as the tape
+ * evaluator (null where decimal.js has no such function or no real value), for callers that build
+ * values other than by a tape, such as Taylor coefficients.
+ */
+export function decimalFunction(name: FnName, a: Dec, digits: number): Dec | null {
+  const { D, ONE, PI } = contextFor(digits);
+  try {
+    const v = unary(name, new D(a), ONE, PI);
+    return v !== null && v.isFinite() ? v : null;
+  } catch {
+    return null;
+  }
+}
 
 function unary(name: FnName | '', a: Dec | null, ONE: Dec, PI: Dec): Dec | null {
   if (a === null || name === '') return null;

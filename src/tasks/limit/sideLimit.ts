@@ -1,0 +1,13 @@
+import type { Decimal } from 'decimal.js';
+
+/**
+ * What the values along one approach show: a finite limit with its error, divergence to +oo or
+ * −oo, oscillation that does not die out (no limit), or nothing clear. `notReal` when f has no real
+ * value on that side at all.
+ */
+export type SideLimit =
+  | { readonly kind: 'finite'; readonly value: Decimal; readonly error: Decimal }
+  | { readonly kind: 'infinite'; readonly sign: 1 | -1; readonly how: string }
+  | { readonly kind: 'oscillating'; readonly how: string }
+  | { readonly kind: 'undecided'; readonly why: string }
+  | { readonly kind: 'notReal' };
