@@ -93,6 +93,8 @@ interface RunResult {
   readonly lastArchivedMeanLength: number | null;
   /** Mean length archived per generation. */
   readonly lengthByGeneration: ReadonlyArray<number | null>;
+  /** Mean length (chars) of each generation's proven failures, archived or not (variants too). */
+  readonly provenLengthByGeneration: ReadonlyArray<number | null>;
   /** Failures / problems asked, per LENGTH_BUCKETS entry (null when none was asked). */
   readonly failureRateByLength: ReadonlyArray<number | null>;
   readonly stopReason: string;
@@ -165,11 +167,20 @@ async function run(name: string, { fitness, distance, seedSelection }: RunSpec):
     medianLength: lengths.length ? lengths[Math.floor(lengths.length / 2)] : null,
     lastArchivedMeanLength: archiving.length ? archiving[archiving.length - 1].archived_mean_length : null,
     lengthByGeneration: rows.map((r) => r.archived_mean_length),
+    provenLengthByGeneration: byGeneration(readJsonl<EvaluatedRecord>(join(dir, 'evaluated.jsonl')), rows.length, (e) => e.problem.length),
     failureRateByLength: failureRateByLength(readJsonl<EvaluatedRecord>(join(dir, 'evaluated.jsonl'))),
     stopReason: result.summary.stopReason,
     seconds: rows.reduce((s, r) => s + r.seconds.target + r.seconds.verify + r.seconds.engine, 0),
     dir,
   };
+}
+
+/** The mean of `measure` over each generation's proven failures (null for a generation without one). */
+function byGeneration(evaluated: readonly EvaluatedRecord[], generations: number, measure: (e: EvaluatedRecord) => number): (number | null)[] {
+  return Array.from({ length: generations }, (_, i) => {
+    const proven = evaluated.filter((e) => e.generation === i + 1 && e.status === 'fail' && e.proof !== null && e.proof !== undefined);
+    return proven.length > 0 ? proven.reduce((s, e) => s + measure(e), 0) / proven.length : null;
+  });
 }
 
 /** Failures / problems asked in each LENGTH_BUCKETS range of the canonical problem's characters. */
@@ -178,6 +189,15 @@ function failureRateByLength(evaluated: readonly EvaluatedRecord[]): (number | n
     const asked = evaluated.filter((e) => e.status !== 'skipped' && e.problem.length >= lo && e.problem.length <= hi);
     return asked.length > 0 ? asked.filter((e) => e.status === 'fail').length / asked.length : null;
   });
+}
+
+function nearestCosine(e: Expr, targets: readonly Expr[]): number {
+  const v = structuralVector(e);
+  return Math.min(...targets.map((t) => cosineDistance(structuralVector(t), v)));
+}
+
+function nearestTree(e: Expr, targets: readonly Expr[]): number {
+  return Math.min(...targets.map((t) => treeEditDistance(t, e)));
 }
 
 /** Mean over the archive of the distance to the nearest target. */
@@ -215,6 +235,14 @@ async function main(): Promise<void> {
   }
   console.log('\nMean length (chars) of the problems archived in each generation:\n');
   for (const r of results) console.log(`    ${r.run.padEnd(15)} ${r.lengthByGeneration.map((l) => (l === null ? '—' : l.toFixed(1))).join('  ')}`);
+  console.log('\nMean length (chars) of each generation\'s proven failures (archived or not):\n');
+  for (const r of results) console.log(`    ${r.run.padEnd(15)} ${r.provenLengthByGeneration.map((l) => (l === null ? '—' : l.toFixed(1))).join('  ')}`);
+  const last = (name: string) => results.find((r) => r.run === name)?.provenLengthByGeneration.at(-1) ?? null;
+  const [l10, l20, l40] = [last('length10'), last('length20'), last('length40')];
+  if (l10 !== null && l20 !== null && l40 !== null) {
+    const within = (v: number, target: number) => Math.abs(v - target) <= 0.3 * target;
+    console.log(`\nLast generation's proven failures: length:10 ${l10.toFixed(1)}, length:20 ${l20.toFixed(1)}, length:40 ${l40.toFixed(1)} chars; ordered ${l10 < l20 && l20 < l40 ? 'yes' : 'no'}; length:20 within 30 % of 20: ${within(l20, 20) ? 'yes' : 'no'}; length:40 within 30 % of 40: ${within(l40, 40) ? 'yes' : 'no'}`);
+  }
   const bucketName = ([lo, hi]: [number, number]) => (hi === Infinity ? `> ${lo - 1}` : lo === 1 ? `< ${hi + 1}` : `${lo}–${hi}`);
   console.log('\nShare of the problems asked that failed, by length (chars):\n');
   console.log(`| run | ${LENGTH_BUCKETS.map(bucketName).join(' | ')} |`);
@@ -233,6 +261,13 @@ async function main(): Promise<void> {
       const d = distances(r.dir, targets);
       near[r.run] = d;
       console.log(`| ${r.run} | ${r.fitness} | ${RUNS[r.run].distance ?? (r.run === 'short' ? '—' : 'cosine')} | ${d.n} | ${d.cosine.toFixed(3)} | ${d.tree.toFixed(2)} |`);
+    }
+    console.log('\nMean distance of each generation\'s proven failures to the nearest target (cosine of structural embeddings / tree edit distance):\n');
+    for (const r of [baseline, ...nearRuns]) {
+      const evaluated = readJsonl<EvaluatedRecord>(join(r.dir, 'evaluated.jsonl'));
+      const cos = byGeneration(evaluated, r.generations, (e) => nearestCosine(parseExpr(e.problem), targets));
+      const tree = byGeneration(evaluated, r.generations, (e) => nearestTree(parseExpr(e.problem), targets));
+      console.log(`    ${r.run.padEnd(10)} cosine ${cos.map((v) => (v === null ? '—' : v.toFixed(3))).join('  ')}   tree ${tree.map((v) => (v === null ? '—' : v.toFixed(2))).join('  ')}`);
     }
   }
   console.log('\nCommands:\n');

@@ -59,6 +59,22 @@ export class RunFiles<S = unknown> {
   }
 
   /**
+   * What the run has spent, from checkpoint.json: its totals, also before the first generation is
+   * committed (a run's start-up calls are recorded there at once).
+   */
+  readTotals(): RunTotals {
+    const raw = readJson(this.path('checkpoint')) as Checkpoint<S> | { totals?: RunTotals } | null;
+    return raw?.totals ?? ZERO_TOTALS;
+  }
+
+  /** Replace the checkpoint's totals, everything else as it is (the start-up calls of a session). */
+  writeTotals(totals: RunTotals): void {
+    const raw = readJson(this.path('checkpoint')) as Record<string, unknown> | null;
+    if (raw === null) return;
+    this.guard(this.path('checkpoint'), this.resumeHint(), () => writeFileAtomic(this.path('checkpoint'), JSON.stringify({ ...raw, totals, updated: new Date().toISOString() }) + '\n'));
+  }
+
+  /**
    * Write config.json (atomically) with `settings_sha256`, the hash of the fields that shape the
    * run as written (see settingsHash). A new run's first config.json is followed by a checkpoint
    * with no engine state and zero offsets: from then on a missing checkpoint.json means it was lost,

@@ -325,6 +325,11 @@ export interface RunTotals {
   readonly seconds: { readonly target: number; readonly verify: number; readonly engine: number; readonly wall: number };
   /** What the budgets count, spent so far (absent in runs made before budgets existed: 0). */
   readonly target_calls?: number;
+  /**
+   * Of `target_calls`, those made before a session's first generation (the canary check at the
+   * start of a run and of each resume), which no generation line counts. Absent: 0.
+   */
+  readonly startup_calls?: number;
   readonly proven?: number;
   readonly tokens?: { readonly input: number; readonly output: number };
   readonly cost?: number;

@@ -29,7 +29,7 @@ export type Shrinker = (
   problem: Expr,
   judgement: Judgement,
   probe: (candidate: Expr) => Promise<ShrinkProbeResult>,
-  options: { readonly maxCalls: number; readonly rng: Rng; readonly confirmations: number },
+  options: { readonly maxCalls: number; readonly rng: Rng; readonly confirmations: number; readonly knownSignature: (signature: string) => boolean },
 ) => Promise<ShrunkFailure>;
 
 
@@ -283,6 +283,7 @@ export async function evaluateGeneration(asked: GenerationAsk, ctx: GenerationCo
       // A model may fail a problem once and solve it the next time, and any target may time out on a
       // slow moment: then a step needs a second failure.
       confirmations: ctx.target.deterministic === true && original.kind !== 'timeout' ? 0 : 1,
+      knownSignature: ctx.archived,
     });
     if (!revoked.has(index)) results[index] = { ...evaluation, minimal };
   };

@@ -28,6 +28,8 @@ export interface RunSearchConfig {
   readonly resume: boolean;
   /** What config.json holds for a new run (ignored on resume, where it already exists). */
   readonly configRecord: unknown;
+  /** What the session spent before the run started (its canary check): counted against the budgets at once. */
+  readonly startup?: Spent;
 }
 
 export interface RunSearchDeps {
@@ -102,13 +104,17 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
     { mutate: deps.mutate, checkCandidate: deps.checkCandidate, embedder: deps.embedder, fitness: deps.fitness, rng: deps.rng, initialSeeds: deps.initialSeeds, signature: deps.signature },
     checkpoint ? { state: checkpoint.engine, evaluatedKeys } : undefined,
   );
-  let totals: RunTotals = checkpoint?.totals ?? ZERO_TOTALS;
+  let totals: RunTotals = files.readTotals();
+  if (config.startup !== undefined && config.startup.calls > 0) {
+    totals = addStartup(totals, config.startup);
+    files.writeTotals(totals);
+  }
   let lastCheckpoint: Checkpoint<EngineState> | null = checkpoint;
   const resumedAfter = checkpoint ? checkpoint.engine.generation : config.resume ? 0 : null;
   const progress = deps.progress;
   progress.runStart({ outDir: config.outDir, resumedAfter, archiveSize: engine.state().archiveCount, archiveTarget: settings.archiveSize });
 
-  const spentBefore = checkpoint?.totals;
+  const spentBefore = totals;
   const budget = new SpendingBudget(
     {
       maxTargetCalls: settings.maxTargetCalls ?? null,
@@ -287,7 +293,7 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
   };
   // A stop decided on resume (say, the archive was already full) is recorded too.
   if (lastCheckpoint && stop !== 'interrupted' && lastCheckpoint.engine.stopReason !== stop) {
-    files.rewriteCheckpoint({ ...lastCheckpoint, engine: { ...lastCheckpoint.engine, stopReason: stop } });
+    files.rewriteCheckpoint({ ...lastCheckpoint, totals, engine: { ...lastCheckpoint.engine, stopReason: stop } });
   }
   progress.runEnd(summary);
   return summary;
@@ -338,9 +344,21 @@ function addTotals(t: RunTotals, candidates: number, row: GenerationRecord, wall
       wall: t.seconds.wall + wall,
     },
     target_calls: spent.calls,
+    ...(t.startup_calls !== undefined ? { startup_calls: t.startup_calls } : {}),
     proven: (t.proven ?? 0) + row.proven,
     tokens: { input: spent.input, output: spent.output },
     cost: round6(spent.cost),
+  };
+}
+
+/** The start-up calls (canaries) of a session added to the totals: counted like any call, in no generation. */
+function addStartup(t: RunTotals, startup: Spent): RunTotals {
+  return {
+    ...t,
+    target_calls: (t.target_calls ?? 0) + startup.calls,
+    startup_calls: (t.startup_calls ?? 0) + startup.calls,
+    tokens: { input: (t.tokens?.input ?? 0) + startup.input, output: (t.tokens?.output ?? 0) + startup.output },
+    cost: round6((t.cost ?? 0) + startup.cost),
   };
 }
 

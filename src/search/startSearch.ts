@@ -38,8 +38,9 @@ import {
   type SettingDifference,
 } from './resolveSearchSettings.js';
 import { RUN_FILES, RunFiles } from '../run/runFiles.js';
-import { STOP_REASON_TEXT, type RunConfig, type SearchSettings } from '../run/runSchema.js';
+import { STOP_REASON_TEXT, type RunConfig, type RunTotals, type SearchSettings } from '../run/runSchema.js';
 import { runSearch } from './runSearch.js';
+import { SpendingBudget, type Spent } from './spendingBudget.js';
 import type { Shrinker } from './evaluateGeneration.js';
 import { shrinkFailure } from '../shrink/shrinkFailure.js';
 import type { EngineState } from './searchEngine.js';
@@ -187,8 +188,14 @@ async function searchInRunDir(
     }
     // Before anything is written (config.json of a new run, a resume record): a target that cannot
     // solve a few easy problems would fill the archive with bogus failures. Absent in older runs: on.
-    if (settings.canaries !== false) {
+    // The canaries are calls like any other, counted against the budgets; a run whose budget is
+    // spent already asks nothing, canaries included.
+    let startup: Spent | undefined;
+    if (settings.canaries !== false && budgetAllows(settings, files.readTotals(), CANARY_PROBLEMS.length)) {
+      const before = spentBy(target);
       const health = await checkCanaries(target, services.verify);
+      const after = spentBy(target);
+      startup = { calls: CANARY_PROBLEMS.length, input: after.input - before.input, output: after.output - before.output, cost: after.cost - before.cost };
       if (!health.ok) {
         throw new TargetUnhealthyError(
           `${health.message} The search was not started. To run anyway (a scripted target that answers wrong on purpose), pass --no-canaries.`,
@@ -229,7 +236,7 @@ async function searchInRunDir(
     const interruption = io.signal ? { signal: io.signal, signalName: () => undefined, dispose: () => {} } : installInterruptHandlers(stderr);
     disposeInterruption = interruption.dispose;
     const summary: SearchSummary = await runSearch(
-      { settings, outDir, resume: resuming, configRecord },
+      { settings, outDir, resume: resuming, configRecord, startup },
       {
         target,
         verify: services.verify,
@@ -294,9 +301,9 @@ async function searchInRunDir(
 
 /** `shrinkFailure` of src/shrink as the search calls it: the run's candidate check, a probe's most calls. */
 function shrinkWith(references: number): Shrinker {
-  return async (problem, judgement, probe, { maxCalls, rng, confirmations }) => {
+  return async (problem, judgement, probe, { maxCalls, rng, confirmations, knownSignature }) => {
     const wrong = judgement.status === 'fail' && judgement.kind === 'wrong';
-    const r = await shrinkFailure(problem, probe, { judgement, rng, maxCalls, confirmations, maxProbeCalls: wrong ? 1 : 1 + references, checkCandidate: (e) => checkCandidate(e) });
+    const r = await shrinkFailure(problem, probe, { judgement, rng, maxCalls, confirmations, knownSignature, maxProbeCalls: wrong ? 1 : 1 + references, checkCandidate: (e) => checkCandidate(e) });
     return { expr: r.problem, judgement: r.judgement, calls: r.calls, probes: r.probes, steps: r.steps.length, refused: r.refused, stopped: r.stopped };
   };
 }
@@ -418,6 +425,21 @@ function installInterruptHandlers(stderr: NodeJS.WritableStream): { signal: Abor
       for (const name of names) process.off(name, onSignal);
     },
   };
+}
+
+/** Would the run's budgets allow `calls` more calls, after what it has spent? */
+function budgetAllows(settings: SearchSettings, totals: RunTotals, calls: number): boolean {
+  const budget = new SpendingBudget(
+    { maxTargetCalls: settings.maxTargetCalls ?? null, maxTokensTotal: settings.maxTokensTotal ?? null, maxCost: settings.maxCost ?? null },
+    { calls: totals.target_calls ?? 0, input: totals.tokens?.input ?? 0, output: totals.tokens?.output ?? 0, cost: totals.cost ?? 0 },
+  );
+  return budget.allowsCall(calls);
+}
+
+/** The tokens and cost a target has reported since it was created. */
+function spentBy(target: Target): { input: number; output: number; cost: number } {
+  const stats = target.stats();
+  return { input: stats.tokens?.prompt ?? 0, output: stats.tokens?.completion ?? 0, cost: stats.cost ?? 0 };
 }
 
 function defaultOutDir(target: string | undefined): string {

@@ -17,6 +17,8 @@ export interface CheckedCandidate {
   readonly stride: number;
   /** Depth of the node the move was made at (0: the root). */
   readonly depth: number;
+  /** Its signature is a known bug's: probed before anything else. */
+  readonly known: boolean;
 }
 
 /**
@@ -34,14 +36,22 @@ const STRIDE: Readonly<Record<ShrinkMoveName, number>> = {
 /**
  * Every problem one move away from `current` that passes the candidate check, still contains x, is
  * strictly smaller than `size` and not `skip`ped (already probed), once per canonical key, in the
- * order they are probed: big steps first (delete a term or factor, then replace a subtree by a
- * child), each top down (moves at the root first), the largest cut first; then the small steps, in
- * the same order. Like C-Reduce, the probes that keep most of the failing problem come first, because they
+ * order they are probed: first any that has the signature of a bug found before (`known`: a
+ * failure near a known bug is most likely that bug, and one probe settles it); then big steps
+ * (delete a term or factor, then replace a subtree by a child), each top down (moves at the root
+ * first), the largest cut first; then the small steps, in the same order. Like C-Reduce, the probes that keep most of the failing problem come first, because they
  * are the likeliest to fail still; the tiny candidates a smallest-first order starts with rarely
  * do. Ties are ordered by `rng` (a shuffle before the stable sort), so the order is a function of
  * the seed alone.
  */
-export function shrinkCandidates(current: Expr, size: ShrinkSize, check: CheckCandidate, rng: Rng, skip: (key: string) => boolean): CheckedCandidate[] {
+export function shrinkCandidates(
+  current: Expr,
+  size: ShrinkSize,
+  check: CheckCandidate,
+  rng: Rng,
+  skip: (key: string) => boolean,
+  known: (candidate: Expr) => boolean = () => false,
+): CheckedCandidate[] {
   const byKey = new Map<string, CheckedCandidate>();
   for (const move of SHRINK_MOVES) {
     for (const candidate of move.candidates(current)) {
@@ -55,8 +65,9 @@ export function shrinkCandidates(current: Expr, size: ShrinkSize, check: CheckCa
       const infix = toInfix(checked.expr);
       const candidateSize = shrinkSize(checked.expr, infix);
       if (compareShrinkSize(candidateSize, size) >= 0) continue;
-      byKey.set(checked.key, { move: candidate.move, expr: checked.expr, key: checked.key, infix, size: candidateSize, stride, depth });
+      byKey.set(checked.key, { move: candidate.move, expr: checked.expr, key: checked.key, infix, size: candidateSize, stride, depth, known: false });
     }
   }
-  return rng.shuffle([...byKey.values()]).sort((a, b) => a.stride - b.stride || a.depth - b.depth || compareShrinkSize(a.size, b.size));
+  const candidates = [...byKey.values()].map((c) => (known(c.expr) ? { ...c, known: true } : c));
+  return rng.shuffle(candidates).sort((a, b) => Number(b.known) - Number(a.known) || a.stride - b.stride || a.depth - b.depth || compareShrinkSize(a.size, b.size));
 }

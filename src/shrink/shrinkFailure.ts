@@ -42,7 +42,8 @@ export async function shrinkFailure(problem: Expr, probe: ShrinkProbe, options: 
   if (!isProvenFailure(options.judgement)) return state.result('not-proven');
   const order = options.rng.fork('shrink-order');
   for (;;) {
-    const pending = shrinkCandidates(state.current.expr, state.current.size, options.checkCandidate, order, (key) => state.probed.has(key));
+    const known = options.knownSignature;
+    const pending = shrinkCandidates(state.current.expr, state.current.size, options.checkCandidate, order, (key) => state.probed.has(key), known && ((e) => known(signature(e))));
     let accepted = false;
     while (pending.length > 0) {
       const candidate = pending.splice(state.nextIndex(pending), 1)[0];
@@ -89,7 +90,7 @@ class ShrinkState {
 
   /** The next candidate to probe: the first, unless its shape was rejected and one of its stride with a new shape is left. */
   nextIndex(pending: readonly CheckedCandidate[]): number {
-    if (this.rejected.size === 0) return 0;
+    if (this.rejected.size === 0 || pending[0].known) return 0;
     const stride = pending[0].stride;
     const fresh = pending.findIndex((c) => c.stride === stride && !this.rejected.has(this.shapeOf(c)));
     return Math.max(0, fresh);

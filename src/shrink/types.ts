@@ -69,6 +69,11 @@ export interface ShrinkOptions {
    * a target known to be deterministic). Confirmations are cached under `<key>#<attempt>`.
    */
   readonly confirmations?: number;
+  /**
+   * Signatures of bugs found before (the run's archive): candidates with one are probed first, so a
+   * failure that is a known bug in disguise reaches that bug's form in a probe or two.
+   */
+  readonly knownSignature?: (signature: string) => boolean;
   /** Called before each probe that is not replayed from the cache (progress). */
   readonly onProbe?: (candidate: Expr, key: string) => void;
 }

@@ -18,7 +18,7 @@ const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Bo
  */
 const SMALL = [
   '--target', 'nerdamer',
-  '--generation-size', '60',
+  '--generation-size', '100',
   '--seed-size', '6',
   '--clusters', '2',
   '--max-generations', '2',
@@ -81,10 +81,10 @@ describe('sagga search against nerdamer, end to end', () => {
     expect(first.stdout).toContain(join(out, 'archive.jsonl'));
     expect(first.stdout).toMatch(/Stopped: the run reached --max-generations/);
     const config = JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')) as { settings: { rngSeed: string; generationSize: number; fitness: string } };
-    expect(config.settings).toMatchObject({ rngSeed: 'cli-test', generationSize: 60, fitness: 'short' });
+    expect(config.settings).toMatchObject({ rngSeed: 'cli-test', generationSize: 100, fitness: 'short' });
     const generations = lines(join(out, 'generations.jsonl')).map((l) => JSON.parse(l) as { generation: number; candidates: number; archive_size: number });
     expect(generations.map((g) => g.generation)).toEqual([1, 2]);
-    expect(generations.every((g) => g.candidates >= 60)).toBe(true);
+    expect(generations.every((g) => g.candidates >= 100)).toBe(true);
     expect(generations.at(-1)!.archive_size).toBe(lines(join(out, 'archive.jsonl')).length);
   });
 

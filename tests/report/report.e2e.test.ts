@@ -141,7 +141,7 @@ describe('sagga report, end to end in headless Chromium', () => {
       const { page, errors } = await open(browser!, out);
       const charts = await chartFacts(page);
       expect(charts.map((c) => c.id).sort()).toEqual(
-        ['chart-failure-rate', 'chart-growth', 'chart-hist-depth', 'chart-hist-length', 'chart-hist-nodes', 'chart-new-length', 'chart-projection', 'chart-signatures'].sort(),
+        ['chart-failure-rate', 'chart-growth', 'chart-hist-depth', 'chart-hist-length', 'chart-hist-nodes', 'chart-new-length', 'chart-population', 'chart-projection', 'chart-signatures'].sort(),
       );
       for (const c of charts) {
         expect(c, c.id).toMatchObject({ svgs: 1, empty: 0 });
@@ -225,7 +225,7 @@ describe('sagga report, end to end in headless Chromium', () => {
 
       const { page, errors } = await open(browser!, out);
       const charts = await chartFacts(page);
-      expect(charts).toHaveLength(8);
+      expect(charts).toHaveLength(9);
       for (const c of charts) expect(c, c.id).toMatchObject({ svgs: 1, empty: 0 });
       for (const id of ['chart-growth', 'chart-new-length', 'chart-failure-rate']) {
         expect(await page.$$eval(`#${id} svg .mark-line.role-mark path`, (p) => p.length), id).toBe(2);

@@ -52,12 +52,12 @@ describe('--max-target-calls', () => {
     expect(requests.length).toBeGreaterThan(received);
     // A generation's problems are never asked twice, nor are shrinking's candidates (kept for the run);
     // a candidate may be a problem some earlier generation asked. The program is not known to be
-    // deterministic, so a shrink step is confirmed by a second ask of its own (id ending in #1), once.
-    const isConfirmation = (r: { id: string }) => r.id.endsWith('#1');
-    for (const kind of [(r: { id: string }) => /^g\d/.test(r.id), (r: { id: string }) => !/^g\d/.test(r.id) && !isConfirmation(r), isConfirmation]) {
-      const asked = requests.filter(kind).map((r) => r.problem);
-      expect(new Set(asked).size).toBe(asked.length);
-    }
+    // deterministic, so a shrink step is confirmed by a second ask of the candidate: at most two.
+    const generationProblems = requests.filter((r) => /^g\d/.test(r.id)).map((r) => r.problem);
+    expect(new Set(generationProblems).size).toBe(generationProblems.length);
+    const probes = new Map<string, number>();
+    for (const r of requests.filter((r) => !/^g\d/.test(r.id))) probes.set(r.problem, (probes.get(r.problem) ?? 0) + 1);
+    expect(Math.max(...probes.values())).toBeLessThanOrEqual(2);
     const after = JSON.parse(readFileSync(join(out, 'checkpoint.json'), 'utf8')) as { totals: { target_calls: number } };
     expect(after.totals.target_calls).toBe(requests.length);
   }, 180_000);

@@ -368,7 +368,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
       if (store !== undefined && !(choice.noContent === true && (choice.reasoning ?? '').trim() === '')) {
         // The thinking is only ever read when the content is empty; keep the cache small otherwise.
         const kept = choice.content.trim() === '' ? choice : { content: choice.content, ...(choice.finishReason !== undefined ? { finishReason: choice.finishReason } : {}) };
-        store.put({ key: keys[indices[j]], ...kept, ...(result.usage !== undefined ? { usage: result.usage } : {}) });
+        store.put({ key: keys[indices[j]], ...kept, ...(usage !== undefined ? { usage } : {}) });
       }
       answers[indices[j]] = answerFrom(choice, result.latencyMs, usage);
     }
