@@ -3,6 +3,7 @@ import { registerArchiveCommand } from './cli/archiveCommand.js';
 import { registerAugmentCommand } from './cli/augmentCommand.js';
 import { registerEvalCommand } from './cli/evalCommand.js';
 import { exitCodeOf } from './cli/exitCodeOf.js';
+import { exitOnClosedPipe } from './cli/exitOnClosedPipe.js';
 import { EXIT, EXIT_CODES_HELP } from './cli/exitCodes.js';
 import { registerIntegrateCommand } from './cli/integrateCommand.js';
 import { registerJudgeEvalCommand } from './cli/judgeEvalCommand.js';
@@ -46,9 +47,11 @@ export function buildProgram(): Command {
 
 /**
  * Run the program and set `process.exitCode`: commander's errors have printed their message already;
- * any other error that escaped a command is printed as one line, never a stack trace.
+ * any other error that escaped a command is printed as one line, never a stack trace. Output into a
+ * pipe its reader closed ends the program quietly (`exitOnClosedPipe`).
  */
 export async function main(argv: readonly string[]): Promise<void> {
+  exitOnClosedPipe();
   try {
     await buildProgram().parseAsync(argv as string[]);
   } catch (error) {

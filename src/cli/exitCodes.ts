@@ -30,6 +30,8 @@ export const EXIT = {
   interrupted: 130,
   /** Stopped by SIGTERM, after saving what was decided. */
   terminated: 143,
+  /** The reader of stdout or stderr closed it (a pipe into `head`): stopped quietly, as SIGPIPE stops a program. */
+  closedPipe: 141,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -45,4 +47,5 @@ export const EXIT_CODES_HELP = `Exit status:
   70   the command started and could not finish (the message says why); search: the target stopped working
   73   an output file or folder cannot be created or written (a search says how to resume)
   75   the run directory is in use by another sagga (its run.lock names the pid)
-  129, 130, 143  stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM; a search resumes with --resume`;
+  129, 130, 143  stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM; a search resumes with --resume
+  141  the reader of the output went away (a pipe into head): stopped quietly`;
