@@ -4,6 +4,7 @@ import type { MathFormat } from '../answer/readMathText.js';
 import { checkOutputPath } from './checkOutputPath.js';
 import { CliError } from './cliError.js';
 import { EXIT } from './exitCodes.js';
+import { ExpressionArgumentsCommand } from './expressionArgumentsCommand.js';
 import { DEFAULT_VERIFY_OPTIONS } from '../verify/types.js';
 import { nonNegativeInt, positiveInt, positiveNumber } from './numberOption.js';
 
@@ -108,8 +109,10 @@ Examples:
       );
     });
 
-  program
-    .command('check')
+  // Its arguments are expressions, which may start with a minus sign (`sagga check x '-x^2/2'`).
+  const check = new ExpressionArgumentsCommand('check').copyInheritedSettings(program);
+  program.addCommand(check);
+  check
     .description('verify one answer: exit 0 if correct, 1 if incorrect, 2 if unknown or invalid')
     .argument('<problem>', 'the integrand f(x), e.g. "x*cos(x)" or "\\frac{1}{x}"')
     .argument('<answer>', 'the claimed antiderivative F(x), e.g. "x*sin(x) + cos(x)" or "\\ln|x|"')
@@ -130,6 +133,7 @@ Examples:
   $ sagga check 'x*cos(x)' 'x*sin(x) + cos(x)'
   $ sagga check '1/sqrt(x^2 - 4)' 'acosh(x/2)'                 # incorrect: names where F' != f
   $ sagga check 'sqrt(csc(x) - sin(x))' '2*sqrt(sin(x))' --domain 0,pi/2
+  $ sagga check 'x' '-x^2/2 + x^2'                              # an argument may start with -
   $ sagga check 'x^2' '\\frac{x^3}{3}'
   $ sagga check '1/x' '\\boxed{\\ln|x| + C}'`,
     )
