@@ -10,6 +10,7 @@ import type { ArchiveShrinkProgress } from '../archive/archiveShrink.js';
 import { printable } from '../util/terminalSafe.js';
 import { exitCodeOf } from './exitCodeOf.js';
 import { EXIT, type ExitCode } from './exitCodes.js';
+import { addFormerOptionName } from './addFormerOptionName.js';
 import { failCommand } from './failCommand.js';
 import { printReadWarnings } from './printReadWarnings.js';
 import { nonNegativeInt, positiveInt } from './numberOption.js';
@@ -31,7 +32,7 @@ Examples:
   $ sagga archive stats archives/nerd
   $ sagga archive export archives/nerd --format parquet --out nerd.parquet
   $ sagga archive merge archives/a archives/b --out archives/a+b
-  $ sagga archive cluster archives/nerd --k 8
+  $ sagga archive cluster archives/nerd --clusters 8
   $ sagga archive shrink archives/nerd --target nerdamer`,
     );
 
@@ -129,13 +130,13 @@ Examples:
       }
     });
 
-  archive
+  const cluster = archive
     .command('cluster')
     .description('k-means over the archive\'s embeddings: each cluster\'s size and prototype problems with the model\'s answer')
     .argument('<dir>', 'run directory or archive file')
-    .option('-k, --k <k>', 'number of clusters', positiveInt, 10)
+    .option('--clusters <k>', 'number of clusters', positiveInt, 10)
     .option('--prototypes <n>', 'problems shown per cluster (nearest the centroid first)', positiveInt, 3)
-    .option('--seed <seed>', 'seed of the k-means++ start', DEFAULT_CLUSTER_SEED)
+    .option('--rng-seed <seed>', 'seed of the k-means++ start', DEFAULT_CLUSTER_SEED)
     .option('--embedder <spec>', `embeddings to cluster: ${EMBEDDER_SPECS.join(' | ')}`, 'structural')
     .addHelpText(
       'after',
@@ -143,21 +144,25 @@ Examples:
 The structural embedder (the default) is offline and deterministic: the same seed gives the same clusters.
 
 Examples:
-  $ sagga archive cluster archives/nerd --k 8
-  $ sagga archive cluster archives/nerd --k 5 --prototypes 5
+  $ sagga archive cluster archives/nerd --clusters 8
+  $ sagga archive cluster archives/nerd --clusters 5 --prototypes 5
   $ sagga archive cluster archives/nerd --embedder transformers:models/scibert   # a local model directory`,
     )
-    .action(async (dir: string, opts: { k: number; prototypes: number; seed: string; embedder: string }) => {
+    .action(async (dir: string, opts: { clusters: number; prototypes: number; rngSeed: string; embedder: string }) => {
       try {
         const [{ createEmbedder }, { archiveCluster }] = await Promise.all([import('../embed/createEmbedder.js'), import('../archive/archiveCluster.js')]);
         const embedder = await createEmbedder(opts.embedder);
-        const result = await archiveCluster(dir, opts.k, { prototypes: opts.prototypes, seed: opts.seed, embedder }).finally(() => embedder.close?.());
+        const result = await archiveCluster(dir, opts.clusters, { prototypes: opts.prototypes, seed: opts.rngSeed, embedder }).finally(() => embedder.close?.());
         process.stdout.write(result.output + '\n');
         printReadWarnings('archive cluster', result.warnings);
       } catch (error) {
         failCommand('archive cluster', error);
       }
     });
+
+  // --k is answers per problem elsewhere (search, eval, integrate); here it was the number of clusters.
+  addFormerOptionName(cluster, '-k, --k <k>', '--clusters');
+  addFormerOptionName(cluster, '--seed <seed>', '--rng-seed');
 
   registerArchiveShrink(archive);
 }

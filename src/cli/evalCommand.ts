@@ -21,6 +21,7 @@ interface EvalCliOptions extends TargetCliOptions {
   readonly maxRetries?: number;
   readonly resamples?: number;
   readonly rngSeed?: string;
+  readonly json?: boolean;
   /** false with --no-canaries. */
   readonly canaries: boolean;
 }
@@ -45,6 +46,7 @@ export function registerEvalCommand(program: Command): void {
     .option('--max-retries <n>', 'times a call whose answers were lost in transport is made again before the problem is left out (default 2)', nonNegativeInt)
     .option('--resamples <n>', 'bootstrap resamples of the problems for the 95 % intervals (default 1000)', positiveInt)
     .option('--rng-seed <seed>', 'seed of the bootstrap (default 2022)')
+    .option('--json', 'print the report as one JSON object on stdout (what --out writes) instead of Markdown')
     .option('--no-canaries', 'skip the health check that the target solves a few easy problems first (for scripted targets that answer wrong on purpose)');
   addTargetOptions(cmd);
   cmd.addHelpText(
@@ -139,7 +141,7 @@ Examples:
         },
       );
       if (process.stderr.isTTY) process.stderr.write('\n');
-      process.stdout.write(formatEvalMarkdown(report));
+      process.stdout.write(opts.json ? stringifyRedacted(report, redact) + '\n' : formatEvalMarkdown(report));
       if (opts.out !== undefined) {
         const tmp = `${opts.out}.tmp-${process.pid}`;
         writeFileSync(tmp, stringifyRedacted(report, redact, 2) + '\n');

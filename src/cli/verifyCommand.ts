@@ -1,6 +1,7 @@
 import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import type { MathFormat } from '../answer/readMathText.js';
+import { addFormerOptionName } from './addFormerOptionName.js';
 import { checkOutputPath } from './checkOutputPath.js';
 import { CliError } from './cliError.js';
 import { EXIT } from './exitCodes.js';
@@ -61,11 +62,11 @@ interface BudgetFlags {
 const budgetOf = (opts: BudgetFlags) => ({ work: opts.work, backstopMs: opts.budgetMs ?? opts.backstopMs });
 
 export function registerVerifyCommand(program: Command): void {
-  program
+  const verify = program
     .command('verify')
     .description('check (problem, answer) pairs: is answer an antiderivative of problem? (JSON Lines in, JSON Lines out)')
     .option('-i, --input <file>', 'JSON Lines {"id"?, "problem", "answer", "domain"?} ("-" = stdin); "domain": [lo, hi] poses the problem on that interval', '-')
-    .option('-o, --output <file>', 'JSON Lines {"id", "verdict", "reason", "ms", "reading"}, one per input line, same order ("-" = stdout)', '-')
+    .option('-o, --out <file>', 'JSON Lines {"id", "verdict", "reason", "ms", "reading"}, one per input line, same order ("-" = stdout)', '-')
     .addOption(workOption())
     .addOption(backstopOption())
     .addOption(budgetMsOption())
@@ -84,22 +85,22 @@ ${RULE_HELP}
 ${LATEX_HELP}
 
 Examples:
-  $ sagga verify --input pairs.jsonl --output verdicts.jsonl
+  $ sagga verify --input pairs.jsonl --out verdicts.jsonl
   $ echo '{"problem":"1/x","answer":"log(-x)"}' | sagga verify
   $ echo '{"problem":"sqrt(csc(x) - sin(x))","answer":"2*sqrt(sin(x))","domain":[0,"pi/2"]}' | sagga verify
   $ echo '{"problem":"x^2","answer":"\\\\boxed{\\\\frac{x^{3}}{3}+C}"}' | sagga verify`,
     )
-    .action(async (opts: BudgetFlags & { input: string; output: string; workers?: number; format: MathFormat }) => {
+    .action(async (opts: BudgetFlags & { input: string; out: string; workers?: number; format: MathFormat }) => {
       if (opts.input !== '-' && (!existsSync(opts.input) || !statSync(opts.input).isFile())) {
         throw new CliError(`input file not found: ${opts.input} (give a JSON Lines file, or - for stdin)`, EXIT.noInput);
       }
-      checkOutputPath(opts.output, '--output');
+      checkOutputPath(opts.out, '--out');
       const [{ verifyJsonl }, { readMathText, readingFor }] = await Promise.all([import('../verify/verifyJsonl.js'), import('../answer/readMathText.js')]);
       const input = opts.input === '-' ? process.stdin : createReadStream(opts.input);
-      const output = opts.output === '-' ? process.stdout : createWriteStream(opts.output);
+      const output = opts.out === '-' ? process.stdout : createWriteStream(opts.out);
       // A write error (a full disk, a folder removed meanwhile) ends the command with one line, not a stack trace.
       const failed = new Promise<never>((_, reject) =>
-        output.once('error', (e: Error) => reject(new CliError(`cannot write ${opts.output}: ${e.message}`, EXIT.cantCreate))),
+        output.once('error', (e: Error) => reject(new CliError(`cannot write ${opts.out}: ${e.message}`, EXIT.cantCreate))),
       );
       failed.catch(() => {});
       const counts = await Promise.race([verifyJsonl(input, output, { ...budgetOf(opts), workers: opts.workers, read: (text, side) => readMathText(text, side, opts.format), readingOf: (text) => readingFor(text, opts.format) }), failed]);
@@ -108,6 +109,8 @@ Examples:
         `sagga verify: ${counts.lines} lines: ${counts.correct} correct, ${counts.incorrect} incorrect, ${counts.unknown} unknown, ${counts.invalid} invalid\n`,
       );
     });
+
+  addFormerOptionName(verify, '--output <file>', '--out');
 
   // Its arguments are expressions, which may start with a minus sign (`sagga check x '-x^2/2'`).
   const check = new ExpressionArgumentsCommand('check').copyInheritedSettings(program);
