@@ -7,6 +7,7 @@ import { exitOnClosedPipe } from './cli/exitOnClosedPipe.js';
 import { EXIT, EXIT_CODES_HELP } from './cli/exitCodes.js';
 import { registerIntegrateCommand } from './cli/integrateCommand.js';
 import { registerJudgeEvalCommand } from './cli/judgeEvalCommand.js';
+import { registerListCommand } from './cli/listCommand.js';
 import { registerReportCommand } from './cli/reportCommand.js';
 import { registerSearchCommand } from './cli/searchCommand.js';
 import { registerSuiteCommand } from './cli/suiteCommand.js';
@@ -42,6 +43,7 @@ export function buildProgram(): Command {
   registerIntegrateCommand(program);
   registerReportCommand(program);
   registerArchiveCommand(program);
+  registerListCommand(program);
   return program;
 }
 
