@@ -113,6 +113,10 @@ Examples:
   );
   cmd.action(async (opts: CliOptions) => {
     const { demo, show, ...all } = opts;
+    // $OPENAI_BASE_URL stands in for --base-url in a new run; a resumed run keeps the endpoints it
+    // recorded. Likewise commander's true for an absent --no-cache is no choice: absent stays absent.
+    if (opts.resume !== undefined && cmd.getOptionValueSource('baseUrl') === 'env') delete (all as { baseUrl?: unknown }).baseUrl;
+    if (cmd.getOptionValueSource('cache') === 'default') delete (all as { cache?: unknown }).cache;
     // The target's own options go to the target; the rest (with --target and --concurrency) to the search.
     const { target: targetCli, rest } = splitTargetCliOptions(all);
     let options: SearchCommandOptions = rest;
