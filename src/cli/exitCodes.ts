@@ -5,7 +5,7 @@
  */
 export const EXIT = {
   ok: 0,
-  /** `check`: incorrect; `integrate`: the target failed. */
+  /** `check`: incorrect; `integrate`: the target failed; `eval`: a `--fail-under` threshold was not met. */
   failed: 1,
   /** `check`: unknown or invalid; `integrate`: undecided. */
   undecided: 2,
@@ -39,7 +39,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 /** The table shown by `sagga --help` and in the README. */
 export const EXIT_CODES_HELP = `Exit status:
   0    success (check: correct; integrate: solved)
-  1    check: incorrect; integrate: the target failed the problem
+  1    check: incorrect; integrate: the target failed the problem; eval: below a --fail-under
   2    check: unknown or invalid; integrate: undecided
   3    the target failed its start-up check on canary problems (a broken installation)
   64   usage error: unknown option, missing or malformed argument, conflicting settings
