@@ -4,6 +4,7 @@ import { readJsonLines } from './readJsonLines.js';
 import type { Converted, ReadWarning, RunData } from './runData.js';
 import { RUN_FILES, type ArchiveLine, type FailureLine, type TotalsLine } from './runSchema.js';
 import { isRecord, numberOrNull, toArchiveLine } from './toArchiveLine.js';
+import { fromDatasetRow } from './fromDatasetRow.js';
 import { toFailureLine } from './toFailureLine.js';
 import { toGenerationLine } from './toGenerationLine.js';
 import { toTokensLine } from './toTokensLine.js';
@@ -118,7 +119,12 @@ export function readArchiveLines(path: string): { lines: ArchiveLine[]; warnings
 }
 
 function readEntries(path: string, warnings: ReadWarning[]): { values: ArchiveLine[]; exists: boolean } {
-  const read = readConverted(path, toArchiveLine, (error) => `not an archive entry (${error}); skipped`, warnings);
+  // An export's rows are read back as the archive lines they were made from; its other rows (variants, unproven failures) are no archive lines.
+  const convert = (value: unknown) => {
+    const line = fromDatasetRow(value);
+    return line === null ? null : toArchiveLine(line);
+  };
+  const read = readConverted(path, convert, (error) => `not an archive entry (${error}); skipped`, warnings);
   const redact = createRedactor();
   return { ...read, values: read.values.map((e) => redactEntry(e, redact)) };
 }
@@ -133,13 +139,17 @@ function redactEntry(entry: ArchiveLine, redact: Redact): ArchiveLine {
   return { ...redacted, target: redactSecrets(redacted.target) };
 }
 
-/** The lines of a JSON Lines file that `convert` accepts; each line it rejects becomes a warning worded by `rejected`. */
-function readConverted<T>(path: string, convert: (value: unknown) => Converted<T>, rejected: (error: string) => string, warnings: ReadWarning[]): { values: T[]; exists: boolean } {
+/**
+ * The lines of a JSON Lines file that `convert` accepts; each line it rejects becomes a warning
+ * worded by `rejected`, one it returns null for is no line of this kind and is passed over.
+ */
+function readConverted<T>(path: string, convert: (value: unknown) => Converted<T> | null, rejected: (error: string) => string, warnings: ReadWarning[]): { values: T[]; exists: boolean } {
   const lines = readJsonLines(path);
   warnings.push(...lines.warnings);
   const values: T[] = [];
   for (const { line, value } of lines.values) {
     const result = convert(value);
+    if (result === null) continue;
     if (result.ok) values.push(result.value);
     else warnings.push({ file: path, line, message: rejected(result.error) });
   }

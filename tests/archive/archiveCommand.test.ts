@@ -65,7 +65,7 @@ describe('sagga archive (CLI)', () => {
     expect(csv.stdout.split('\r\n')).toHaveLength(6); // header, 4 rows, final empty string
     const parquet = await sagga(['archive', 'export', good, '--format', 'parquet']);
     expect(parquet.status, parquet.stderr).toBe(0);
-    expect(parquet.stderr).toContain(`wrote 4 archived problem(s) to ${join(good, 'archive.parquet')}`);
+    expect(parquet.stderr).toContain(`wrote 4 row(s) to ${join(good, 'archive.parquet')} and its dataset card to ${join(good, 'README.md')}`);
     expect(readFileSync(join(good, 'archive.parquet')).subarray(0, 4).toString()).toBe('PAR1');
 
     const merged = join(work, 'merged');
@@ -105,6 +105,9 @@ describe('sagga archive (CLI)', () => {
     const format = await sagga(['archive', 'export', good, '--format', 'xlsx']);
     expect(format.status).toBe(64);
     expect(format.stderr).toMatch(/option '-f, --format <format>' argument 'xlsx' is invalid\. Allowed choices are jsonl, csv, parquet/);
+    const include = await sagga(['archive', 'export', good, '--include', 'variants,everything']);
+    expect(include.status).toBe(64);
+    expect(include.stderr).toMatch(/expected a comma-separated list of variants, unproven/);
     const k = await sagga(['archive', 'cluster', good, '--clusters', 'zero']);
     expect(k.status).toBe(64);
     expect(k.stderr).toMatch(/expected a whole number ≥ 1/);
