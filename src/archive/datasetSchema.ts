@@ -1,3 +1,5 @@
+import { NOT_RECORDED } from '../run/fromDatasetRow.js';
+
 /**
  * A column's type, as Hugging Face `datasets` names it: a string, a 64-bit integer, a double, a
  * struct of columns, or a list of such structs.
@@ -14,11 +16,8 @@ export interface DatasetColumn {
 /** The format of the rows, in Parquet metadata and the dataset card. */
 export const DATASET_FORMAT = 'sagga-dataset-v3';
 
-/**
- * `status` of the one answer a row carries when the run kept none: variants and unproven failures
- * (evaluated.jsonl does not record answers) and the minimal form of a line that has none.
- */
-export const NOT_RECORDED = 'not-recorded';
+/** The `status` of the answer a row carries when its run kept none (defined with the reader that drops it again). */
+export { NOT_RECORDED };
 
 const ANSWER_COLUMNS: readonly DatasetColumn[] = [
   { name: 'text', type: 'string', description: "the model's text" },

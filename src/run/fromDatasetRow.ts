@@ -1,7 +1,10 @@
 import { isRecord } from './toArchiveLine.js';
 
-/** `status` of the placeholder answer a dataset row carries when its run kept none (src/archive/datasetSchema.ts). */
-const NOT_RECORDED = 'not-recorded';
+/**
+ * `status` of the one answer a dataset row carries when the run kept none: variants and unproven
+ * failures (evaluated.jsonl does not record answers) and the minimal form of a line that has none.
+ */
+export const NOT_RECORDED = 'not-recorded';
 
 /**
  * A row of `sagga archive export` (it has a `role`) as the archive line it was made from, for the
