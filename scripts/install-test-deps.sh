@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The real systems the test suite runs: SymPy (Debian's /usr/bin/python3), Maxima with its share
-# library (parse_string lives in share/stringproc), and Chromium (the HTML report is opened in it).
+# library (parse_string lives in share/stringproc), Chromium (the HTML report is opened in it), and
+# Python's yaml module (it reads the export's dataset card, as Hugging Face datasets would).
 # Installing is not enough: each system must then prove it works, or this script fails naming
 # the package to install.
 set -euo pipefail
 
-pkgs=(python3-sympy maxima maxima-share chromium)
+pkgs=(python3-sympy python3-yaml maxima maxima-share chromium)
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -3,9 +3,11 @@ import { registerArchiveCommand } from './cli/archiveCommand.js';
 import { registerAugmentCommand } from './cli/augmentCommand.js';
 import { registerEvalCommand } from './cli/evalCommand.js';
 import { exitCodeOf } from './cli/exitCodeOf.js';
+import { exitOnClosedPipe } from './cli/exitOnClosedPipe.js';
 import { EXIT, EXIT_CODES_HELP } from './cli/exitCodes.js';
 import { registerIntegrateCommand } from './cli/integrateCommand.js';
 import { registerJudgeEvalCommand } from './cli/judgeEvalCommand.js';
+import { registerListCommand } from './cli/listCommand.js';
 import { registerReportCommand } from './cli/reportCommand.js';
 import { registerSearchCommand } from './cli/searchCommand.js';
 import { registerSuiteCommand } from './cli/suiteCommand.js';
@@ -41,14 +43,17 @@ export function buildProgram(): Command {
   registerIntegrateCommand(program);
   registerReportCommand(program);
   registerArchiveCommand(program);
+  registerListCommand(program);
   return program;
 }
 
 /**
  * Run the program and set `process.exitCode`: commander's errors have printed their message already;
- * any other error that escaped a command is printed as one line, never a stack trace.
+ * any other error that escaped a command is printed as one line, never a stack trace. Output into a
+ * pipe its reader closed ends the program quietly (`exitOnClosedPipe`).
  */
 export async function main(argv: readonly string[]): Promise<void> {
+  exitOnClosedPipe();
   try {
     await buildProgram().parseAsync(argv as string[]);
   } catch (error) {

@@ -1,43 +1,36 @@
-import { toExportRecord } from './toExportRecord.js';
-import type { ArchiveLine } from '../run/runSchema.js';
-import { SCALAR_FIELDS } from './types.js';
+import { DATASET_COLUMNS } from './datasetSchema.js';
+import type { DatasetRow } from './toDatasetRows.js';
 
-/** Columns of the CSV export: the export's scalar columns, the first answer spelt out, the nested fields as JSON. */
-export const CSV_COLUMNS = [
-  ...SCALAR_FIELDS,
-  'answer',
-  'answer_text',
-  'verdict',
-  'answer_reason',
-  'answers_json',
-  'proof_json',
-  'minimal_json',
-  'sources_json',
-] as const;
+/** The dataset's columns that hold one value each, in order: the plain columns of the CSV export. */
+const SCALAR_COLUMNS = DATASET_COLUMNS.filter((c) => typeof c.type === 'string').map((c) => c.name as keyof DatasetRow);
+
+/** Columns of the CSV export: the scalar columns, the first answer spelt out, the nested columns as JSON. */
+export const CSV_COLUMNS = [...SCALAR_COLUMNS, 'answer', 'answer_text', 'verdict', 'answer_reason', 'answers_json', 'proof_json', 'minimal_json', 'sources_json'] as const;
 
 /**
  * RFC 4180 CSV (CRLF line ends, fields with a comma, quote or line break quoted, quotes doubled).
- * Every text cell is defused against spreadsheet formula injection: a cell starting with `=`, `+`,
- * `-`, `@`, tab or CR gets a leading `'` (so a problem `-x^2 + 1` shows as text, not `#NAME?`).
- * Numbers are written as numbers. The JSON columns start with `[` or `{`.
+ * Unless `raw`, every text cell is defused against spreadsheet formula injection: a cell starting
+ * with `=`, `+`, `-`, `@`, tab or CR gets a leading `'` (so a problem `-x^2 + 1` shows as text, not
+ * `#NAME?`); `raw` keeps every value as it is, for programs that read the file. Numbers are written
+ * as numbers. The JSON columns start with `[` or `{`.
  */
-export function toCsv(entries: readonly ArchiveLine[]): string {
+export function toCsv(rows: readonly DatasetRow[], options: { readonly raw?: boolean } = {}): string {
   const lines = [CSV_COLUMNS.join(',')];
-  for (const e of entries) {
-    const { answers, proof, minimal, sources, ...scalars } = toExportRecord(e);
-    const first = answers[0];
-    const values: Record<(typeof CSV_COLUMNS)[number], string | number | null> = {
-      ...scalars,
-      answer: first?.answer ?? null,
-      answer_text: first?.text ?? null,
-      verdict: first?.verdict ?? null,
-      answer_reason: first?.reason ?? null,
-      answers_json: JSON.stringify(answers),
-      proof_json: proof === null ? null : JSON.stringify(proof),
-      minimal_json: minimal === null ? null : JSON.stringify(minimal),
-      sources_json: sources === null ? null : JSON.stringify(sources),
+  const cell = options.raw ? (v: string | number) => v : defuse;
+  for (const row of rows) {
+    const first = row.answers[0];
+    const values: Record<string, string | number> = {
+      ...Object.fromEntries(SCALAR_COLUMNS.map((c) => [c, row[c] as string | number])),
+      answer: first.answer,
+      answer_text: first.text,
+      verdict: first.verdict,
+      answer_reason: first.reason,
+      answers_json: JSON.stringify(row.answers),
+      proof_json: JSON.stringify(row.proof),
+      minimal_json: JSON.stringify(row.minimal),
+      sources_json: JSON.stringify(row.sources),
     };
-    lines.push(CSV_COLUMNS.map((c) => csvField(defuse(values[c]))).join(','));
+    lines.push(CSV_COLUMNS.map((c) => csvField(cell(values[c]))).join(','));
   }
   return lines.join('\r\n') + '\r\n';
 }
@@ -49,7 +42,7 @@ export function csvField(v: string | number | null): string {
 }
 
 /** A text cell a spreadsheet would read as a formula, made plain text; numbers and empty cells as they are. */
-export function defuse(v: string | number | null): string | number | null {
+export function defuse(v: string | number): string | number {
   if (typeof v !== 'string') return v;
   return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
 }

@@ -44,8 +44,3 @@ export const EXPORT_FIELDS = [
 
 export type ExportField = (typeof EXPORT_FIELDS)[number];
 
-/** The export columns that hold one value (all but `answers`, `proof`, `minimal` and `sources`). */
-export type ScalarField = Exclude<ExportField, 'answers' | 'proof' | 'minimal' | 'sources'>;
-
-/** The scalar columns, in EXPORT_FIELDS order: the plain columns of the CSV and Parquet exports. */
-export const SCALAR_FIELDS: readonly ScalarField[] = EXPORT_FIELDS.filter((f): f is ScalarField => f !== 'answers' && f !== 'proof' && f !== 'minimal' && f !== 'sources');

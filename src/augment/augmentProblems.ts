@@ -4,6 +4,7 @@ import type { Expr } from '../expr/types.js';
 import type { Rng } from '../util/rng.js';
 import type { VerifyResult } from '../verify/types.js';
 import type { AugmentFamily } from './augmentFamily.js';
+import { degenerateReason } from './degenerateReason.js';
 import { makeVariant } from './makeVariant.js';
 import type { ProblemLine } from './readProblemLines.js';
 
@@ -115,7 +116,11 @@ export function augmentProblems(family: AugmentFamily, lines: readonly ProblemLi
   return { written, withAnswer, withoutAnswer: written - withAnswer, dropped };
 }
 
-/** Print the problem, check it reads back, and find the first candidate verified correct. */
+/**
+ * Print the problem, check it reads back and is worth a line (`degenerateReason`: it depends on x,
+ * has no like terms left uncombined and is not identically 0), and find the first candidate verified
+ * correct.
+ */
 function checkVariant(
   problem: Expr,
   candidates: readonly Expr[],
@@ -124,6 +129,8 @@ function checkVariant(
   const problemText = toInfix(problem);
   const back = tryParseExpr(problemText);
   if (!back.ok) return { reason: `the generated problem is over the parser's limits (${back.error.message})` };
+  const degenerate = degenerateReason(back.expr);
+  if (degenerate !== undefined) return { reason: `degenerate: ${degenerate}` };
   if (candidates.length === 0) return { problemText, reason: 'the source line has no answer to carry over' };
   let reason = '';
   for (const c of candidates) {

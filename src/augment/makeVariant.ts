@@ -3,6 +3,7 @@ import { nodeAt, replaceAt, type NodePath } from '../expr/edit/nodePaths.js';
 import { carriedAnswers, perturbableIntegers, randomIntegerWithDigits, replaceIntegers } from '../expr/edit/perturbIntegers.js';
 import { randomCubic } from '../expr/edit/randomCubic.js';
 import { substitute } from '../expr/edit/substitute.js';
+import { canonicalKey } from '../expr/canonical.js';
 import { toInfix } from '../expr/print.js';
 import { simplify } from '../expr/simplify.js';
 import { add, hasX, isLeaf, mul, num, type Expr } from '../expr/types.js';
@@ -47,7 +48,8 @@ export function makeVariant(family: AugmentFamily, source: ProblemLine | undefin
   const F = source.answer;
   switch (family.kind) {
     case 'lin_comb': {
-      const other = pool.length > 1 ? pickOther(rng, pool, source) : source;
+      const other = pickOther(rng, pool, source);
+      if (other === undefined) return { ok: false, reason: 'lin_comb needs a second, different problem in the input (a·f + b·f only rescales f)' };
       const a = nonZeroCoefficient(rng);
       const b = nonZeroCoefficient(rng);
       const problem = simplify(add(mul(num(a), f), mul(num(b), other.problem)));
@@ -108,11 +110,11 @@ export function makeVariant(family: AugmentFamily, source: ProblemLine | undefin
   }
 }
 
-function pickOther(rng: Rng, pool: readonly ProblemLine[], source: ProblemLine): ProblemLine {
-  for (;;) {
-    const p = rng.pick(pool);
-    if (p !== source) return p;
-  }
+/** Another problem of the pool than `source`'s (by canonical key, not merely another line); undefined when there is none. */
+function pickOther(rng: Rng, pool: readonly ProblemLine[], source: ProblemLine): ProblemLine | undefined {
+  const key = canonicalKey(source.problem);
+  const others = pool.filter((p) => canonicalKey(p.problem) !== key);
+  return others.length === 0 ? undefined : rng.pick(others);
 }
 
 /** Paths of the nodes that depend on x (where an identity factor changes something visible). */

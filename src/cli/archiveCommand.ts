@@ -1,15 +1,17 @@
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, extname, join } from 'node:path';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_CLUSTER_SEED } from '../archive/defaultClusterSeed.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../archive/exportFormats.js';
+import { DATASET_INCLUDES, type DatasetInclude } from '../archive/datasetIncludes.js';
 import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
 import { TARGET_REGISTRY, TARGET_SPECS } from '../targets/registry.js';
 import type { ArchiveShrinkProgress } from '../archive/archiveShrink.js';
 import { printable } from '../util/terminalSafe.js';
 import { exitCodeOf } from './exitCodeOf.js';
 import { EXIT, type ExitCode } from './exitCodes.js';
+import { addFormerOptionName } from './addFormerOptionName.js';
 import { failCommand } from './failCommand.js';
 import { printReadWarnings } from './printReadWarnings.js';
 import { nonNegativeInt, positiveInt } from './numberOption.js';
@@ -31,7 +33,7 @@ Examples:
   $ sagga archive stats archives/nerd
   $ sagga archive export archives/nerd --format parquet --out nerd.parquet
   $ sagga archive merge archives/a archives/b --out archives/a+b
-  $ sagga archive cluster archives/nerd --k 8
+  $ sagga archive cluster archives/nerd --clusters 8
   $ sagga archive shrink archives/nerd --target nerdamer`,
     );
 
@@ -73,29 +75,36 @@ Examples:
     .argument('<dir>', 'run directory or archive file')
     .addOption(new Option('-f, --format <format>', 'output format').choices(EXPORT_FORMATS).default('jsonl'))
     .option('-o, --out <file>', 'file to write ("-" = stdout; default: stdout for jsonl/csv, <dir>/archive.parquet for parquet)')
+    .option('--include <rows>', 'rows besides one per archived bug, comma-separated: variants (later failures with an archived signature), unproven (failures no proof holds)', parseInclude)
+    .option('--csv-raw', 'CSV: write every value as it is, without the leading \' that keeps a spreadsheet from reading =, +, - or @ as a formula')
     .addHelpText(
       'after',
       `
-Every JSON line has the same keys in the same order (id, problem, latex, key, generation, fitness, length,
-chars, tokens, nodes, depth, terms, target, kind, reason, parent, proof_by, proof_reference, signature,
-minimal_problem, minimal_nodes, variants, answers[{text, status, verdict, reason, answer}], proof{by, reason,
-reference, answer}, minimal{problem, answers, proof, nodes}, sources), null where the run did not record a
-value, so \`datasets.load_dataset("json", …)\` infers one schema. variants is the current count of failures
-with the line's signature that took no seat. CSV is RFC 4180 with the first answer spelt out and the nested
-fields as JSON (answers_json, proof_json, minimal_json, sources_json). Parquet has the same columns, the
-nested ones as structs and lists of structs.
+A dataset: one row per archived bug (\`role\` bug), and with --include one per variant and per unproven
+failure (from evaluated.jsonl). Every row has the same columns in the same order, each of one type in
+every export and never null (text not recorded is "", a count 0): id, role, variant_of, problem, latex, key,
+generation, fitness, length, chars, tokens, nodes, depth, terms, target, kind, reason, parent, proof_by,
+proof_reference, signature, minimal_problem, minimal_nodes, variants, answers[{text, status, verdict,
+reason, answer}], proof{by, reason, reference, answer}, minimal{problem, answers, proof, nodes},
+sources[{run, id}]; so Hugging Face \`datasets\` and DuckDB infer one schema from any number of runs'
+exports. A README.md dataset card beside the file gives the schema (as \`dataset_info.features\`) and
+how the run was made (an existing README.md that sagga did not write is kept; the card is then
+<file>.README.md). CSV is RFC 4180 with the first answer spelt out and the nested columns as JSON
+(answers_json, proof_json, minimal_json, sources_json); text cells starting with =, +, -, @ get a leading
+' unless --csv-raw. Parquet has the same columns and types.
 
 Examples:
   $ sagga archive export archives/nerd > nerd.jsonl
+  $ sagga archive export archives/nerd --include variants,unproven --out data/nerd.jsonl
   $ sagga archive export archives/nerd --format csv --out nerd.csv
   $ sagga archive export archives/nerd --format parquet --out nerd.parquet`,
     )
-    .action(async (dir: string, opts: { format: ExportFormat; out?: string }) => {
+    .action(async (dir: string, opts: { format: ExportFormat; out?: string; include?: DatasetInclude[]; csvRaw?: boolean }) => {
       try {
         const out = opts.out ?? (opts.format === 'parquet' ? defaultParquetPath(dir) : '-');
         const { archiveExport } = await import('../archive/archiveExport.js');
-        const result = archiveExport(dir, { format: opts.format, out });
-        if (result.out !== '-') process.stderr.write(`sagga archive export: wrote ${result.rows} archived problem(s) to ${result.out}\n`);
+        const result = archiveExport(dir, { format: opts.format, out, include: opts.include, csvRaw: opts.csvRaw });
+        if (result.out !== '-') process.stderr.write(`sagga archive export: wrote ${result.rows} row(s) to ${result.out} and its dataset card to ${result.card}\n`);
         printReadWarnings('archive export', result.warnings);
       } catch (error) {
         failCommand('archive export', error);
@@ -129,13 +138,13 @@ Examples:
       }
     });
 
-  archive
+  const cluster = archive
     .command('cluster')
     .description('k-means over the archive\'s embeddings: each cluster\'s size and prototype problems with the model\'s answer')
     .argument('<dir>', 'run directory or archive file')
-    .option('-k, --k <k>', 'number of clusters', positiveInt, 10)
+    .option('--clusters <k>', 'number of clusters', positiveInt, 10)
     .option('--prototypes <n>', 'problems shown per cluster (nearest the centroid first)', positiveInt, 3)
-    .option('--seed <seed>', 'seed of the k-means++ start', DEFAULT_CLUSTER_SEED)
+    .option('--rng-seed <seed>', 'seed of the k-means++ start', DEFAULT_CLUSTER_SEED)
     .option('--embedder <spec>', `embeddings to cluster: ${EMBEDDER_SPECS.join(' | ')}`, 'structural')
     .addHelpText(
       'after',
@@ -143,15 +152,15 @@ Examples:
 The structural embedder (the default) is offline and deterministic: the same seed gives the same clusters.
 
 Examples:
-  $ sagga archive cluster archives/nerd --k 8
-  $ sagga archive cluster archives/nerd --k 5 --prototypes 5
+  $ sagga archive cluster archives/nerd --clusters 8
+  $ sagga archive cluster archives/nerd --clusters 5 --prototypes 5
   $ sagga archive cluster archives/nerd --embedder transformers:models/scibert   # a local model directory`,
     )
-    .action(async (dir: string, opts: { k: number; prototypes: number; seed: string; embedder: string }) => {
+    .action(async (dir: string, opts: { clusters: number; prototypes: number; rngSeed: string; embedder: string }) => {
       try {
         const [{ createEmbedder }, { archiveCluster }] = await Promise.all([import('../embed/createEmbedder.js'), import('../archive/archiveCluster.js')]);
         const embedder = await createEmbedder(opts.embedder);
-        const result = await archiveCluster(dir, opts.k, { prototypes: opts.prototypes, seed: opts.seed, embedder }).finally(() => embedder.close?.());
+        const result = await archiveCluster(dir, opts.clusters, { prototypes: opts.prototypes, seed: opts.rngSeed, embedder }).finally(() => embedder.close?.());
         process.stdout.write(result.output + '\n');
         printReadWarnings('archive cluster', result.warnings);
       } catch (error) {
@@ -159,7 +168,19 @@ Examples:
       }
     });
 
+  // --k is answers per problem elsewhere (search, eval, integrate); here it was the number of clusters.
+  addFormerOptionName(cluster, '-k, --k <k>', '--clusters');
+  addFormerOptionName(cluster, '--seed <seed>', '--rng-seed');
+
   registerArchiveShrink(archive);
+}
+
+/** `--include variants,unproven`. */
+function parseInclude(value: string): DatasetInclude[] {
+  const parts = value.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const unknown = parts.find((p) => !(DATASET_INCLUDES as readonly string[]).includes(p));
+  if (parts.length === 0 || unknown !== undefined) throw new InvalidArgumentError(`expected a comma-separated list of ${DATASET_INCLUDES.join(', ')}`);
+  return [...new Set(parts as DatasetInclude[])];
 }
 
 function defaultParquetPath(dir: string): string {

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { AUGMENT_FAMILY_NAMES, parseAugmentFamily, type AugmentFamily } from '../augment/augmentFamily.js';
 import type { ProblemLine } from '../augment/readProblemLines.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
+import { addFormerOptionName } from './addFormerOptionName.js';
 import { checkOutputPath } from './checkOutputPath.js';
 import { EXIT, type ExitCode } from './exitCodes.js';
 import { exitCodeOf } from './exitCodeOf.js';
@@ -12,7 +13,7 @@ interface AugmentCliOptions {
   readonly from?: string;
   readonly n?: number;
   readonly rngSeed?: string;
-  readonly output: string;
+  readonly out: string;
   readonly requireAnswer?: boolean;
 }
 
@@ -21,14 +22,14 @@ const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 
 /** `sagga augment <family>`: problems with known, verified antiderivatives. */
 export function registerAugmentCommand(program: Command): void {
-  program
+  const augment = program
     .command('augment')
     .description('answer-known problem families (AntiderivBench, ASyMOB, backward generation) as JSON Lines, every answer verified')
     .argument('<family>', `one of: ${AUGMENT_FAMILY_NAMES.join(', ')}`)
     .option('--from <file>', 'source problems: JSON Lines {"id"?, "problem", "answer"?} or one expression per line (not needed for backward)')
     .option('--n <n>', 'variants per source line; for backward, the number of problems (default 1; backward 100)', positiveInt)
     .option('--rng-seed <seed>', 'seed of the one random generator (default 2022)')
-    .option('-o, --output <file>', 'where to write the JSON Lines ("-" = stdout)', '-')
+    .option('-o, --out <file>', 'where to write the JSON Lines ("-" = stdout)', '-')
     .option('--require-answer', 'drop variants whose answer could not be verified instead of writing them without one')
     .addHelpText(
       'after',
@@ -77,7 +78,7 @@ Examples:
         if (lines.length === 0) return fail(`no usable problem in ${opts.from}`);
       }
       try {
-        checkOutputPath(opts.output, '--output');
+        checkOutputPath(opts.out, '--out');
       } catch (err) {
         return fail(err instanceof Error ? err.message : String(err), exitCodeOf(err));
       }
@@ -86,7 +87,7 @@ Examples:
         import('../util/rng.js'),
         import('../verify/verifyStrings.js'),
       ]);
-      const out: NodeJS.WritableStream | WriteStream = opts.output === '-' ? process.stdout : createWriteStream(opts.output);
+      const out: NodeJS.WritableStream | WriteStream = opts.out === '-' ? process.stdout : createWriteStream(opts.out);
       const summary = augmentProblems(family, lines, {
         familyName,
         n: opts.n ?? (family.kind === 'backward' ? 100 : 1),
@@ -102,4 +103,5 @@ Examples:
       );
       if (summary.written === 0) process.exitCode = EXIT.software;
     });
+  addFormerOptionName(augment, '--output <file>', '--out');
 }

@@ -5,7 +5,7 @@
  */
 export const EXIT = {
   ok: 0,
-  /** `check`: incorrect; `integrate`: the target failed. */
+  /** `check`: incorrect; `integrate`: the target failed; `eval`: a `--fail-under` threshold was not met. */
   failed: 1,
   /** `check`: unknown or invalid; `integrate`: undecided. */
   undecided: 2,
@@ -30,6 +30,8 @@ export const EXIT = {
   interrupted: 130,
   /** Stopped by SIGTERM, after saving what was decided. */
   terminated: 143,
+  /** The reader of stdout or stderr closed it (a pipe into `head`): stopped quietly, as SIGPIPE stops a program. */
+  closedPipe: 141,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -37,7 +39,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 /** The table shown by `sagga --help` and in the README. */
 export const EXIT_CODES_HELP = `Exit status:
   0    success (check: correct; integrate: solved)
-  1    check: incorrect; integrate: the target failed the problem
+  1    check: incorrect; integrate: the target failed the problem; eval: below a --fail-under
   2    check: unknown or invalid; integrate: undecided
   3    the target failed its start-up check on canary problems (a broken installation)
   64   usage error: unknown option, missing or malformed argument, conflicting settings
@@ -45,4 +47,5 @@ export const EXIT_CODES_HELP = `Exit status:
   70   the command started and could not finish (the message says why); search: the target stopped working
   73   an output file or folder cannot be created or written (a search says how to resume)
   75   the run directory is in use by another sagga (its run.lock names the pid)
-  129, 130, 143  stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM; a search resumes with --resume`;
+  129, 130, 143  stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM; a search resumes with --resume
+  141  the reader of the output went away (a pipe into head): stopped quietly`;

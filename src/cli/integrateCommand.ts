@@ -6,6 +6,7 @@ import type { Target } from '../targets/types.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { printable } from '../util/terminalSafe.js';
 import { exitCodeOf } from './exitCodeOf.js';
+import { ExpressionArgumentsCommand } from './expressionArgumentsCommand.js';
 import { EXIT, type ExitCode } from './exitCodes.js';
 import { numberOption } from './numberOption.js';
 import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
@@ -33,8 +34,10 @@ function formatProbe(result: Extract<ProbeResult, { ok: true }>): string {
 
 /** `sagga integrate --target T "<problem>"`: ask once, verify, print. */
 export function registerIntegrateCommand(program: Command): void {
-  const cmd = program
-    .command('integrate')
+  // The problem may start with a minus sign (`sagga integrate -t nerdamer '-tan(x)'`).
+  const cmd = new ExpressionArgumentsCommand('integrate').copyInheritedSettings(program);
+  program.addCommand(cmd);
+  cmd
     .description("ask the target for the antiderivative of one problem and verify each answer (a one-shot probe)")
     .argument('<problem>', 'the integrand in mathjs or SymPy syntax, e.g. "x*exp(x)" or "x**2*ln(x)"')
     .option('--k <k>', 'answers to ask for (Fail@k)', answerCount, 1)
@@ -55,6 +58,7 @@ asked (see sagga --help for every code).
 Examples:
   $ sagga integrate --target nerdamer "x*exp(x)"
   $ sagga integrate --target sympy "exp(x)/x"
+  $ sagga integrate -t nerdamer "-x*sin(x)"                   # a problem may start with -
   $ sagga integrate --target "cmd:node examples/cmd-target/power-rule.mjs" "3*x^2" --k 2
   $ OPENAI_API_KEY=sk-... sagga integrate --target openai:gpt-4o-mini "tan(exp(-9504*x^2))" --json`,
   );

@@ -1,19 +1,20 @@
 import { Command } from 'commander';
 import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
+import { addFormerOptionName } from './addFormerOptionName.js';
 import { failCommand } from './failCommand.js';
 import { printReadWarnings } from './printReadWarnings.js';
 import { positiveInt } from './numberOption.js';
 
 /** `sagga report DIR...`: one self-contained HTML report of one or more runs. */
 export function registerReportCommand(program: Command): void {
-  program
+  const report = program
     .command('report')
     .description('one self-contained HTML report of one or more runs: headline numbers, plots, clusters, the whole archive')
     .argument('<dir...>', 'run directories (or archive .jsonl files); several are overlaid in the same plots, one colour each')
     .option('-o, --out <file>', 'HTML file to write (default: <dir>/report.html for one run, ./report.html for several)')
     .option('--clusters <k>', "k of the k-means over the archive (default: the first run's --clusters, else 10)", positiveInt)
     .option('--prototypes <n>', 'prototype problems shown per cluster', positiveInt, 3)
-    .option('--seed <seed>', 'seed of the clustering (same seed, same report)', 'sagga')
+    .option('--rng-seed <seed>', 'seed of the clustering (same seed, same report)', 'sagga')
     .option('--embedder <spec>', `embeddings for the clusters and the projection: ${EMBEDDER_SPECS.join(' | ')}`, 'structural')
     .addHelpText(
       'after',
@@ -29,12 +30,12 @@ Examples:
   $ sagga report archives/nerd --embedder transformers:models/scibert   # a local model directory
   $ sagga report archives/paper-settings/length10 archives/paper-settings/length20 archives/paper-settings/length40 --out lengths.html`,
     )
-    .action(async (dirs: string[], opts: { out?: string; clusters?: number; prototypes: number; seed: string; embedder: string }) => {
+    .action(async (dirs: string[], opts: { out?: string; clusters?: number; prototypes: number; rngSeed: string; embedder: string }) => {
       try {
         // Vega, KaTeX and PCA are loaded only here: the other commands start without them.
         const [{ createEmbedder }, { writeReport }] = await Promise.all([import('../embed/createEmbedder.js'), import('../report/writeReport.js')]);
         const embedder = await createEmbedder(opts.embedder);
-        const result = await writeReport(dirs, { out: opts.out, clusters: opts.clusters, prototypes: opts.prototypes, seed: opts.seed, embedder }).finally(
+        const result = await writeReport(dirs, { out: opts.out, clusters: opts.clusters, prototypes: opts.prototypes, seed: opts.rngSeed, embedder }).finally(
           () => embedder.close?.(),
         );
         printReadWarnings('report', result.warnings);
@@ -44,4 +45,5 @@ Examples:
         failCommand('report', error);
       }
     });
+  addFormerOptionName(report, '--seed <seed>', '--rng-seed');
 }

@@ -23,7 +23,7 @@ export const DEMO_SETTINGS = {
   rngSeed: '2022',
 } as const;
 
-type CliOptions = SearchCommandOptions & TargetCliOptions & { demo?: boolean; show?: number };
+type CliOptions = SearchCommandOptions & TargetCliOptions & { demo?: boolean; show?: number; config?: string; dryRun?: boolean };
 
 export function registerSearchCommand(program: Command): void {
   const cmd = program
@@ -64,7 +64,9 @@ export function registerSearchCommand(program: Command): void {
     .option('--max-tokens-total <n>', 'stop once the target has spent this many tokens (input + output)')
     .option('--max-cost <usd>', 'stop once the target has cost this much (needs --price-input and --price-output)')
     .option('--show <n>', 'shortest failures to print at the end (default 5)', nonNegativeInt)
-    .option('--json', 'progress as JSON Lines on stdout instead of a progress bar');
+    .option('--json', 'progress as JSON Lines on stdout instead of a progress bar (with --dry-run: the plan as JSON)')
+    .option('--config <file>', 'read options from a JSON or YAML file whose keys are the long option names, e.g. generation-size: 300 (options on the command line win)')
+    .option('--dry-run', 'print the resolved settings, the most target calls they allow and, with prices, the most they can cost; write nothing, start no target');
   addTargetOptions(cmd);
   cmd.addHelpText(
     'after',
@@ -117,10 +119,27 @@ Examples:
   $ sagga search --target nerdamer --fitness near:seeds/target.txt --distance tree
   $ OPENAI_API_KEY=... sagga search --target openai:gpt-4o-mini --k 1 --concurrency 8
   $ sagga search --target "cmd:node examples/cmd-target/power-rule.mjs"
+  $ sagga search --config run.yaml --dry-run              # what run.yaml would do, and cost
   $ sagga search --resume archives/nerd`,
   );
-  cmd.action(async (opts: CliOptions) => {
-    const { demo, show, ...all } = opts;
+  cmd.action(async (given: CliOptions) => {
+    let opts = given;
+    try {
+      if (opts.config !== undefined) {
+        const [{ readOptionsFile }, { applyOptionsFile }] = await Promise.all([import('./readOptionsFile.js'), import('./applyOptionsFile.js')]);
+        applyOptionsFile(cmd, readOptionsFile(opts.config), opts.config);
+        opts = cmd.opts<CliOptions>();
+      }
+    } catch (error) {
+      process.stderr.write(`sagga search: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = exitCodeOf(error);
+      return;
+    }
+    const { demo, show, config: _config, dryRun, ...all } = opts;
+    // $OPENAI_BASE_URL stands in for --base-url in a new run; a resumed run keeps the endpoints it
+    // recorded. Likewise commander's true for an absent --no-cache is no choice: absent stays absent.
+    if (opts.resume !== undefined && cmd.getOptionValueSource('baseUrl') === 'env') delete (all as { baseUrl?: unknown }).baseUrl;
+    if (cmd.getOptionValueSource('cache') === 'default') delete (all as { cache?: unknown }).cache;
     // The target's own options go to the target; the rest (with --target and --concurrency) to the search.
     const { target: targetCli, rest } = splitTargetCliOptions(all);
     let options: SearchCommandOptions = rest;
@@ -133,6 +152,12 @@ Examples:
       options = { ...options, out: join('archives', `${slug}-${stamp()}`) };
     }
     try {
+      if (dryRun) {
+        const [{ planSearch }, { formatSearchPlan }] = await Promise.all([import('../search/planSearch.js'), import('./formatSearchPlan.js')]);
+        const plan = await planSearch(options, targetSettingsFrom(targetCli));
+        process.stdout.write(options.json ? JSON.stringify(plan) + '\n' : formatSearchPlan(plan));
+        return;
+      }
       const { search } = await import('../search/search.js');
       const result = await search({ ...options, targetOptions: targetSettingsFrom(targetCli) });
       process.exitCode = result.exitCode;

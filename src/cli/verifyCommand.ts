@@ -1,9 +1,11 @@
 import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import type { MathFormat } from '../answer/readMathText.js';
+import { addFormerOptionName } from './addFormerOptionName.js';
 import { checkOutputPath } from './checkOutputPath.js';
 import { CliError } from './cliError.js';
 import { EXIT } from './exitCodes.js';
+import { ExpressionArgumentsCommand } from './expressionArgumentsCommand.js';
 import { DEFAULT_VERIFY_OPTIONS } from '../verify/types.js';
 import { nonNegativeInt, positiveInt, positiveNumber } from './numberOption.js';
 
@@ -60,11 +62,11 @@ interface BudgetFlags {
 const budgetOf = (opts: BudgetFlags) => ({ work: opts.work, backstopMs: opts.budgetMs ?? opts.backstopMs });
 
 export function registerVerifyCommand(program: Command): void {
-  program
+  const verify = program
     .command('verify')
     .description('check (problem, answer) pairs: is answer an antiderivative of problem? (JSON Lines in, JSON Lines out)')
     .option('-i, --input <file>', 'JSON Lines {"id"?, "problem", "answer", "domain"?} ("-" = stdin); "domain": [lo, hi] poses the problem on that interval', '-')
-    .option('-o, --output <file>', 'JSON Lines {"id", "verdict", "reason", "ms", "reading"}, one per input line, same order ("-" = stdout)', '-')
+    .option('-o, --out <file>', 'JSON Lines {"id", "verdict", "reason", "ms", "reading"}, one per input line, same order ("-" = stdout)', '-')
     .addOption(workOption())
     .addOption(backstopOption())
     .addOption(budgetMsOption())
@@ -83,22 +85,22 @@ ${RULE_HELP}
 ${LATEX_HELP}
 
 Examples:
-  $ sagga verify --input pairs.jsonl --output verdicts.jsonl
+  $ sagga verify --input pairs.jsonl --out verdicts.jsonl
   $ echo '{"problem":"1/x","answer":"log(-x)"}' | sagga verify
   $ echo '{"problem":"sqrt(csc(x) - sin(x))","answer":"2*sqrt(sin(x))","domain":[0,"pi/2"]}' | sagga verify
   $ echo '{"problem":"x^2","answer":"\\\\boxed{\\\\frac{x^{3}}{3}+C}"}' | sagga verify`,
     )
-    .action(async (opts: BudgetFlags & { input: string; output: string; workers?: number; format: MathFormat }) => {
+    .action(async (opts: BudgetFlags & { input: string; out: string; workers?: number; format: MathFormat }) => {
       if (opts.input !== '-' && (!existsSync(opts.input) || !statSync(opts.input).isFile())) {
         throw new CliError(`input file not found: ${opts.input} (give a JSON Lines file, or - for stdin)`, EXIT.noInput);
       }
-      checkOutputPath(opts.output, '--output');
+      checkOutputPath(opts.out, '--out');
       const [{ verifyJsonl }, { readMathText, readingFor }] = await Promise.all([import('../verify/verifyJsonl.js'), import('../answer/readMathText.js')]);
       const input = opts.input === '-' ? process.stdin : createReadStream(opts.input);
-      const output = opts.output === '-' ? process.stdout : createWriteStream(opts.output);
+      const output = opts.out === '-' ? process.stdout : createWriteStream(opts.out);
       // A write error (a full disk, a folder removed meanwhile) ends the command with one line, not a stack trace.
       const failed = new Promise<never>((_, reject) =>
-        output.once('error', (e: Error) => reject(new CliError(`cannot write ${opts.output}: ${e.message}`, EXIT.cantCreate))),
+        output.once('error', (e: Error) => reject(new CliError(`cannot write ${opts.out}: ${e.message}`, EXIT.cantCreate))),
       );
       failed.catch(() => {});
       const counts = await Promise.race([verifyJsonl(input, output, { ...budgetOf(opts), workers: opts.workers, read: (text, side) => readMathText(text, side, opts.format), readingOf: (text) => readingFor(text, opts.format) }), failed]);
@@ -108,8 +110,12 @@ Examples:
       );
     });
 
-  program
-    .command('check')
+  addFormerOptionName(verify, '--output <file>', '--out');
+
+  // Its arguments are expressions, which may start with a minus sign (`sagga check x '-x^2/2'`).
+  const check = new ExpressionArgumentsCommand('check').copyInheritedSettings(program);
+  program.addCommand(check);
+  check
     .description('verify one answer: exit 0 if correct, 1 if incorrect, 2 if unknown or invalid')
     .argument('<problem>', 'the integrand f(x), e.g. "x*cos(x)" or "\\frac{1}{x}"')
     .argument('<answer>', 'the claimed antiderivative F(x), e.g. "x*sin(x) + cos(x)" or "\\ln|x|"')
@@ -130,6 +136,7 @@ Examples:
   $ sagga check 'x*cos(x)' 'x*sin(x) + cos(x)'
   $ sagga check '1/sqrt(x^2 - 4)' 'acosh(x/2)'                 # incorrect: names where F' != f
   $ sagga check 'sqrt(csc(x) - sin(x))' '2*sqrt(sin(x))' --domain 0,pi/2
+  $ sagga check 'x' '-x^2/2 + x^2'                              # an argument may start with -
   $ sagga check 'x^2' '\\frac{x^3}{3}'
   $ sagga check '1/x' '\\boxed{\\ln|x| + C}'`,
     )

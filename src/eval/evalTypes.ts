@@ -1,5 +1,5 @@
 import type { Expr } from '../expr/types.js';
-import type { AnswerRecord, FailureKind, Judgement } from '../judge/judgeTypes.js';
+import type { AnswerRecord, FailureKind, Judgement, Proof } from '../judge/judgeTypes.js';
 
 /** A problem of an evaluation, from a problem file or a run's archive. */
 export interface EvalProblem {
@@ -44,6 +44,13 @@ export interface EvalProblemResult {
   readonly status: Readonly<Record<string, Judgement['status']>>;
   /** How all n answers failed, when they did (`wrong`, `unparseable`, `no-answer`, `timeout`). */
   readonly kind?: FailureKind;
+  /**
+   * When all n answers failed: why that is the target's failure (the verifier, for a wrong answer;
+   * for a replayed archive's problem without one, a reference that solved it), or null when
+   * unproven, `unproven` then saying why (declining an integral with no closed form is right).
+   */
+  readonly proof?: Proof | null;
+  readonly unproven?: string;
   /** Every answer with its verdict. */
   readonly answers: readonly AnswerRecord[];
 }
@@ -66,8 +73,13 @@ export interface EvalGroup {
 export interface TransferRow {
   /** Archive lines of this kind. */
   readonly failures: number;
-  /** Fail@N on every one of the target's answers. */
+  /**
+   * Fail@N on every one of the target's answers, proven as the search proves a failure: a wrong
+   * answer, or no usable one to a problem a reference target solves.
+   */
   readonly also_fail: number;
+  /** Fail@N without a wrong answer (declined, unreadable, timed out) and no reference solved the problem: not counted as failing. */
+  readonly unproven: number;
   /** How those failed: the failure kind of the target's answers (`wrong`, `no-answer` …) and how many. */
   readonly fail_kinds: Readonly<Record<string, number>>;
   /** At least one answer verified correct. */
@@ -110,7 +122,8 @@ export interface EvalReport {
   readonly transfer: TransferTable | null;
   readonly excluded: EvalExcluded;
   readonly source: { readonly kind: 'file' | 'run'; readonly path: string };
-  readonly budget: { readonly max_target_calls: number | null; readonly target_calls: number; readonly exhausted: boolean };
+  /** `reference_calls`: calls to the reference targets proving the transfer table's failures (not counted against the budget). */
+  readonly budget: { readonly max_target_calls: number | null; readonly target_calls: number; readonly exhausted: boolean; readonly reference_calls: number };
   readonly settings: {
     readonly rng_seed: string;
     readonly resamples: number;

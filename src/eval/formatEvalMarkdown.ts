@@ -27,8 +27,8 @@ export function formatEvalMarkdown(report: EvalReport): string {
     lines.push(
       `#### Transfer: failures of ${t.source_target} asked of ${t.target}`,
       '',
-      '| archive kind | failures | also fail | how they fail | solved | undecided | not measured |',
-      '| --- | ---: | ---: | --- | ---: | ---: | ---: |',
+      '| archive kind | failures | also fail | how they fail | unproven | solved | undecided | not measured |',
+      '| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |',
     );
     for (const [kind, r] of Object.entries(t.by_kind)) lines.push(transferRow(kind, r));
     lines.push(transferRow('all', t.all, t.rate), '');
@@ -36,7 +36,12 @@ export function formatEvalMarkdown(report: EvalReport): string {
   lines.push(
     `pass@k: unbiased estimator from the n answers; Fail@k: share of problems whose first k answers all failed (verified wrong, declined, unreadable or timed out; a problem the verifier could not decide is no failure); PASS@N / ALL@N: at least one / all of the n answers verified correct. [lo, hi]: ${Math.round(report.settings.level * 100)} % percentile bootstrap over problems (${report.settings.resamples} resamples, seed ${report.settings.rng_seed}). ${report.seconds.toFixed(1)} s, ${report.budget.target_calls} target calls.`,
   );
-  if (t !== null) lines.push('Also fail: Fail@n of the evaluated target on the archived problem (its minimal form when the archive has one).');
+  if (t !== null) {
+    lines.push(
+      'Also fail: Fail@n of the evaluated target on the archived problem (its minimal form when the archive has one), proven as the search proves a failure: a wrong answer, or no usable answer to a problem a reference target solves' +
+        ` (${report.budget.reference_calls} reference call${report.budget.reference_calls === 1 ? '' : 's'}). Unproven: the target declined or gave nothing readable and no reference solved the problem; declining an integral with no closed form is right, so these are not counted.`,
+    );
+  }
   if (report.excluded.errors > 0) lines.push(`- ${report.excluded.errors} problems left out: their answers were lost in transport (not the model's failures).`);
   if (report.excluded.unasked > 0) lines.push(`- ${report.excluded.unasked} problems left out: --max-target-calls ${report.budget.max_target_calls} ran out; run the same command with a larger budget to go on.`);
   return lines.join('\n') + '\n';
@@ -53,7 +58,7 @@ function transferRow(kind: string, r: TransferRow, rate?: MetricValue): string {
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([k, count]) => `${count} ${k}`)
     .join(', ');
-  return `| ${escapeCell(kind)} | ${r.failures} | ${r.also_fail} (${share}) | ${how === '' ? '–' : how} | ${r.solved} | ${r.undecided} | ${r.not_measured} |`;
+  return `| ${escapeCell(kind)} | ${r.failures} | ${r.also_fail} (${share}) | ${how === '' ? '–' : how} | ${r.unproven} | ${r.solved} | ${r.undecided} | ${r.not_measured} |`;
 }
 
 function cell(m: MetricValue | undefined): string {

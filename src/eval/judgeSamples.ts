@@ -38,7 +38,9 @@ export async function judgeSamples(problem: EvalProblem, given: readonly TargetA
     correct,
     n,
     status,
-    ...(all.judgement.status === 'fail' ? { kind: all.judgement.kind } : {}),
+    ...(all.judgement.status === 'fail'
+      ? { kind: all.judgement.kind, proof: all.judgement.proof, ...(all.judgement.unproven !== undefined ? { unproven: all.judgement.unproven } : {}) }
+      : {}),
     answers: all.judgement.answers,
   };
 }

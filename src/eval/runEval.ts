@@ -1,4 +1,7 @@
+import { toInfix, toLatex } from '../expr/print.js';
 import type { VerifyPair } from '../judge/judgeOutcome.js';
+import { proveByReference } from '../judge/proveByReference.js';
+import type { Judgement } from '../judge/judgeTypes.js';
 import type { Target } from '../targets/types.js';
 import { createRng } from '../util/rng.js';
 import { DEFAULT_LEVEL, DEFAULT_RESAMPLES } from './bootstrapIntervals.js';
@@ -28,6 +31,11 @@ export interface EvalDeps {
   readonly target: Target;
   readonly verify: VerifyPair;
   readonly journal?: EvalJournal;
+  /**
+   * Targets that prove a replayed archive's failure the evaluated target gave no usable answer to,
+   * by solving the problem (as the search's `--reference`); without them such failures stay unproven.
+   */
+  readonly references?: readonly Target[];
   readonly signal?: AbortSignal;
   readonly onProgress?: (stage: string, done: number, total: number) => void;
 }
@@ -66,6 +74,7 @@ export async function runEval(input: EvalProblems, options: EvalOptions, deps: E
     if (results.length % 64 === 0) deps.onProgress?.('verifying', results.length, measured.length);
   }
   deps.onProgress?.('verifying', results.length, measured.length);
+  const referenceCalls = await proveTransfers(results, problems, deps);
 
   const boot = { resamples, level: DEFAULT_LEVEL };
   const groups: Record<string, EvalGroup> = {};
@@ -90,9 +99,36 @@ export async function runEval(input: EvalProblems, options: EvalOptions, deps: E
     transfer: transferTable(problems, results, deps.target.name, rng.fork('transfer'), boot),
     excluded: { errors: collected.errors.size, unasked: collected.unasked.size },
     source: { kind: input.source.kind, path: input.source.path },
-    budget: { max_target_calls: options.maxTargetCalls ?? null, target_calls: collected.calls, exhausted: collected.exhausted },
+    budget: { max_target_calls: options.maxTargetCalls ?? null, target_calls: collected.calls, exhausted: collected.exhausted, reference_calls: referenceCalls },
     settings: { rng_seed: options.rngSeed, resamples, level: DEFAULT_LEVEL, target_settings: deps.target.describe() },
     seconds: (performance.now() - started) / 1000,
     results,
   };
+}
+
+/**
+ * The search's proof rule for the transfer table: an archived problem the target failed without a
+ * wrong answer (it declined, or its answer was unreadable or late) counts only when a reference
+ * target solves it; each such result gets its proof, or stays unproven saying why. Returns the
+ * reference calls made.
+ */
+async function proveTransfers(results: EvalProblemResult[], problems: EvalProblems['problems'], deps: EvalDeps): Promise<number> {
+  const byId = new Map(problems.map((p) => [p.id, p]));
+  let calls = 0;
+  for (let i = 0; i < results.length; i++) {
+    const r = results[i];
+    const problem = byId.get(r.id);
+    if (r.archived === undefined || r.status.N !== 'fail' || r.proof !== null || problem === undefined || r.kind === undefined) continue;
+    if (deps.signal?.aborted) throw new Error('interrupted');
+    const failed: Judgement = { status: 'fail', kind: r.kind, reason: r.unproven ?? r.kind, answers: r.answers, proof: null, ...(r.unproven !== undefined ? { unproven: r.unproven } : {}) };
+    const references = (deps.references ?? []).map((target) => ({
+      name: target.name,
+      ask: async () => (await target.solve([{ id: r.id, expr: problem.expr, infix: toInfix(problem.expr), latex: toLatex(problem.expr) }], 1, deps.signal))[0]?.answers ?? [],
+    }));
+    const proven = await proveByReference(problem.expr, failed, references, deps.verify);
+    calls += proven.calls;
+    const j = proven.judgement;
+    if (j.status === 'fail') results[i] = { ...r, proof: j.proof, ...(j.proof === null && j.unproven !== undefined ? { unproven: j.unproven } : {}) };
+  }
+  return calls;
 }

@@ -10,7 +10,8 @@ import { summaryTables } from '../archive/summaryTables.js';
 import { formatWarning } from '../run/readRun.js';
 import { numberSetting, runFitness, runSetting, summaryRow } from '../archive/summaryRow.js';
 import type { ReadWarning, RunData } from '../run/runData.js';
-import type { ArchiveLine } from '../run/runSchema.js';
+import type { ArchiveLine, FailureLine } from '../run/runSchema.js';
+import { searchCommandLine } from '../run/searchCommandLine.js';
 import { uniqueLabels } from '../archive/uniqueLabels.js';
 import type { Embedder } from '../embed/types.js';
 import { STOP_REASON_TEXT, type StopReason } from '../run/runSchema.js';
@@ -56,6 +57,8 @@ const WARNINGS_SHOWN = 40;
 const REASON_LIMIT = 200;
 /** Distinct failures (signatures) shown per run, most often found first; `sagga archive stats --by-signature` lists them all. */
 const DISTINCT_SHOWN = 50;
+/** Unproven failures listed per run, in the order they were found; `sagga archive export --include unproven` gives them all. */
+const UNPROVEN_SHOWN = 200;
 
 interface RunView {
   readonly run: RunData;
@@ -150,11 +153,12 @@ export async function buildReport(runs: readonly RunData[], options: BuildReport
 <div class="runs">${views.map((v) => html`<span class="run-chip" title="${v.run.dir}"><span class="swatch" style="background:${v.color}"></span>${v.legend}</span>`)}</div>
 </div></header>
 <main class="wrap">
-<nav class="toc" aria-label="Sections"><a href="#overview">Overview</a><a href="#summary">Table 15</a><a href="#distinct">Distinct failures</a><a href="#progress">Search progress</a><a href="#shape">Archive shape</a><a href="#clusters">Clusters</a><a href="#archive">Archive</a><a href="#configuration">Configuration</a></nav>
+<nav class="toc" aria-label="Sections"><a href="#overview">Overview</a><a href="#summary">Table 15</a><a href="#distinct">Distinct failures</a><a href="#unproven">Unproven failures</a><a href="#progress">Search progress</a><a href="#shape">Archive shape</a><a href="#clusters">Clusters</a><a href="#archive">Archive</a><a href="#configuration">Configuration</a></nav>
 ${warnings.length > 0 ? warningsSection(warnings.map(formatWarning)) : ''}
 <section id="overview"><h2>Overview</h2>${runs.length === 1 ? kpiCards(views[0]) : compareTable(views)}</section>
 <section id="summary"><h2>Archive summary <span class="hint">the row Table 15 of the paper gives per archive, and the failures proven and unproven</span></h2>${summaryTable(runs)}</section>
 <section id="distinct"><h2>Distinct failures <span class="hint">the archive grouped by signature (the minimal failing problem with its numbers erased): one bug each</span></h2>${distinctFailures(views)}</section>
+<section id="unproven"><h2>Unproven failures <span class="hint">problems the target failed without a wrong answer (declined, unreadable, timed out) that no reference target solved: maybe no closed form exists, so they are not counted as the model's failures</span></h2>${unprovenFailures(views)}</section>
 <section id="progress"><h2>Search progress</h2><div class="charts">
 ${figure('growth', 'Archive size', 'cumulative archived failures after each generation', growth, 'no archive lines')}
 ${figure('new-length', 'Length of new archive members', `mean length (${measure}) of the problems each generation added`, newLength, 'no archive lines')}
@@ -304,6 +308,9 @@ ${t.notes.map((n) => html`<p class="muted">${n}</p>`)}</div>`,
 /** Per run, its failures grouped by signature: the minimal problem typeset, the model's answer, the proof, how often it was found. */
 function distinctFailures(views: readonly RunView[]): SafeHtml {
   const perRun = views.map((v) => ({ v, ...signatureGroups(v.run.entries) }));
+  if (perRun.every((r) => r.v.run.entries.length === 0)) {
+    return html`<p class="muted">No archived failure: ${views.length === 1 ? 'the run has' : 'the runs have'} found nothing to archive yet.</p>`;
+  }
   if (perRun.every((r) => r.groups.length === 0)) {
     return html`<p class="muted">No archive line has a signature: ${views.length === 1 ? 'the run was' : 'the runs were'} made before signatures were recorded. <code>sagga archive shrink DIR --target T</code> gives each line its minimal problem and signature.</p>`;
   }
@@ -312,9 +319,32 @@ function distinctFailures(views: readonly RunView[]): SafeHtml {
     const more = groups.length - shown.length;
     return html`<div class="card table-scroll distinct" id="distinct-${v.index}">
 ${views.length > 1 ? html`<h3><span class="run-chip"><span class="swatch" style="background:${v.color}"></span>${v.label}</span></h3>` : ''}
-<p class="muted" style="margin-top:0">${groups.length === 0 ? html`No signatures: the ${unsigned} archived problem${unsigned === 1 ? ' was' : 's were'} written before signatures were recorded (<code>sagga archive shrink DIR --target T</code> gives them one)` : html`${groups.length} distinct failure${groups.length === 1 ? '' : 's'} among ${v.run.entries.length} archived problem${v.run.entries.length === 1 ? '' : 's'}${more > 0 ? html`; the ${shown.length} found most often are shown (<code>sagga archive stats --by-signature</code> lists all)` : ''}${unsigned > 0 ? html`; ${unsigned} line${unsigned === 1 ? ' has' : 's have'} no signature` : ''}`}.</p>
+<p class="muted" style="margin-top:0">${v.run.entries.length === 0 ? html`No archived failure` : groups.length === 0 ? html`No signatures: the ${unsigned} archived problem${unsigned === 1 ? ' was' : 's were'} written before signatures were recorded (<code>sagga archive shrink DIR --target T</code> gives them one)` : html`${groups.length} distinct failure${groups.length === 1 ? '' : 's'} among ${v.run.entries.length} archived problem${v.run.entries.length === 1 ? '' : 's'}${more > 0 ? html`; the ${shown.length} found most often are shown (<code>sagga archive stats --by-signature</code> lists all)` : ''}${unsigned > 0 ? html`; ${unsigned} line${unsigned === 1 ? ' has' : 's have'} no signature` : ''}`}.</p>
 ${shown.length > 0 ? distinctTable(shown) : ''}</div>`;
   })}`;
+}
+
+/** Per run, its failures without a proof (evaluated.jsonl), as they were found: the problem, how it failed, why it stays unproven. */
+function unprovenFailures(views: readonly RunView[]): SafeHtml {
+  return html`${views.map((v) => {
+    const heading = views.length > 1 ? html`<h3><span class="run-chip"><span class="swatch" style="background:${v.color}"></span>${v.label}</span></h3>` : '';
+    const failures = v.run.failures;
+    if (failures === null) return html`<div class="card unproven" id="unproven-${v.index}">${heading}<p class="muted" style="margin:0">Not recorded: ${v.run.config === null ? 'an archive file holds archived failures only' : 'the run has no evaluated.jsonl'}.</p></div>`;
+    const unproven = failures.filter((f) => f.proof === null);
+    if (unproven.length === 0) return html`<div class="card unproven" id="unproven-${v.index}">${heading}<p class="muted" style="margin:0">None: ${failures.length === 0 ? 'the run has no failure yet' : `each of the ${failures.length} failures is proven`}.</p></div>`;
+    const shown = unproven.slice(0, UNPROVEN_SHOWN);
+    const kinds = tally(unproven.map((f) => f.kind));
+    return html`<div class="card table-scroll unproven" id="unproven-${v.index}">${heading}
+<p class="muted" style="margin-top:0">${unproven.length} unproven failure${unproven.length === 1 ? '' : 's'} (${kinds.map(([kind, n], i) => html`${i > 0 ? ', ' : ''}${n} ${kind}`)})${unproven.length > shown.length ? html`; the first ${shown.length} are listed (<code>sagga archive export ${v.run.dir} --include unproven</code> gives them all)` : ''}.</p>
+${unprovenTable(shown)}</div>`;
+  })}`;
+}
+
+function unprovenTable(failures: readonly FailureLine[]): SafeHtml {
+  return html`<table class="data unproven-table"><thead><tr><th>Problem</th><th>Kind</th><th class="num">Gen.</th><th>Why unproven</th></tr></thead>
+<tbody>${failures.map(
+    (f) => html`<tr><td class="problem"><code class="expr-text">${f.problem}</code></td><td><span class="badge kind-${kindClass(f.kind)}">${f.kind}</span></td><td class="num">${f.generation}</td><td class="reason">${clip(f.reason ?? '', REASON_LIMIT)}</td></tr>`,
+  )}</tbody></table>`;
 }
 
 function distinctTable(groups: readonly SignatureGroup[]): SafeHtml {
@@ -387,13 +417,27 @@ function configurationSection(views: readonly RunView[]): SafeHtml {
   const keys = [...new Set(settings.flatMap((s) => [...s.keys()]))];
   if (keys.length === 0) return html`<p class="muted">No config.json in ${views.length === 1 ? 'this run' : 'these runs'}.</p>`;
   const multi = views.length > 1;
-  return html`<details class="config card" ${views.length > 1 ? 'open' : ''}><summary>${keys.length} settings${multi ? ' (differences highlighted)' : ''}</summary><div class="table-scroll"><table class="data compare config"><thead><tr><th>Setting</th>${views.map(
+  return html`${reproduceCommands(views)}<details class="config card" ${views.length > 1 ? 'open' : ''}><summary>${keys.length} settings${multi ? ' (differences highlighted)' : ''}</summary><div class="table-scroll"><table class="data compare config"><thead><tr><th>Setting</th>${views.map(
     (v) => html`<th><span class="run-chip"><span class="swatch" style="background:${v.color}"></span>${v.label}</span></th>`,
   )}</tr></thead><tbody>${keys.map((key) => {
     const values = settings.map((s) => s.get(key) ?? MISSING);
     const differs = multi && new Set(values).size > 1;
     return html`<tr><th scope="row">${key}</th>${values.map((val) => html`<td class="${differs ? 'differs' : ''}">${val}</td>`)}</tr>`;
   })}</tbody></table></div></details>`;
+}
+
+/** Per run, the `sagga search` command line that makes it again, from its config.json (`searchCommandLine`). */
+function reproduceCommands(views: readonly RunView[]): SafeHtml {
+  const commands = views.map((v) => ({ v, command: searchCommandLine(v.run.config) })).filter((c) => c.command !== null);
+  if (commands.length === 0) return html``;
+  const version = (v: RunView): string | null => {
+    const sagga = v.run.config?.sagga as Record<string, unknown> | undefined;
+    return typeof sagga?.version === 'string' ? sagga.version : null;
+  };
+  return html`<div class="card reproduce" id="reproduce"><h3 style="margin-top:0">Reproduce</h3>
+<p class="muted" style="margin-top:0">The same settings, seed and target options (add <code>--out DIR</code> for where; a run is reproduced by the sagga version that made it)</p>
+${commands.map(({ v, command }) => html`${views.length > 1 ? html`<div><span class="run-chip"><span class="swatch" style="background:${v.color}"></span>${v.label}</span></div>` : ''}<pre class="command"><code>${command}</code></pre>${version(v) !== null ? html`<p class="muted">made with sagga ${version(v)}</p>` : ''}`)}
+</div>`;
 }
 
 /** The settings a reader compares runs by, as text: config.json's `settings` plus a few facts around them. */

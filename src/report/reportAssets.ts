@@ -87,6 +87,11 @@ code.expr-text, .answer code { background: #f3f4f6; padding: 1px 5px; border-rad
 #archive-table td.answer .reason { color: var(--muted); font-size: 12px; margin-top: 2px; }
 .summary-block + .summary-block { margin-top: 12px; }
 .distinct + .distinct { margin-top: 12px; }
+.unproven + .unproven { margin-top: 12px; }
+.unproven-table td.problem { min-width: 200px; max-width: 480px; overflow-x: auto; }
+.unproven-table td.reason { color: var(--muted); font-size: 12px; max-width: 480px; }
+.reproduce { margin-bottom: 12px; }
+.reproduce pre.command { margin: 6px 0; white-space: pre-wrap; word-break: break-all; font-size: 12px; }
 .distinct-table td.problem { min-width: 200px; max-width: 440px; overflow-x: auto; }
 .distinct-table td.answer { max-width: 360px; }
 .distinct-table td.answer .reason, .distinct-table .nodes { color: var(--muted); font-size: 12px; margin-top: 2px; }

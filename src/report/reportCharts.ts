@@ -69,9 +69,13 @@ export function archiveGrowthSpec(runs: readonly ChartRun[]): TopLevelSpec | nul
   return perGenerationLineSpec(runs, 'Cumulative archive size per generation', values, { field: 'archive', type: 'quantitative', title: 'Archive size' }, 'monotone');
 }
 
-/** Mean length of the problems each generation added to the archive. */
+/**
+ * Mean length of the problems each generation added to the archive. A generation that added nothing
+ * has no mean: the line stops before it and starts again after it (each run of consecutive
+ * generations that added something is its own `segment`), rather than drawing a mean through it.
+ */
 export function newMemberLengthSpec(runs: readonly ChartRun[], measure: string): TopLevelSpec | null {
-  const values: { run: string; generation: number; length: number; added: number }[] = [];
+  const values: { run: string; generation: number; length: number; added: number; segment: number }[] = [];
   for (const r of runs) {
     const sums = new Map<number, { total: number; n: number }>();
     for (const e of r.entries) {
@@ -80,15 +84,23 @@ export function newMemberLengthSpec(runs: readonly ChartRun[], measure: string):
       s.n++;
       sums.set(e.generation, s);
     }
-    for (const [generation, s] of [...sums].sort((a, b) => a[0] - b[0])) values.push({ run: r.legend, generation, length: s.total / s.n, added: s.n });
+    let segment = 0;
+    let previous: number | undefined;
+    for (const [generation, s] of [...sums].sort((a, b) => a[0] - b[0])) {
+      if (previous !== undefined && generation !== previous + 1) segment++;
+      previous = generation;
+      values.push({ run: r.legend, generation, length: s.total / s.n, added: s.n, segment });
+    }
   }
   if (values.length === 0) return null;
-  return perGenerationLineSpec(runs, 'Mean length of new archive members per generation', values, {
-    field: 'length',
-    type: 'quantitative',
-    title: `Mean length of new members (${measure})`,
-    scale: { zero: false },
-  });
+  return perGenerationLineSpec(
+    runs,
+    'Mean length of new archive members per generation',
+    values,
+    { field: 'length', type: 'quantitative', title: `Mean length of new members (${measure})`, scale: { zero: false } },
+    undefined,
+    'segment',
+  );
 }
 
 /** Failures / problems evaluated, per generation (from generations.jsonl). */
@@ -172,6 +184,8 @@ function perGenerationLineSpec(
   values: readonly Record<string, string | number>[],
   y: QuantitativeAxis,
   interpolate?: 'monotone',
+  /** A field that splits a run's line into pieces drawn apart (each value its own line). */
+  pieces?: string,
 ): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -185,6 +199,7 @@ function perGenerationLineSpec(
       x: { field: 'generation', type: 'quantitative', title: 'Generation', axis: { format: 'd', tickMinStep: 1 } },
       y,
       color: runColor(runs),
+      ...(pieces !== undefined ? { detail: { field: pieces, type: 'nominal' as const } } : {}),
     },
   };
 }

@@ -2,8 +2,10 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { readJsonLines } from './readJsonLines.js';
 import type { Converted, ReadWarning, RunData } from './runData.js';
-import { RUN_FILES, type ArchiveLine, type TotalsLine } from './runSchema.js';
+import { RUN_FILES, type ArchiveLine, type FailureLine, type TotalsLine } from './runSchema.js';
 import { isRecord, numberOrNull, toArchiveLine } from './toArchiveLine.js';
+import { fromDatasetRow } from './fromDatasetRow.js';
+import { toFailureLine } from './toFailureLine.js';
 import { toGenerationLine } from './toGenerationLine.js';
 import { toTokensLine } from './toTokensLine.js';
 import { createRedactor, redactDeep, redactSecrets, type Redact } from '../util/redactSecrets.js';
@@ -48,11 +50,13 @@ export function readRun(dir: string): RunData {
   const warnings: ReadWarning[] = [];
   const configPath = join(dir, RUN_FILES.config);
   const rawConfig = readJsonObject(configPath, warnings);
-  const config = rawConfig === null ? null : redactDeep(rawConfig, createRedactor());
+  const redactor = createRedactor();
+  const config = rawConfig === null ? null : redactDeep(rawConfig, redactor);
 
   const archivePath = join(dir, RUN_FILES.archive);
   const archive = readEntries(archivePath, warnings);
-  const variants = readVariantCounts(join(dir, RUN_FILES.evaluated), warnings);
+  const evaluated = readEvaluated(join(dir, RUN_FILES.evaluated), warnings);
+  const variants = evaluated === null ? null : evaluated.variants;
 
   const generationLines = readConverted(join(dir, RUN_FILES.generations), toGenerationLine, (error) => `${error}; skipped`, warnings);
   const generations = generationLines.values.sort((a, b) => a.generation - b.generation);
@@ -77,6 +81,7 @@ export function readRun(dir: string): RunData {
     config,
     entries: variants === null ? archive.values : archive.values.map((e) => withVariants(e, variants)),
     generations,
+    failures: evaluated === null ? null : evaluated.failures.map((f) => redactDeep(f, redactor)),
     totals: checkpoint ? readTotals(checkpoint.totals) : null,
     stopReason: engine && typeof engine.stopReason === 'string' ? engine.stopReason : null,
     checkpointGeneration: engine ? numberOrNull(engine.generation) : null,
@@ -96,6 +101,7 @@ function readArchiveFile(path: string): RunData {
     config: null,
     entries: archive.values,
     generations: [],
+    failures: null,
     totals: null,
     stopReason: null,
     checkpointGeneration: null,
@@ -113,7 +119,12 @@ export function readArchiveLines(path: string): { lines: ArchiveLine[]; warnings
 }
 
 function readEntries(path: string, warnings: ReadWarning[]): { values: ArchiveLine[]; exists: boolean } {
-  const read = readConverted(path, toArchiveLine, (error) => `not an archive entry (${error}); skipped`, warnings);
+  // An export's rows are read back as the archive lines they were made from; its other rows (variants, unproven failures) are no archive lines.
+  const convert = (value: unknown) => {
+    const line = fromDatasetRow(value);
+    return line === null ? null : toArchiveLine(line);
+  };
+  const read = readConverted(path, convert, (error) => `not an archive entry (${error}); skipped`, warnings);
   const redact = createRedactor();
   return { ...read, values: read.values.map((e) => redactEntry(e, redact)) };
 }
@@ -128,13 +139,17 @@ function redactEntry(entry: ArchiveLine, redact: Redact): ArchiveLine {
   return { ...redacted, target: redactSecrets(redacted.target) };
 }
 
-/** The lines of a JSON Lines file that `convert` accepts; each line it rejects becomes a warning worded by `rejected`. */
-function readConverted<T>(path: string, convert: (value: unknown) => Converted<T>, rejected: (error: string) => string, warnings: ReadWarning[]): { values: T[]; exists: boolean } {
+/**
+ * The lines of a JSON Lines file that `convert` accepts; each line it rejects becomes a warning
+ * worded by `rejected`, one it returns null for is no line of this kind and is passed over.
+ */
+function readConverted<T>(path: string, convert: (value: unknown) => Converted<T> | null, rejected: (error: string) => string, warnings: ReadWarning[]): { values: T[]; exists: boolean } {
   const lines = readJsonLines(path);
   warnings.push(...lines.warnings);
   const values: T[] = [];
   for (const { line, value } of lines.values) {
     const result = convert(value);
+    if (result === null) continue;
     if (result.ok) values.push(result.value);
     else warnings.push({ file: path, line, message: rejected(result.error) });
   }
@@ -142,35 +157,41 @@ function readConverted<T>(path: string, convert: (value: unknown) => Converted<T
 }
 
 /**
- * How many evaluated.jsonl lines name each archive line as `variant_of`; null when there is no
- * evaluated.jsonl. Only lines that mention the field are parsed (the file holds every problem the
- * run asked); one that does not parse becomes a warning.
+ * From evaluated.jsonl: how many lines name each archive line as `variant_of`, and every failure
+ * line (`toFailureLine`); null when there is no evaluated.jsonl. Only lines that mention either are
+ * parsed (the file holds every problem the run asked); one that does not parse becomes a warning.
  */
-function readVariantCounts(path: string, warnings: ReadWarning[]): Map<string, number> | null {
+function readEvaluated(path: string, warnings: ReadWarning[]): { variants: Map<string, number>; failures: FailureLine[] } | null {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') warnings.push({ file: path, line: null, message: `cannot read (${code ?? String(err)}); variants are not counted` });
+    if (code !== 'ENOENT') warnings.push({ file: path, line: null, message: `cannot read (${code ?? String(err)}); variants and unproven failures are not counted` });
     return null;
   }
-  const counts = new Map<string, number>();
+  const variants = new Map<string, number>();
+  const failures: FailureLine[] = [];
   const lines = text.split('\n');
   lines.forEach((raw, i) => {
-    if (!raw.includes('"variant_of"')) return;
+    const variant = raw.includes('"variant_of"');
+    if (!variant && !raw.includes('"fail"')) return;
     const cutOff = i === lines.length - 1 && !text.endsWith('\n');
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch {
       const what = cutOff ? 'last line is cut off (the run was probably killed while writing)' : 'not valid JSON';
-      warnings.push({ file: path, line: i + 1, message: `${what}; its variant is not counted` });
+      warnings.push({ file: path, line: i + 1, message: `${what}; ${variant ? 'its variant is' : 'it is'} not counted` });
       return;
     }
-    if (isRecord(value) && typeof value.variant_of === 'string') counts.set(value.variant_of, (counts.get(value.variant_of) ?? 0) + 1);
+    if (isRecord(value) && typeof value.variant_of === 'string') variants.set(value.variant_of, (variants.get(value.variant_of) ?? 0) + 1);
+    if (!isRecord(value) || value.status !== 'fail') return;
+    const failure = toFailureLine(value);
+    if (failure.ok) failures.push(failure.value);
+    else warnings.push({ file: path, line: i + 1, message: `not a failure line (${failure.error}); skipped` });
   });
-  return counts;
+  return { variants, failures };
 }
 
 /** The line with its current variant count (see readRun). */

@@ -1,4 +1,4 @@
-import type { ArchiveLine, GenerationLine, TotalsLine } from './runSchema.js';
+import type { ArchiveLine, FailureLine, GenerationLine, TotalsLine } from './runSchema.js';
 
 /**
  * What the report and the `sagga archive` commands get from a run directory: its lines read
@@ -27,6 +27,11 @@ export interface RunData {
   readonly config: Readonly<Record<string, unknown>> | null;
   readonly entries: readonly ArchiveLine[];
   readonly generations: readonly GenerationLine[];
+  /**
+   * Every failure of evaluated.jsonl, in file order (archived, variants, unproven); null when the
+   * run has no evaluated.jsonl (an archive file, or a run made before it was written).
+   */
+  readonly failures: readonly FailureLine[] | null;
   readonly totals: TotalsLine | null;
   /** Why the run stopped, from checkpoint.json, when recorded. */
   readonly stopReason: string | null;

@@ -382,6 +382,23 @@ export type ProofLine = { readonly by: string; readonly reason: string | null; r
 /** `minimal` as read. */
 export type MinimalLine = { readonly problem: string; readonly answers: readonly AnswerLine[]; readonly proof: ProofLine | null; readonly nodes: number | null };
 
+/**
+ * A failure of evaluated.jsonl as read (a line with `status: "fail"`): every problem the target
+ * failed, archived or not, with its proof (null: unproven, `reason` says why), its signature and,
+ * for a repeat of an archived bug, the archive line it repeats (`variant_of`).
+ */
+export type FailureLine = {
+  readonly key: string;
+  readonly problem: string;
+  readonly generation: number;
+  readonly kind: string;
+  readonly fitness: number | null;
+  readonly reason: string | null;
+  readonly proof: ProofLine | null;
+  readonly signature: string | null;
+  readonly variant_of: string | null;
+};
+
 /** The fields of an archive line the contract (docs/FORMATS.md) requires. */
 export type ArchiveContractField = 'id' | 'problem' | 'generation' | 'fitness' | 'length' | 'nodes' | 'depth' | 'target' | 'kind';
 

@@ -1,4 +1,7 @@
+import { mergeTargetOptions } from '../targets/mergeTargetOptions.js';
 import { createTarget, type TargetOptions } from '../targets/registry.js';
+import { targetOptionsFromSettings } from '../targets/targetOptionsFromSettings.js';
+import type { TargetSettings } from '../targets/types.js';
 import { batchJobsFile } from '../run/batchJobsFile.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { verifyPair } from '../verify/verifyPair.js';
@@ -28,13 +31,27 @@ export async function search(options: SearchOptions, io: SearchCommandIo = {}): 
   return startSearch(
     settings,
     {
-      // A --batch target keeps its jobs in the run directory, so that a resumed run waits for them.
-      createTarget: (spec, { concurrency }) =>
-        createTarget(spec, { ...targetOptions, concurrency, outDir, ...(targetOptions?.openai?.batch && outDir !== undefined ? { batchJobs: batchJobsFile(outDir) } : {}) }),
+      createTarget: (spec, { concurrency, recorded }) => {
+        const own = recorded === undefined ? (targetOptions ?? {}) : resumedTargetOptions(recorded, targetOptions);
+        // A --batch target keeps its jobs in the run directory, so that a resumed run waits for them.
+        return createTarget(spec, { ...own, concurrency, outDir, ...(own.openai?.batch && outDir !== undefined ? { batchJobs: batchJobsFile(outDir) } : {}) });
+      },
       // The target's options (its endpoint, prompt, time limit) are not the references'.
       createReference: (spec, { concurrency }) => createTarget(spec, { concurrency, timeLimitMs: REFERENCE_TIME_LIMIT_MS }),
       verify: (problem, answer) => verifyPair(problem, answer, SEARCH_VERIFY_OPTIONS),
     },
     io,
   );
+}
+
+/**
+ * A resumed run's target options: those given again, else the ones its recorded settings give back
+ * (so that the printed `sagga search --resume DIR` works for a run started with target options).
+ */
+function resumedTargetOptions(recorded: TargetSettings, given: SearchOptions['targetOptions']): NonNullable<SearchOptions['targetOptions']> {
+  const fromRecord = targetOptionsFromSettings(recorded);
+  if (fromRecord.missing.includes('--base-url') && given?.openai?.baseURL === undefined) {
+    throw new Error("--resume: the run's --base-url held credentials, which config.json does not store; give --base-url again");
+  }
+  return mergeTargetOptions(fromRecord.options, given);
 }

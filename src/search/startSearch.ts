@@ -52,8 +52,11 @@ export type { SearchCommandOptions } from './resolveSearchSettings.js';
 
 /** The collaborators `startSearch` cannot build itself: the model under test and the verifier. */
 export interface SearchServices {
-  /** `createTarget` of src/targets/registry.ts. */
-  readonly createTarget: (spec: string, options: { readonly concurrency: number }) => Target | Promise<Target>;
+  /**
+   * `createTarget` of src/targets/registry.ts. `recorded`: on resume, the target settings the run
+   * recorded (config.json `target.settings`), for the options not given again.
+   */
+  readonly createTarget: (spec: string, options: { readonly concurrency: number; readonly recorded?: TargetSettings }) => Target | Promise<Target>;
   /** `verifyPair` of src/verify. */
   readonly verify: VerifyPair;
   /** Default: createEmbedder of src/embed. */
@@ -176,13 +179,15 @@ async function searchInRunDir(
     if (saved && saved.fitness.description !== fitness.describe() && !options.forceResume) {
       throw new Error(refusal(outDir, [{ setting: 'fitness', saved: saved.fitness.description, requested: fitness.describe() }], 'the fitness resolves differently now'));
     }
-    target = await services.createTarget(settings.target, { concurrency: settings.concurrency });
-    // Time limits, model, prompt …: what the target options (not saved with the run) set up now.
+    // Resumed with the same target: the settings it recorded stand for the options not given again.
+    const recorded = saved?.target.settings !== undefined && redactSecrets(settings.target) === saved.settings.target ? saved.target.settings : undefined;
+    target = await services.createTarget(settings.target, { concurrency: settings.concurrency, ...(recorded !== undefined ? { recorded } : {}) });
+    // Time limits, model, prompt …: what the target options given now (or recorded) set up.
     const targetSettings = JSON.parse(JSON.stringify(target.describe())) as TargetSettings;
     if (saved?.target.settings !== undefined) {
       const differences = targetDifferences(saved.target.settings, targetSettings);
       if (differences.length > 0 && !options.forceResume) {
-        throw new Error(refusal(outDir, differences, "the target's settings differ", "Give the target options the run was made with (they are in config.json under target.settings)"));
+        throw new Error(refusal(outDir, differences, "the target's settings differ", 'Drop those target options (the run\'s own, in config.json under target.settings, are used)'));
       }
       changes.push(...differences);
     }

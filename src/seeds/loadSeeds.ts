@@ -48,8 +48,9 @@ function isFile(path: string): boolean {
 /**
  * Load a seed set: a built-in name (seeds/<name>.txt in the package; built-in names win over a
  * same-named file in the working directory) or a path to a file of one expression per line with
- * `#` comments. Throws on an unknown name (listing the built-in sets), an unreadable or oversized
- * file, an empty set, or a line that does not parse (naming file, line and column).
+ * `#` comments. Throws on an unknown name (listing the built-in sets), a missing file (the error's
+ * `code` is ENOENT, as a system error's), an unreadable or oversized file, an empty set, or a line
+ * that does not parse (naming file, line and column).
  */
 export function loadSeeds(nameOrFile: string): SeedSet {
   const builtins = builtinSeedSets();
@@ -58,8 +59,11 @@ export function loadSeeds(nameOrFile: string): SeedSet {
     source = join(seedsFolder(), `${nameOrFile}.txt`);
   } else if (isFile(resolve(nameOrFile))) {
     source = resolve(nameOrFile);
-  } else {
+  } else if (/^[A-Za-z0-9_-]+$/.test(nameOrFile)) {
     throw new Error(`unknown seed set '${nameOrFile}': not a built-in set (${builtins.join(', ')}) and not a file`);
+  } else {
+    // A path (it has a dot or a slash): a missing input file, which callers report as such (ENOENT).
+    throw Object.assign(new Error(`seed file not found: ${nameOrFile} (and not a built-in set: ${builtins.join(', ')})`), { code: 'ENOENT' });
   }
   const size = statSync(source).size;
   if (size > MAX_SEED_FILE_BYTES) throw new Error(`${source}: seed file larger than ${MAX_SEED_FILE_BYTES} bytes`);

@@ -7,6 +7,8 @@ export type { OpenAIOptions, TargetOptions } from './targetOptions.js';
 export interface TargetEntry {
   /** The form of the name, for help and error messages, e.g. `openai:<model>`. */
   readonly spec: string;
+  /** What it is, in a line (`sagga list targets`). */
+  readonly description: string;
   /** Whether `spec` (trimmed) names this kind of target. */
   readonly matches: (spec: string) => boolean;
   /**
@@ -32,26 +34,31 @@ const timeLimit = (options: TargetOptions) => (options.timeLimitMs === undefined
 export const TARGET_REGISTRY: readonly TargetEntry[] = [
   {
     spec: 'nerdamer',
+    description: "nerdamer's integrator, in-process (worker threads)",
     matches: named('nerdamer'),
     create: async (_spec, o) => (await import('./nerdamer/nerdamerTarget.js')).createNerdamerTarget({ concurrency: o.concurrency, timeLimitMs: o.timeLimitMs }),
   },
   {
     spec: 'algebrite',
+    description: "Algebrite's integrator, in-process (worker threads)",
     matches: named('algebrite'),
     create: async (_spec, o) => (await import('./algebrite/algebriteTarget.js')).createAlgebriteTarget({ concurrency: o.concurrency, timeLimitMs: o.timeLimitMs }),
   },
   {
     spec: 'sympy',
+    description: "SymPy's integrate, run by Debian's /usr/bin/python3 (python3-sympy)",
     matches: named('sympy'),
     create: async (_spec, o) => (await import('./sympy/sympyTarget.js')).createSympyTarget(timeLimit(o)),
   },
   {
     spec: 'maxima',
+    description: "Maxima's integrate (apt-get install maxima)",
     matches: named('maxima'),
     create: async (_spec, o) => (await import('./maxima/maximaTarget.js')).createMaximaTarget(timeLimit(o)),
   },
   {
     spec: 'openai:<model>',
+    description: 'a model behind an OpenAI-compatible chat-completions endpoint (--base-url)',
     matches: prefixed('openai:'),
     create: async (spec, o) => {
       const model = argument(spec, 'openai:', 'a model name', 'openai:gpt-4o-mini');
@@ -60,6 +67,7 @@ export const TARGET_REGISTRY: readonly TargetEntry[] = [
   },
   {
     spec: 'cmd:<command line>',
+    description: 'any program speaking the cmd: protocol (one JSON request per line on stdin, answers on stdout)',
     matches: prefixed('cmd:'),
     create: async (spec, o) => {
       const command = argument(spec, 'cmd:', 'a command line', 'cmd:"python3 my_model.py"');

@@ -65,7 +65,7 @@ describe('sagga archive (CLI)', () => {
     expect(csv.stdout.split('\r\n')).toHaveLength(6); // header, 4 rows, final empty string
     const parquet = await sagga(['archive', 'export', good, '--format', 'parquet']);
     expect(parquet.status, parquet.stderr).toBe(0);
-    expect(parquet.stderr).toContain(`wrote 4 archived problem(s) to ${join(good, 'archive.parquet')}`);
+    expect(parquet.stderr).toContain(`wrote 4 row(s) to ${join(good, 'archive.parquet')} and its dataset card to ${join(good, 'README.md')}`);
     expect(readFileSync(join(good, 'archive.parquet')).subarray(0, 4).toString()).toBe('PAR1');
 
     const merged = join(work, 'merged');
@@ -76,7 +76,7 @@ describe('sagga archive (CLI)', () => {
     expect(again.status).toBe(73);
     expect(again.stderr).toMatch(/^sagga archive merge: .*already exists; choose another --out\n$/);
 
-    const cluster = await sagga(['archive', 'cluster', good, '--k', '2', '--prototypes', '1']);
+    const cluster = await sagga(['archive', 'cluster', good, '--clusters', '2', '--prototypes', '1']);
     expect(cluster.status).toBe(0);
     expect(cluster.stdout).toContain('good: 4 archived problem(s) in 2 cluster(s)');
     expect(cluster.stdout.match(/^ {2}1\. /gm)).toHaveLength(2);
@@ -84,7 +84,7 @@ describe('sagga archive (CLI)', () => {
 
   it('cluster and report with the transformers embedder, loaded from a local model directory', async () => {
     const model = resolve(__dirname, '../fixtures/tiny-model');
-    const cluster = await sagga(['archive', 'cluster', good, '--k', '2', '--embedder', `transformers:${model}`]);
+    const cluster = await sagga(['archive', 'cluster', good, '--clusters', '2', '--embedder', `transformers:${model}`]);
     expect(cluster.status, cluster.stderr).toBe(0);
     expect(cluster.stdout).toContain(`good: 4 archived problem(s) in 2 cluster(s) (k-means on transformers:${model} embeddings)`);
     const out = join(work, 'tiny.html');
@@ -105,7 +105,10 @@ describe('sagga archive (CLI)', () => {
     const format = await sagga(['archive', 'export', good, '--format', 'xlsx']);
     expect(format.status).toBe(64);
     expect(format.stderr).toMatch(/option '-f, --format <format>' argument 'xlsx' is invalid\. Allowed choices are jsonl, csv, parquet/);
-    const k = await sagga(['archive', 'cluster', good, '--k', 'zero']);
+    const include = await sagga(['archive', 'export', good, '--include', 'variants,everything']);
+    expect(include.status).toBe(64);
+    expect(include.stderr).toMatch(/expected a comma-separated list of variants, unproven/);
+    const k = await sagga(['archive', 'cluster', good, '--clusters', 'zero']);
     expect(k.status).toBe(64);
     expect(k.stderr).toMatch(/expected a whole number ≥ 1/);
     const embedder = await sagga(['archive', 'cluster', good, '--embedder', 'word2vec']);

@@ -1,221 +1,222 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveExport } from '../../src/archive/archiveExport.js';
-import { defuse, toCsv } from '../../src/archive/toCsv.js';
+import { defuse } from '../../src/archive/toCsv.js';
 import { readRun } from '../../src/run/readRun.js';
+import type { ArchiveLine } from '../../src/run/runSchema.js';
 import { makeScriptedRun } from '../../bench/scriptedRun.js';
-import { TRICKY_LINES, writeProvenRun, writeRun } from './fixtures.js';
+import { TRICKY_LINES, provenRunFiles, writeProvenRun, writeRun } from './fixtures.js';
 
-type Raw = Record<string, unknown> & { answers: Record<string, unknown>[] };
+type Row = Record<string, unknown> & { role: string; answers: Record<string, unknown>[]; proof: Record<string, unknown>; minimal: Record<string, unknown>; sources: Record<string, unknown>[] };
+type Raw = Record<string, unknown>;
 
-/** What a raw line says a field is, with the contract's meaning of "absent" (null). */
-const field = (line: Raw, name: string): unknown => (line[name] === undefined ? null : line[name]);
-const rawAnswers = (line: Raw) =>
-  line.answers.map((a) => ({ text: a.text, status: a.status ?? null, verdict: a.verdict ?? null, reason: a.reason ?? null, answer: a.answer ?? null }));
+/** The columns of an export, in order (docs/FORMATS.md). */
+const COLUMNS = [
+  'id', 'role', 'variant_of', 'problem', 'latex', 'key', 'generation', 'fitness', 'length', 'chars', 'tokens', 'nodes', 'depth', 'terms', 'target', 'kind',
+  'reason', 'parent', 'proof_by', 'proof_reference', 'signature', 'minimal_problem', 'minimal_nodes', 'variants', 'answers', 'proof', 'minimal', 'sources',
+];
 
-const SCALARS = ['id', 'problem', 'latex', 'key', 'generation', 'fitness', 'length', 'chars', 'tokens', 'nodes', 'depth', 'terms', 'target', 'kind', 'reason', 'parent'];
-/** The flat columns the export adds for proofs, signatures and minimal problems, then the nested fields. */
-const DERIVED = ['proof_by', 'proof_reference', 'signature', 'minimal_problem', 'minimal_nodes', 'variants'];
-const NESTED = ['answers', 'proof', 'minimal', 'sources'];
+const jsonLines = (path: string): Raw[] => (existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Raw) : []);
+const rowsOf = (path: string) => jsonLines(path) as Row[];
+/** What a raw archive answer or proof says, with "not recorded" as the export writes it (""). */
+const answer = (a: Raw) => ({ text: a.text, status: a.status ?? '', verdict: a.verdict ?? '', reason: a.reason ?? '', answer: a.answer ?? '' });
+const proof = (p: Raw | null | undefined) => ({ by: p?.by ?? '', reason: p?.reason ?? '', reference: p?.reference ?? '', answer: p?.answer ?? '' });
+const NOT_RECORDED = [{ text: '', status: 'not-recorded', verdict: '', reason: '', answer: '' }];
 
-type RawProof = { by: string; reason?: string; reference?: string; answer?: string } | null | undefined;
-const rawProof = (p: RawProof) => (p ? { by: p.by, reason: p.reason ?? null, reference: p.reference ?? null, answer: p.answer ?? null } : null);
-const rawMinimal = (line: Raw) => {
-  const m = line.minimal as { problem: string; answers: Record<string, unknown>[]; proof: RawProof; nodes: number } | undefined;
-  return m ? { problem: m.problem, answers: rawAnswers({ answers: m.answers } as Raw), proof: rawProof(m.proof), nodes: m.nodes } : null;
-};
-/** Repeats of each archive line in a run's evaluated.jsonl (`variant_of`), counted here. */
-const variantCounts = (dir: string): Map<string, number> | null => {
-  const path = join(dir, 'evaluated.jsonl');
-  if (!existsSync(path)) return null;
-  const counts = new Map<string, number>();
-  for (const l of readFileSync(path, 'utf8').split('\n').filter(Boolean)) {
-    const id = (JSON.parse(l) as { variant_of?: string }).variant_of;
-    if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
-  }
-  return counts;
-};
-/** The export's flat columns as the raw line and its run's evaluated.jsonl say they should be. */
-const derived = (line: Raw, variants: Map<string, number> | null): Record<string, unknown> => {
-  const proof = line.proof as RawProof;
-  const minimal = rawMinimal(line);
-  const recorded = line.variants === undefined ? null : line.variants;
-  return {
-    proof_by: proof?.by ?? null,
-    proof_reference: proof?.reference ?? null,
-    signature: line.signature ?? null,
-    minimal_problem: minimal?.problem ?? null,
-    minimal_nodes: minimal?.nodes ?? null,
-    variants: variants === null || (recorded === null && !variants.has(line.id as string)) ? recorded : (variants.get(line.id as string) ?? 0),
+/** The schema of a dataset card's YAML header (read by Python's yaml), as DuckDB names the types. */
+function cardTypes(cardPath: string): Record<string, string> {
+  const script = `
+import json, sys, yaml
+text = open(sys.argv[1]).read()
+header = text.split('---')[1]
+print(json.dumps(yaml.safe_load(header)['dataset_info']['features']))`;
+  type Feature = { name: string; dtype?: string; struct?: Feature[]; list?: Feature[] };
+  const features = JSON.parse(execFileSync('/usr/bin/python3', ['-c', script, cardPath], { encoding: 'utf8' })) as Feature[];
+  const duck = (f: Feature): string => {
+    if (f.dtype !== undefined) return ({ string: 'VARCHAR', int64: 'BIGINT', float64: 'DOUBLE' } as Record<string, string>)[f.dtype] ?? `unknown ${f.dtype}`;
+    const fields = (f.struct ?? f.list)!.map((g) => `${g.name} ${duck(g)}`).join(', ');
+    return f.struct !== undefined ? `STRUCT(${fields})` : `STRUCT(${fields})[]`;
   };
-};
+  return Object.fromEntries(features.map((f) => [f.name, duck(f)]));
+}
 
-describe('archive export', () => {
+describe('archive export: a dataset', () => {
   const work = mkdtempSync(join(tmpdir(), 'sagga-export-'));
   const tricky = writeRun(join(work, 'tricky'), TRICKY_LINES);
-  const proven = writeProvenRun(join(work, 'proven'));
-  const provenLines = readFileSync(join(proven, 'archive.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Raw);
+  const files = provenRunFiles();
+  const proven = writeProvenRun(join(work, 'proven'), files);
   const synthetic = join(work, 'synthetic');
-  let syntheticLines: Raw[];
   let duck: DuckDBInstance;
 
   beforeAll(async () => {
     await makeScriptedRun(synthetic, { failures: 60, seed: 'export-test', generationSize: 60 });
-    syntheticLines = readFileSync(join(synthetic, 'archive.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Raw);
     duck = await DuckDBInstance.create(':memory:');
   });
   afterAll(() => duck?.closeSync());
 
   const query = async (sql: string) => (await (await duck.connect()).runAndReadAll(sql)).getRowObjectsJson();
+  /** Column types as DuckDB infers them from the data, without the quotes it puts around some field names. */
+  const typesOf = async (source: string) =>
+    Object.fromEntries((await query(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM ${source})`)).map((t) => [t.column_name, String(t.column_type).replace(/"/g, '')]));
 
-  const runs = () =>
-    [
-      ['tricky', tricky, TRICKY_LINES as Raw[]],
-      ['synthetic', synthetic, syntheticLines],
-      ['proven', proven, provenLines],
-    ] as const;
-
-  it('JSON Lines: every line has the same keys in the same order, and re-imported it equals the archive', () => {
-    for (const [name, dir, lines] of runs()) {
-      const variants = variantCounts(dir);
-      const out = join(work, `${name}.jsonl`);
+  it('one row per archived bug by default, every column in order, the archive line as it is', () => {
+    for (const [name, dir] of [['tricky', tricky], ['proven', proven], ['synthetic', synthetic]] as const) {
+      const out = join(work, 'default', `${name}.jsonl`);
       const result = archiveExport(dir, { format: 'jsonl', out });
-      expect(result.rows).toBe(lines.length);
-      const exported = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Raw);
-      expect(exported).toHaveLength(lines.length);
-      const keys = Object.keys(exported[0]);
-      expect(keys).toEqual([...SCALARS, ...DERIVED, ...NESTED]);
-      exported.forEach((e, i) => {
-        expect(Object.keys(e)).toEqual(keys);
-        for (const name of SCALARS) expect(e[name], `${name} of line ${i + 1}`).toEqual(field(lines[i], name));
-        for (const [column, value] of Object.entries(derived(lines[i], variants))) expect(e[column], `${column} of ${name} line ${i + 1}`).toEqual(value);
-        expect(e.answers).toEqual(rawAnswers(lines[i]));
-        expect(e.proof).toEqual(rawProof(lines[i].proof as RawProof));
-        expect(e.minimal).toEqual(rawMinimal(lines[i]));
-        expect(e.sources).toBeNull();
-      });
-      // Re-imported through the same reader as a run, the export is the archive.
-      expect(readRun(out).entries).toEqual(readRun(dir).entries);
-      expect(readRun(out).warnings).toEqual([]);
-    }
-  });
-
-  it('the exports hold something to check: proofs of both kinds, unproven lines, shrunk lines, variants', () => {
-    const e = provenLines;
-    expect(new Set(e.map((l) => (l.proof as RawProof)?.by ?? null))).toEqual(new Set(['verifier', 'reference', null]));
-    expect(e.some((l) => rawMinimal(l)!.problem !== l.problem)).toBe(true);
-    expect([...variantCounts(proven)!.values()].some((n) => n > 0)).toBe(true);
-  });
-
-  it('Parquet: DuckDB reads back the archive row for row', async () => {
-    for (const [name, dir, lines] of runs()) {
-      const variants = variantCounts(dir);
-      const out = join(work, `${name}.parquet`);
-      archiveExport(dir, { format: 'parquet', out });
-      const rows = await query(`SELECT * FROM read_parquet('${out}')`);
-      expect(rows).toHaveLength(lines.length);
+      const raw = jsonLines(join(dir, 'archive.jsonl'));
+      const rows = rowsOf(out);
+      expect(result.rows).toBe(raw.length);
+      expect(rows).toHaveLength(raw.length);
+      const entries = readRun(dir).entries;
       rows.forEach((row, i) => {
-        for (const name of SCALARS) expect(row[name], `${name} of row ${i + 1}`).toEqual(field(lines[i], name));
-        for (const [column, value] of Object.entries(derived(lines[i], variants))) expect(row[column], `${column} of ${name} row ${i + 1}`).toEqual(value);
-        expect(row.answers).toEqual(rawAnswers(lines[i]));
-        expect(row.proof).toEqual(rawProof(lines[i].proof as RawProof));
-        expect(row.minimal).toEqual(rawMinimal(lines[i]));
-        expect(row.sources).toBeNull();
+        const line = raw[i];
+        expect(Object.keys(row)).toEqual(COLUMNS);
+        expect(row).toMatchObject({ id: line.id, role: 'bug', variant_of: '', problem: line.problem, generation: line.generation, fitness: line.fitness, target: line.target, kind: line.kind });
+        for (const column of ['latex', 'key', 'reason', 'parent', 'signature']) expect(row[column], `${name} ${column}`).toBe(line[column] ?? (['reason', 'parent', 'signature'].includes(column) ? '' : row[column]));
+        for (const column of ['length', 'nodes', 'depth', 'chars', 'tokens', 'terms']) if (line[column] !== undefined) expect(row[column], `${name} ${column}`).toBe(line[column]);
+        expect(typeof row.latex === 'string' && row.latex !== '').toBe(true);
+        expect(row.answers).toEqual((line.answers as Raw[]).map(answer));
+        expect(row.proof).toEqual(proof(line.proof as Raw | null));
+        expect([row.proof_by, row.proof_reference]).toEqual([(line.proof as Raw | null)?.by ?? '', (line.proof as Raw | null)?.reference ?? '']);
+        const minimal = line.minimal as Raw | undefined;
+        expect(row.minimal).toEqual(
+          minimal ? { problem: minimal.problem, answers: (minimal.answers as Raw[]).map(answer), proof: proof(minimal.proof as Raw | null), nodes: minimal.nodes } : { problem: '', answers: NOT_RECORDED, proof: proof(null), nodes: 0 },
+        );
+        expect(row.variants).toBe(entries[i].variants ?? 0);
+        expect(row.sources).toEqual([{ run: name, id: line.id }]);
       });
-      const types = await query(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('${out}'))`);
-      expect(types.map((t) => t.column_name)).toEqual([...SCALARS, ...DERIVED, ...NESTED]);
-      const typeOf = Object.fromEntries(types.map((t) => [t.column_name, t.column_type]));
-      const answerStruct = 'STRUCT("text" VARCHAR, status VARCHAR, verdict VARCHAR, reason VARCHAR, answer VARCHAR)[]';
-      const proofStruct = 'STRUCT("by" VARCHAR, reason VARCHAR, reference VARCHAR, answer VARCHAR)';
-      expect(typeOf).toMatchObject({ id: 'VARCHAR', generation: 'INTEGER', fitness: 'DOUBLE', answers: answerStruct, proof: proofStruct, proof_by: 'VARCHAR', signature: 'VARCHAR', variants: 'INTEGER' });
-      expect(typeOf.minimal).toBe(`STRUCT(problem VARCHAR, answers ${answerStruct}, proof ${proofStruct}, nodes INTEGER)`);
     }
   });
 
-  it('CSV: commas, quotes and line breaks are quoted (RFC 4180), model text cannot be a spreadsheet formula', async () => {
-    const out = join(work, 'tricky.csv');
-    archiveExport(tricky, { format: 'csv', out });
-    const text = readFileSync(out, 'utf8');
-    expect(text.split('\r\n')[0]).toBe(
-      'id,problem,latex,key,generation,fitness,length,chars,tokens,nodes,depth,terms,target,kind,reason,parent,proof_by,proof_reference,signature,minimal_problem,minimal_nodes,variants,answer,answer_text,verdict,answer_reason,answers_json,proof_json,minimal_json,sources_json',
-    );
+  it('--include variants,unproven adds a row per repeat of an archived bug and per unproven failure, as evaluated.jsonl records them', () => {
+    const out = join(work, 'include', 'proven.jsonl');
+    archiveExport(proven, { format: 'jsonl', out, include: ['variants', 'unproven'] });
+    const rows = rowsOf(out);
+    const archivedKeys = new Set(files.archive.map((a) => a.key));
+    const failures = files.evaluated.filter((e) => e.status === 'fail' && !archivedKeys.has(e.key));
+    const variants = failures.filter((e) => e.variant_of !== undefined);
+    const unproven = failures.filter((e) => e.variant_of === undefined && (e.proof ?? null) === null);
+    expect(variants.length).toBeGreaterThan(1);
+    expect(unproven.length).toBeGreaterThan(1);
+    expect(rows.filter((r) => r.role === 'bug')).toHaveLength(files.archive.length);
+    const variantRows = rows.filter((r) => r.role === 'variant');
+    const unprovenRows = rows.filter((r) => r.role === 'unproven');
+    expect(variantRows.map((r) => [r.problem, r.variant_of, r.kind, r.signature, r.generation])).toEqual(variants.map((e) => [e.problem, e.variant_of, e.kind, e.signature, e.generation]));
+    expect(unprovenRows.map((r) => [r.problem, r.kind, r.reason, r.proof_by])).toEqual(unproven.map((e) => [e.problem, e.kind, e.reason, '']));
+    for (const r of [...variantRows, ...unprovenRows]) {
+      expect(Object.keys(r)).toEqual(COLUMNS);
+      expect(r.answers).toEqual(NOT_RECORDED);
+      expect(r.target).toBe(files.archive[0].target);
+      expect(r.sources).toEqual([{ run: 'proven', id: r.id }]);
+    }
+    // Each --include alone.
+    archiveExport(proven, { format: 'jsonl', out: join(work, 'include', 'variants.jsonl'), include: ['variants'] });
+    expect(new Set(rowsOf(join(work, 'include', 'variants.jsonl')).map((r) => r.role))).toEqual(new Set(['bug', 'variant']));
+  });
+
+  it("two different runs' JSON Lines exports, read together by DuckDB, give every column one non-null type, the dataset card's; so does each alone", async () => {
+    const dir = join(work, 'together');
+    const a = join(dir, 'proven.jsonl');
+    const b = join(dir, 'tricky.jsonl');
+    const c = join(dir, 'synthetic.jsonl');
+    archiveExport(proven, { format: 'jsonl', out: a, include: ['variants', 'unproven'] });
+    archiveExport(tricky, { format: 'jsonl', out: b, include: ['variants', 'unproven'] });
+    const card = archiveExport(synthetic, { format: 'jsonl', out: c }).card!;
+    expect(card).toBe(join(dir, 'README.md'));
+    const expected = cardTypes(card);
+    expect(Object.keys(expected)).toEqual(COLUMNS);
+    const together = await typesOf(`read_json(['${a}', '${b}', '${c}'])`);
+    expect(together).toEqual(expected);
+    for (const t of Object.values(together)) expect(t).not.toMatch(/JSON|NULL/);
+    // Each file alone infers the same types: none is null-typed in one run and text in another
+    // (tricky is a run made before proofs, minimal forms and signatures were recorded).
+    for (const file of [a, b, c]) expect(await typesOf(`read_json('${file}')`), file).toEqual(expected);
+    const counted = await query(`SELECT role, count(*) AS n FROM read_json(['${a}', '${b}', '${c}']) GROUP BY role ORDER BY role`);
+    expect(counted.map((r) => [r.role, Number(r.n)])).toEqual([
+      ['bug', files.archive.length + TRICKY_LINES.length + jsonLines(join(synthetic, 'archive.jsonl')).length],
+      ['unproven', rowsOf(a).filter((r) => r.role === 'unproven').length],
+      ['variant', rowsOf(a).filter((r) => r.role === 'variant').length],
+    ]);
+  });
+
+  it("Parquet: the card's types, and row for row the JSON Lines export", async () => {
+    for (const [name, dir] of [['proven', proven], ['tricky', tricky]] as const) {
+      const parquet = join(work, 'parquet', `${name}.parquet`);
+      const jsonl = join(work, 'parquet', `${name}.jsonl`);
+      const card = archiveExport(dir, { format: 'parquet', out: parquet, include: ['variants', 'unproven'] }).card!;
+      archiveExport(dir, { format: 'jsonl', out: jsonl, include: ['variants', 'unproven'] });
+      expect(await typesOf(`read_parquet('${parquet}')`)).toEqual(cardTypes(card));
+      expect(await query(`SELECT * FROM read_parquet('${parquet}')`)).toEqual(await query(`SELECT * FROM read_json('${jsonl}')`));
+    }
+  });
+
+  it('CSV: RFC 4180 quoting, text guarded against spreadsheet formulas unless --csv-raw', async () => {
+    const guarded = join(work, 'csv', 'tricky.csv');
+    const raw = join(work, 'csv', 'tricky-raw.csv');
+    archiveExport(tricky, { format: 'csv', out: guarded });
+    archiveExport(tricky, { format: 'csv', out: raw, csvRaw: true });
+    const text = readFileSync(guarded, 'utf8');
+    expect(text.split('\r\n')[0]).toBe([...COLUMNS.filter((c) => !['answers', 'proof', 'minimal', 'sources'].includes(c)), 'answer', 'answer_text', 'verdict', 'answer_reason', 'answers_json', 'proof_json', 'minimal_json', 'sources_json'].join(','));
     expect(text).toContain('"x^3/3 + 3*x^2, ""roughly"""');
-    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
-    // Another reader agrees on every cell.
-    const rows = await query(`SELECT * FROM read_csv('${out}', header = true, all_varchar = true, delim = ',', quote = '"', escape = '"')`);
-    expect(rows).toHaveLength(TRICKY_LINES.length);
-    const lines = TRICKY_LINES as Raw[];
-    rows.forEach((row, i) => {
-      expect(row.id).toBe(lines[i].id);
-      // Every text cell is defused: '-sin(2*x)' is shown as text, not evaluated (#NAME?).
-      const problem = lines[i].problem as string;
-      expect(row.problem).toBe(/^[=+\-@\t\r]/.test(problem) ? `'${problem}` : problem);
-      expect(Number(row.fitness)).toBe(lines[i].fitness);
-      expect(JSON.parse(row.answers_json as string)).toEqual(rawAnswers(lines[i]));
+    const read = (path: string) => query(`SELECT * FROM read_csv('${path}', header = true, all_varchar = true, delim = ',', quote = '"', escape = '"')`);
+    const [g, r] = [await read(guarded), await read(raw)];
+    expect(g).toHaveLength(TRICKY_LINES.length);
+    TRICKY_LINES.forEach((line, i) => {
+      const problem = line.problem as string;
+      expect(r[i].problem).toBe(problem);
+      expect(g[i].problem).toBe(/^[=+\-@\t\r]/.test(problem) ? `'${problem}` : problem);
+      expect(JSON.parse(r[i].answers_json as string)).toEqual((line.answers as Raw[]).map(answer));
     });
-    expect(rows[0].answer_text).toBe('x^3/3 + 3*x^2, "roughly"');
-    expect(rows[0].answer).toBe('x^3/3 + 3*x^2');
-    expect(rows[1].answer_text).toBe(`'=HYPERLINK("http://evil.example")`);
-    expect(rows[1].latex).toBeNull();
-    expect(JSON.parse(rows[1].answers_json as string)[1].text).toBe('Line one,\nline two with a "quote" and ∫ dx');
-  });
-
-  it('CSV of a run with proofs: the flat columns, and proof and minimal whole as JSON', async () => {
-    const out = join(work, 'proven.csv');
-    archiveExport(proven, { format: 'csv', out });
-    const rows = await query(`SELECT * FROM read_csv('${out}', header = true, all_varchar = true, delim = ',', quote = '"', escape = '"')`);
-    const variants = variantCounts(proven);
-    expect(rows).toHaveLength(provenLines.length);
-    rows.forEach((row, i) => {
-      const want = derived(provenLines[i], variants);
-      for (const column of ['proof_by', 'proof_reference', 'signature', 'minimal_problem']) expect(row[column], column).toBe(want[column] === null ? null : /^[=+\-@\t\r]/.test(want[column] as string) ? `'${want[column]}` : want[column]);
-      expect(Number(row.minimal_nodes)).toBe(want.minimal_nodes);
-      expect(Number(row.variants)).toBe(want.variants);
-      expect(row.proof_json === null ? null : JSON.parse(row.proof_json as string)).toEqual(rawProof(provenLines[i].proof as RawProof));
-      expect(JSON.parse(row.minimal_json as string)).toEqual(rawMinimal(provenLines[i]));
-    });
-  });
-
-  it('CSV: every text column is defused against formula injection; numbers are left as numbers', () => {
-    const hostile = ['=1+1', '+cmd', '-x^2 + 1', '@SUM(A1)', '\tx', '\rx'];
-    const entry = readRun(tricky).entries[0];
-    for (const bad of hostile) {
-      const line = {
-        ...entry,
-        id: bad,
-        problem: bad,
-        latex: bad,
-        key: bad,
-        target: bad,
-        kind: bad,
-        reason: bad,
-        parent: bad,
-        fitness: -0.5,
-        answers: [{ text: bad, status: bad, verdict: bad, reason: bad, answer: bad }],
-      };
-      const [header, row] = toCsv([line]).split('\r\n');
-      const columns = header.split(',');
-      const cells = row.match(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, '').replace(/^"([\s\S]*)"$/, '$1').replace(/""/g, '"'));
-      const at = (name: string): string => cells[columns.indexOf(name)];
-      for (const name of ['id', 'problem', 'latex', 'key', 'target', 'kind', 'reason', 'parent', 'answer', 'answer_text', 'verdict', 'answer_reason']) {
-        expect(at(name), `${name} for ${JSON.stringify(bad)}`).toBe(`'${bad}`);
-      }
-      expect(at('fitness')).toBe('-0.5');
-      expect(at('answers_json').startsWith('[')).toBe(true);
-    }
+    expect(r[1].answer_text).toBe('=HYPERLINK("http://evil.example")');
+    expect(g[1].answer_text).toBe(`'=HYPERLINK("http://evil.example")`);
     expect(defuse('-x^2 + 1')).toBe("'-x^2 + 1");
     expect(defuse('x^2 - 1')).toBe('x^2 - 1');
     expect(defuse(-3)).toBe(-3);
-    expect(defuse(null)).toBeNull();
   });
 
-  it('to stdout, and the errors a user can make', () => {
+  it('the card: beside the file, how the run was made and every column; a README.md sagga did not write is kept', () => {
+    const dir = join(work, 'cards');
+    mkdirSync(dir, { recursive: true });
+    const own = archiveExport(proven, { format: 'jsonl', out: join(dir, 'a.jsonl'), include: ['unproven'] });
+    const text = readFileSync(own.card!, 'utf8');
+    expect(text).toMatch(/data_files: a\.jsonl/);
+    for (const column of COLUMNS) expect(text).toContain(`| \`${column}\` |`);
+    expect(text).toContain('```sh\nsagga search --target ');
+    // Written again over its own card; another README.md is left alone.
+    expect(archiveExport(proven, { format: 'jsonl', out: join(dir, 'b.jsonl') }).card).toBe(join(dir, 'README.md'));
+    const other = join(work, 'other');
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(other, 'README.md'), '# my project\n');
+    const beside = archiveExport(proven, { format: 'jsonl', out: join(other, 'nerd.jsonl') });
+    expect(readFileSync(join(other, 'README.md'), 'utf8')).toBe('# my project\n');
+    expect(beside.card).toBe(join(other, 'nerd.README.md'));
+    expect(readFileSync(beside.card!, 'utf8')).toContain('data_files: nerd.jsonl');
+  });
+
+  it('read back as an archive file, an export is its run\'s archive (with its provenance); its other rows are no archive lines', () => {
+    for (const dir of [tricky, proven, synthetic]) {
+      const out = join(work, 'back', `${dir.split('/').pop()}.jsonl`);
+      archiveExport(dir, { format: 'jsonl', out, include: ['variants', 'unproven'] });
+      const back = readRun(out);
+      expect(back.warnings).toEqual([]);
+      const original = readRun(dir).entries;
+      const withoutEmpty = (e: ArchiveLine) => Object.fromEntries(Object.entries({ ...e, sources: null, variants: e.variants ?? 0 }).map(([k, v]) => [k, v === '' ? null : v]));
+      expect(back.entries.map(withoutEmpty)).toEqual(
+        original.map((e, i) => withoutEmpty({ ...e, latex: e.latex ?? back.entries[i].latex, key: e.key ?? back.entries[i].key, chars: e.chars ?? back.entries[i].chars, tokens: e.tokens ?? back.entries[i].tokens, terms: e.terms ?? back.entries[i].terms })),
+      );
+      expect(back.entries.map((e) => e.sources)).toEqual(original.map((e) => [{ run: dir.split('/').pop(), id: e.id }]));
+    }
+  });
+
+  it('to stdout (no card), and the errors a user can make', () => {
     let written = '';
     const sink = { write: (s: string) => ((written += s), true) } as unknown as NodeJS.WritableStream;
-    archiveExport(tricky, { format: 'jsonl', out: '-', stdout: sink });
+    const result = archiveExport(tricky, { format: 'jsonl', out: '-', stdout: sink });
+    expect(result.card).toBeNull();
     expect(written.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as Raw).id)).toEqual(TRICKY_LINES.map((l) => l.id));
     expect(() => archiveExport(tricky, { format: 'parquet', out: '-' })).toThrow(/Parquet cannot go to stdout/);
     expect(() => archiveExport(tricky, { format: 'xlsx' as 'csv', out: join(work, 'x') })).toThrow(/unknown format 'xlsx' \(expected jsonl, csv, parquet\)/);

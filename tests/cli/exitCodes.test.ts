@@ -1,9 +1,23 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exitCodes.js';
-import { runBuiltCli } from '../helpers/runBuiltCli.js';
+import { REPO_ROOT, runBuiltCli, SAGGA_BIN } from '../helpers/runBuiltCli.js';
+
+/** `sagga <args>` with its stdout closed by the reader before sagga writes anything (a pipe into a `head` that is done). */
+function withClosedStdout(args: readonly string[]): Promise<{ status: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [SAGGA_BIN, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Closed now, while the child is still starting: its first write finds no reader (EPIPE).
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    child.on('error', fail);
+    child.on('close', (status, signal) => done({ status, signal, stderr }));
+  });
+}
 
 // The built CLI in a child process: exit statuses and stderr are what a shell script sees.
 describe('exit statuses', () => {
@@ -55,5 +69,28 @@ describe('exit statuses', () => {
     const noInput = await runBuiltCli(['verify', '-i', join(work, 'missing.jsonl')]);
     expect(noInput.status).toBe(EXIT.noInput);
     expect(noInput.stderr).toMatch(/input file not found/);
+  });
+
+  it('a missing seed file exits 66 (a missing input), an unknown seed set name stays a usage error (64)', async () => {
+    const missing = join(work, 'no-such-seeds.txt');
+    const [file, name] = await Promise.all([
+      runBuiltCli(['search', '--target', 'nerdamer', '--seeds', missing, '--out', join(work, 'seedless')]),
+      runBuiltCli(['search', '--target', 'nerdamer', '--seeds', 'polynomials', '--out', join(work, 'seedless-2')]),
+    ]);
+    expect(file.status, file.stderr).toBe(EXIT.noInput);
+    expect(file.stderr).toContain(`seed file not found: ${missing}`);
+    expect(file.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(join(work, 'seedless', 'config.json'))).toBe(false);
+    expect(name.status, name.stderr).toBe(EXIT.usage);
+  });
+
+  it('output into a pipe its reader closed (search --help | head -3) ends quietly with 141, never an EPIPE crash', async () => {
+    const runs = await Promise.all([withClosedStdout(['search', '--help']), withClosedStdout(['--help']), withClosedStdout(['check', 'x', 'x^2/2'])]);
+    for (const r of runs) {
+      expect(r.stderr).not.toMatch(/EPIPE|Unhandled|\n\s+at /);
+      expect(r.stderr).toBe('');
+      expect(r.signal).toBeNull();
+      expect(r.status).toBe(EXIT.closedPipe);
+    }
   });
 });

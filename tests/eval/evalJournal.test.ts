@@ -42,7 +42,7 @@ describe('sagga eval keeps a journal and a call budget', () => {
       }
     });
     expect(asked(firstLog)).toEqual(['x^2', 'x^3', 'x^4']);
-    expect(first.budget).toEqual({ max_target_calls: 3, target_calls: 3, exhausted: true });
+    expect(first.budget).toEqual({ max_target_calls: 3, target_calls: 3, exhausted: true, reference_calls: 0 });
     expect(first.excluded.unasked).toBe(3);
     expect(first.problems).toBe(3);
 

@@ -143,7 +143,7 @@ describe('resume and new runs never lose a line', () => {
   it('a refused new run leaves no directory behind', async () => {
     const dir = join(work, 'bad-seeds-run');
     const r = await search(['--target', POWER_RULE, '--out', dir, '--seeds', join(work, 'no-such-seeds.txt'), ...SMALL]);
-    expect(r.status).toBe(EXIT.usage);
+    expect(r.status).toBe(EXIT.noInput);
     expect(existsSync(dir)).toBe(false);
   });
 });

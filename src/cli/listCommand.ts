@@ -1,0 +1,72 @@
+import { Argument, type Command } from 'commander';
+
+/** What `sagga list` lists. */
+const LISTS = ['targets', 'seeds', 'suites', 'templates', 'tasks'] as const;
+type ListName = (typeof LISTS)[number];
+
+interface ListRow {
+  readonly name: string;
+  readonly description: string;
+}
+
+/** `sagga list targets|seeds|suites|templates|tasks`: what exists, read from where each is defined. */
+export function registerListCommand(program: Command): void {
+  program
+    .command('list')
+    .description('list what exists: target kinds, built-in seed sets, suites, prompt templates, tasks')
+    .addArgument(new Argument('<what>', 'what to list').choices(LISTS))
+    .option('--json', 'print a JSON array of {"name", "description"} instead of one line each')
+    .addHelpText(
+      'after',
+      `
+One line each: the name as the options take it, then what it is.
+
+Examples:
+  $ sagga list targets
+  $ sagga list seeds
+  $ sagga list templates --json`,
+    )
+    .action(async (what: ListName, opts: { json?: boolean }) => {
+      const rows = await listRows(what);
+      if (opts.json) {
+        process.stdout.write(JSON.stringify(rows) + '\n');
+        return;
+      }
+      const width = Math.max(...rows.map((r) => r.name.length));
+      process.stdout.write(rows.map((r) => `${r.name.padEnd(width)}  ${r.description}`.trimEnd()).join('\n') + '\n');
+    });
+}
+
+/** The rows of one list, each module imported only when its list is asked for. */
+async function listRows(what: ListName): Promise<ListRow[]> {
+  switch (what) {
+    case 'targets': {
+      const { TARGET_REGISTRY } = await import('../targets/registry.js');
+      return TARGET_REGISTRY.map((entry) => ({ name: entry.spec, description: entry.description }));
+    }
+    case 'seeds': {
+      const [{ builtinSeedSets, loadSeeds }, { toInfix }] = await Promise.all([import('../seeds/loadSeeds.js'), import('../expr/print.js')]);
+      return builtinSeedSets().map((name) => {
+        const exprs = loadSeeds(name).exprs;
+        const shown = exprs.slice(0, 4).map(toInfix).join(', ');
+        return { name, description: `${exprs.length} seed${exprs.length === 1 ? '' : 's'}: ${shown}${exprs.length > 4 ? ', …' : ''}` };
+      });
+    }
+    case 'suites': {
+      const { SUITE_DESCRIPTIONS, SUITE_NAMES } = await import('../suite/suiteTypes.js');
+      return SUITE_NAMES.map((name) => ({ name, description: SUITE_DESCRIPTIONS[name] }));
+    }
+    case 'templates': {
+      const { PROMPT_TEMPLATES, DEFAULT_PROMPT_TEMPLATE } = await import('../targets/openai/promptTemplates.js');
+      return Object.values(PROMPT_TEMPLATES).map((t) => ({
+        name: t.name,
+        description: `${t.name === DEFAULT_PROMPT_TEMPLATE ? '(default) ' : ''}${t.user.replace(/\s+/g, ' ').slice(0, 100)}${t.user.length > 100 ? '…' : ''}`,
+      }));
+    }
+    case 'tasks': {
+      const { TASK_CATALOG } = await import('../tasks/taskCatalog.js');
+      return TASK_CATALOG.map((t) => ({ name: t.name, description: t.description }));
+    }
+  }
+}
+
