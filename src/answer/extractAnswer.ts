@@ -1,5 +1,6 @@
 import type { Limits } from '../expr/limits.js';
-import { tryParseExpr, type ParseResult } from '../expr/parse.js';
+import { tryParseExpr } from '../expr/parse.js';
+import type { ParseResult } from '../expr/parseError.js';
 import type { Expr } from '../expr/types.js';
 import { cleanAnswer } from './cleanAnswerText.js';
 import { answerDeclines, declineExcerpt, isUnevaluatedIntegral, lastDeclineIndex } from './declines.js';

@@ -1,5 +1,5 @@
 import { lookupFunction, type FnName } from '../expr/functions.js';
-import { ParseError, type OwnRefusal } from '../expr/parse.js';
+import { ParseError, type OwnRefusal } from '../expr/parseError.js';
 import type { Limits } from '../expr/limits.js';
 import { isUnsupportedFunction } from '../expr/isUnsupportedFunction.js';
 import { clip } from '../util/clip.js';

@@ -1,10 +1,10 @@
 import { fnInfo, type FnName } from '../expr/functions.js';
-import { findUnsupportedCall } from '../expr/findUnsupportedCall.js';
 import { resolveLimits, type Limits } from '../expr/limits.js';
-import { exactRatio } from '../expr/exactRatio.js';
 import { literalExcerpt } from '../expr/literalExcerpt.js';
-import { ParseError, type OwnRefusal, type ParseResult } from '../expr/parse.js';
-import { tooSmallForDouble } from '../expr/tooSmallForDouble.js';
+import { ParseError, type OwnRefusal, type ParseResult } from '../expr/parseError.js';
+import { readBounded, tryReadBounded } from '../expr/readBounded.js';
+import { readLiteral } from '../expr/readLiteral.js';
+import { TreeBuilder } from '../expr/treeBuilder.js';
 import type { Expr } from '../expr/types.js';
 import { tokenizeLatex, type LatexToken } from './latexTokens.js';
 
@@ -39,52 +39,38 @@ const INVERSE: Record<FnName, FnName | null> = {
  */
 export function parseLatex(text: string, limits?: Partial<Limits>): Expr {
   const lim = resolveLimits(limits);
-  if (typeof text !== 'string') throw new ParseError('expression must be a string', 0, '');
-  if (text.length > lim.maxChars) {
-    throw new ParseError(`expression is longer than ${lim.maxChars} characters (${text.length})`, lim.maxChars, text.slice(0, lim.maxChars + 30), 'limit');
-  }
-  // Bound nesting before recursing, so that 10,000 '{' cannot reach the stack limit.
-  let open = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '{' || c === '(' || c === '[') {
-      if (++open > lim.maxDepth) throw new ParseError(`expression nests deeper than ${lim.maxDepth} levels`, i, text, 'limit');
-    } else if (c === '}' || c === ')' || c === ']') open--;
-  }
-  try {
-    return new LatexParser(tokenizeLatex(text, lim), text, lim).parse();
-  } catch (err) {
-    // A call of a function sagga does not support decides, whatever else failed first.
-    if (err instanceof ParseError && err.refusal === undefined) {
-      const call = findUnsupportedCall(text);
-      if (call !== undefined) throw new ParseError(`sagga does not support the function '${call.name}'`, call.position, text, 'unsupported');
+  return readBounded(text, lim, (t) => {
+    // Bound nesting before recursing, so that 10,000 '{' cannot reach the stack limit.
+    let open = 0;
+    for (let i = 0; i < t.length; i++) {
+      const c = t[i];
+      if (c === '{' || c === '(' || c === '[') {
+        if (++open > lim.maxDepth) throw new ParseError(`expression nests deeper than ${lim.maxDepth} levels`, i, t, 'limit');
+      } else if (c === '}' || c === ')' || c === ']') open--;
     }
-    throw err;
-  }
+    return new LatexParser(tokenizeLatex(t, lim), new TreeBuilder(t, lim)).parse();
+  });
 }
 
 export function tryParseLatex(text: string, limits?: Partial<Limits>): ParseResult {
-  try {
-    return { ok: true, expr: parseLatex(text, limits) };
-  } catch (err) {
-    if (err instanceof ParseError) return { ok: false, error: err };
-    // An unexpectedly deep recursion (RangeError) is sagga's limit, never a crash.
-    return { ok: false, error: new ParseError(err instanceof Error ? err.message : String(err), 0, String(text).slice(0, 200), 'limit') };
-  }
+  return tryReadBounded(text, (t) => parseLatex(t, limits));
 }
 
 class LatexParser {
   private i = 0;
-  private nodes = 0;
+  /** Recursion of the grammar, which may run deeper than the tree it builds; bounded so the stack cannot overflow. */
   private depth = 0;
   /** How many `|…|` are open in the current parenthesis level (a bar in operator position closes one). */
   private absOpen = 0;
 
+  private readonly limits: Limits;
+
   constructor(
     private readonly tokens: LatexToken[],
-    private readonly input: string,
-    private readonly limits: Limits,
-  ) {}
+    private readonly b: TreeBuilder,
+  ) {
+    this.limits = b.limits;
+  }
 
   parse(): Expr {
     if (this.peek().kind === 'end') throw this.error('empty expression', this.peek());
@@ -103,12 +89,11 @@ class LatexParser {
   }
 
   private error(message: string, t: LatexToken, refusal?: OwnRefusal): ParseError {
-    return new ParseError(message, t.pos, this.input, refusal);
+    return this.b.error(message, t.pos, refusal);
   }
 
   private count<E extends Expr>(e: E, at: LatexToken): E {
-    if (++this.nodes > this.limits.maxNodes) throw this.error(`expression has more than ${this.limits.maxNodes} nodes`, at, 'limit');
-    return e;
+    return this.b.add(e, at.pos);
   }
 
   private enter(at: LatexToken): void {
@@ -120,14 +105,10 @@ class LatexParser {
   }
 
   private number(text: string, at: LatexToken): Expr {
-    const value = Number(text);
-    const mantissa = text.replace(/[eE][+-]?\d+$/, '');
-    if (!Number.isFinite(value) || value > this.limits.maxAbsLiteral || mantissa.replace('.', '').length > this.limits.maxLiteralDigits) {
-      throw this.error(`number ${literalExcerpt(text)} exceeds the limit of ${this.limits.maxAbsLiteral}`, at, 'limit');
-    }
-    // 1.0e-400 would silently become 0: refuse rather than change it.
-    if (tooSmallForDouble(value, mantissa)) throw this.error(`number ${literalExcerpt(text)} is too small to represent`, at, 'limit');
-    return this.count({ type: 'num', value }, at);
+    const literal = readLiteral(text, at.pos, this.b.input, this.limits);
+    // An integer beyond the limits is only read as a term of an exact \frac{p}{q} (exactFraction).
+    if (literal.exact !== undefined) throw this.error(`number ${literalExcerpt(text)} exceeds the limit of ${this.limits.maxAbsLiteral}`, at, 'limit');
+    return this.count({ type: 'num', value: literal.value }, at);
   }
 
   private isOp(t: LatexToken, text: string): boolean {
@@ -373,19 +354,16 @@ class LatexParser {
    * from a computer algebra system is): their ratio, when a double holds it. Undefined otherwise.
    */
   private exactFraction(): Expr | undefined {
-    const [f, o1, p, c1, o2, q, c2] = this.tokens.slice(this.i, this.i + 7);
+    const [, o1, p, c1, o2, q, c2] = this.tokens.slice(this.i, this.i + 7);
     const braced = (o: LatexToken | undefined, c: LatexToken | undefined): boolean => o?.kind === 'open' && o.text === '{' && c?.kind === 'close' && c.text === '}';
     const integer = (t: LatexToken | undefined): t is Extract<LatexToken, { kind: 'num' }> => t?.kind === 'num' && /^\d+$/.test(t.text);
     if (!braced(o1, c1) || !braced(o2, c2) || !integer(p) || !integer(q)) return undefined;
     const beyond = (t: Extract<LatexToken, { kind: 'num' }>): boolean => t.text.length > this.limits.maxLiteralDigits || Number(t.text) > this.limits.maxAbsLiteral;
     if (!beyond(p) && !beyond(q)) return undefined;
     if (/^0+$/.test(q.text)) throw this.error('division by zero', q);
-    const value = exactRatio(BigInt(p.text), BigInt(q.text));
-    if (!Number.isFinite(value) || value > this.limits.maxAbsLiteral || tooSmallForDouble(value, p.text)) {
-      throw this.error(`the exact fraction ${literalExcerpt(p.text)} / ${literalExcerpt(q.text)} is ${value > 1 ? `beyond the limit of ${this.limits.maxAbsLiteral}` : 'too small to represent'}`, p, 'limit');
-    }
+    const value = this.b.ratio(BigInt(p.text), BigInt(q.text), p.pos, `the exact fraction ${literalExcerpt(p.text)} / ${literalExcerpt(q.text)}`);
     this.i += 7;
-    return this.count({ type: 'num', value }, f);
+    return value;
   }
 
   private sqrt(): Expr {

@@ -3,9 +3,8 @@ import type { SymName } from './types.js';
 const IMAGINARY_UNIT = 'the imaginary unit is not supported';
 
 /**
- * The names that sagga's infix readers know besides the whitelisted functions, shared by the
- * hand-written reader (parse.ts) and the one over mathjs's parser (parseWithMathjs.ts) so that both
- * accept and refuse the same names for the same reasons.
+ * The names that the infix reader (parse.ts) knows besides the whitelisted functions, and why it
+ * refuses the ones it refuses.
  */
 export const INFIX_NAMES = {
   /** Spellings of the variable and the constants. */

@@ -2,9 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/expr/limits.js';
-import { parseExpr, ParseError, tryParseExpr } from '../../src/expr/parse.js';
+import { parseExpr, tryParseExpr } from '../../src/expr/parse.js';
+import { ParseError } from '../../src/expr/parseError.js';
 import { toPrefix } from '../../src/expr/toPrefix.js';
 import { add, div, fn, mul, neg, num, pow, sym, X, type Expr } from '../../src/expr/types.js';
+import { HOSTILE_ANSWERS } from '../../testkit/hostileAnswers.js';
 
 const E = sym('e');
 const PI = sym('pi');
@@ -275,6 +277,35 @@ describe('parseExpr: limits on hostile sizes', () => {
     expectRefused('x + 1', /longer than 3 characters/, 3, { maxChars: 3 });
     expectRefused('x + x + x', /more than 3 nodes/, 0, { maxNodes: 3 });
     expectRefused('x + 1001', /exceeds the limit of 1000/, 4, { maxAbsLiteral: 1000 });
+  });
+});
+
+describe('parseExpr: hostile answers and mathjs syntax', () => {
+  test.each(HOSTILE_ANSWERS.map(([name, text]) => [name, text] as const))('%s is read or refused with a ParseError, never a crash', (_name, text) => {
+    try {
+      parseExpr(text);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ParseError);
+    }
+  });
+
+  test.each([
+    ['{a: 1}', /braces/],
+    ['1:3', /":" is not allowed/],
+    ['x > 0 ? 1 : 2', /">" is not allowed/],
+    ['x < 1', /"<" is not allowed/],
+    ['x & 1', /"&" is not allowed/],
+    ['x .* 2', /property access/],
+    ['x mod 2', /unknown name 'mod'/],
+    ['not x', /unknown name 'not'/],
+    ['true', /unknown name 'true'/],
+    ['5 cm', /unknown name 'cm'/],
+    ['x % 2', /"%" is not allowed/],
+    ['cos(x)[1]', /indexing/],
+  ])('mathjs syntax %j is refused as the text\'s fault', (text, message) => {
+    const err = refusal(text);
+    expect(err.message).toMatch(message);
+    expect(err.refusal).toBeUndefined();
   });
 });
 
