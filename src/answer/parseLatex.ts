@@ -1,9 +1,11 @@
+import { MAX_ZETA_ORDER, zetaConstant } from '../expr/constants.js';
 import { fnInfo, type FnName } from '../expr/functions.js';
 import { resolveLimits, type Limits } from '../expr/limits.js';
 import { literalExcerpt } from '../expr/literalExcerpt.js';
 import { ParseError, type OwnRefusal, type ParseResult } from '../expr/parseError.js';
 import { readBounded, tryReadBounded } from '../expr/readBounded.js';
 import { readLiteral } from '../expr/readLiteral.js';
+import type { ReadOptions } from '../expr/readOptions.js';
 import { TreeBuilder } from '../expr/treeBuilder.js';
 import type { Expr } from '../expr/types.js';
 import { tokenizeLatex, type LatexToken } from './latexTokens.js';
@@ -34,10 +36,13 @@ const INVERSE: Record<FnName, FnName | null> = {
  * - A number in scientific notation is a number: `3.6e2` is 360, `2E-1` is 0.2; `5e-1` and `2e+1`,
  *   which also read as 5e − 1 and 2e + 1, are refused as ambiguous.
  * - `\frac{p}{q}` of two integers is their exact ratio, even when p and q are too large for a double.
+ * - Constants: `\pi`, `e`, `\gamma` (Euler's constant; `\gamma(` is refused as ambiguous),
+ *   `\operatorname{Catalan}`, `\zeta(n)` for an integer 2 ≤ n ≤ MAX_ZETA_ORDER; `G` for Catalan's
+ *   constant and `\infty` only when `options` say so.
  * Throws `ParseError` on anything else or anything over `limits`; the error's `refusal` says when
  * the reason is sagga's (a limit, an unsupported function, an ambiguous notation), not the text's.
  */
-export function parseLatex(text: string, limits?: Partial<Limits>): Expr {
+export function parseLatex(text: string, limits?: Partial<Limits>, options?: ReadOptions): Expr {
   const lim = resolveLimits(limits);
   return readBounded(text, lim, (t) => {
     // Bound nesting before recursing, so that 10,000 '{' cannot reach the stack limit.
@@ -48,12 +53,12 @@ export function parseLatex(text: string, limits?: Partial<Limits>): Expr {
         if (++open > lim.maxDepth) throw new ParseError(`expression nests deeper than ${lim.maxDepth} levels`, i, t, 'limit');
       } else if (c === '}' || c === ')' || c === ']') open--;
     }
-    return new LatexParser(tokenizeLatex(t, lim), new TreeBuilder(t, lim)).parse();
+    return new LatexParser(tokenizeLatex(t, lim), new TreeBuilder(t, lim, options)).parse();
   });
 }
 
-export function tryParseLatex(text: string, limits?: Partial<Limits>): ParseResult {
-  return tryReadBounded(text, (t) => parseLatex(t, limits));
+export function tryParseLatex(text: string, limits?: Partial<Limits>, options?: ReadOptions): ParseResult {
+  return tryReadBounded(text, (t) => parseLatex(t, limits, options));
 }
 
 class LatexParser {
@@ -77,7 +82,7 @@ class LatexParser {
     const e = this.sum();
     const t = this.peek();
     if (t.kind !== 'end') throw this.error(`unexpected ${describe(t)}`, t);
-    return e;
+    return this.b.finish(e);
   }
 
   private peek(): LatexToken {
@@ -161,6 +166,9 @@ class LatexParser {
       case 'num':
       case 'letter':
       case 'pi':
+      case 'constant':
+      case 'infinity':
+      case 'zeta':
       case 'frac':
       case 'sqrt':
         return true;
@@ -247,6 +255,14 @@ class LatexParser {
       case 'pi':
         this.take();
         return this.count({ type: 'sym', name: 'pi' }, t);
+      case 'constant':
+        this.take();
+        return this.count({ type: 'sym', name: t.name }, t);
+      case 'infinity':
+        this.take();
+        return this.b.infinity(t.pos);
+      case 'zeta':
+        return this.zeta();
       case 'open':
         return this.group();
       case 'bar':
@@ -275,6 +291,9 @@ class LatexParser {
       case 'c':
       case 'K':
         throw this.error(`unknown symbol '${t.text}' (an integration constant inside the expression?)`, t);
+      case 'G':
+        if (this.b.options.catalanLetter === true) return this.count({ type: 'sym', name: 'Catalan' }, t);
+        throw this.error("unknown symbol 'G' (the only variable is x; constants are \\pi and e)", t);
       case 'd':
         throw this.error("unknown symbol 'd' (a differential such as dx?)", t);
       case 'i':
@@ -283,6 +302,17 @@ class LatexParser {
       default:
         throw this.error(`unknown symbol '${t.text}' (the only variable is x; constants are \\pi and e)`, t);
     }
+  }
+
+  /** `\zeta(n)`, `\zeta\left(n\right)`, `\zeta{(n)}`: the constant ζ(n) of an integer literal; ζ of anything else is refused. */
+  private zeta(): Expr {
+    const t = this.take();
+    const args = this.peek().kind === 'open' ? this.groupArgs() : [];
+    const n = args.length === 1 ? integerLiteral(args[0]) : undefined;
+    if (n === undefined || n < 2 || n > MAX_ZETA_ORDER) {
+      throw this.error(`sagga does not support the function \\zeta; it reads \\zeta(n) for an integer n from 2 to ${MAX_ZETA_ORDER}, a constant`, t, 'unsupported');
+    }
+    return this.count({ type: 'sym', name: zetaConstant(n) }, t);
   }
 
   /** `( … )`, `[ … ]`, `{ … }`: grouping only. A bar inside starts fresh. */
@@ -469,6 +499,13 @@ class LatexParser {
   }
 }
 
+/** The value of an integer literal, optionally negated; undefined for anything else. */
+function integerLiteral(e: Expr): number | undefined {
+  if (e.type === 'num') return Number.isSafeInteger(e.value) ? e.value : undefined;
+  if (e.type === 'neg' && e.args[0].type === 'num' && Number.isSafeInteger(e.args[0].value)) return -e.args[0].value;
+  return undefined;
+}
+
 function isMinusOne(e: Expr): boolean {
   return (e.type === 'neg' && e.args[0].type === 'num' && e.args[0].value === 1) || (e.type === 'num' && e.value === -1);
 }
@@ -488,6 +525,12 @@ function describe(t: LatexToken): string {
       return '\\sqrt';
     case 'pi':
       return '\\pi';
+    case 'constant':
+      return t.name;
+    case 'infinity':
+      return '\\infty';
+    case 'zeta':
+      return '\\zeta';
     case 'bar':
       return "'|'";
     default:

@@ -8,7 +8,9 @@ const IMAGINARY_UNIT = 'the imaginary unit is not supported';
  */
 export const INFIX_NAMES = {
   /** Spellings of the variable and the constants. */
-  symbols: { x: 'x', pi: 'pi', e: 'e', E: 'e', 'π': 'pi' } as Readonly<Record<string, SymName>>,
+  symbols: { x: 'x', pi: 'pi', e: 'e', E: 'e', 'π': 'pi', Catalan: 'Catalan', EulerGamma: 'EulerGamma' } as Readonly<Record<string, SymName>>,
+  /** Spellings of infinity, read where a caller asks for it (ReadOptions.infinity) and refused elsewhere. */
+  infinity: new Set(['oo', 'inf', 'Infinity', 'infinity', '∞']) as ReadonlySet<string>,
   imaginaryUnit: IMAGINARY_UNIT,
   /**
    * Things a CAS or model may print that are meaningful elsewhere but not in a real antiderivative;
@@ -17,10 +19,7 @@ export const INFIX_NAMES = {
   refusals: {
     I: IMAGINARY_UNIT,
     i: IMAGINARY_UNIT,
-    oo: 'infinity is not a value',
     zoo: 'complex infinity is not a value',
-    inf: 'infinity is not a value',
-    Infinity: 'infinity is not a value',
     nan: 'nan is not a value',
     NaN: 'NaN is not a value',
     integrate: 'unevaluated integral',

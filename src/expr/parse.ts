@@ -1,4 +1,5 @@
 import { clip } from '../util/clip.js';
+import { MAX_ZETA_ORDER, zetaConstant } from './constants.js';
 import { fnInfo, lookupFunction, type FnName } from './functions.js';
 import { INFIX_NAMES } from './infixNames.js';
 import { isUnsupportedFunction } from './isUnsupportedFunction.js';
@@ -7,6 +8,7 @@ import { literalExcerpt } from './literalExcerpt.js';
 import { ParseError, type OwnRefusal, type ParseResult } from './parseError.js';
 import { readBounded, tryReadBounded } from './readBounded.js';
 import { readLiteral } from './readLiteral.js';
+import type { ReadOptions } from './readOptions.js';
 import { TreeBuilder } from './treeBuilder.js';
 import type { Expr } from './types.js';
 
@@ -21,7 +23,7 @@ interface Token {
   readonly big?: bigint;
 }
 
-const { symbols: SYMBOLS, refusals: KNOWN_REFUSALS, imaginaryUnit: IMAGINARY_UNIT, logBases: LOG_WITH_BASE } = INFIX_NAMES;
+const { symbols: SYMBOLS, infinity: INFINITY, refusals: KNOWN_REFUSALS, imaginaryUnit: IMAGINARY_UNIT, logBases: LOG_WITH_BASE } = INFIX_NAMES;
 
 function isDigit(c: string): boolean {
   return c >= '0' && c <= '9';
@@ -60,7 +62,7 @@ function tokenize(input: string, limits: Limits): Token[] {
       i = start + t.text.length;
       continue;
     }
-    if (c === 'π') {
+    if (c === 'π' || c === '∞') {
       tokens.push({ kind: 'ident', text: c, pos: start });
       i++;
       continue;
@@ -193,7 +195,7 @@ class Parser {
     }
     // An exact integer that no product took up (x + p, p^2, sin(p)) is a literal beyond the limits.
     for (const { token } of this.exact.values()) throw this.beyondLimits(token.text, token);
-    return e;
+    return this.b.finish(e);
   }
 
   private beyondLimits(text: string, at: Token): ParseError {
@@ -400,12 +402,15 @@ class Parser {
       if (Object.hasOwn(LOG_WITH_BASE, name)) return this.call(t, 'log', LOG_WITH_BASE[name]);
       if (name === 'Rational') return this.rational(t);
       if (name === 'binomial') return this.binomial(t);
+      if (name === 'zeta') return this.zeta(t);
       if (Object.hasOwn(SYMBOLS, name)) return this.count({ type: 'sym', name: SYMBOLS[name] }, t); // x(x+1): implicit product
+      if (INFINITY.has(name)) throw this.error('infinity is not a value', t);
       if (Object.hasOwn(KNOWN_REFUSALS, name)) throw this.error(KNOWN_REFUSALS[name], t, KNOWN_REFUSALS[name] === IMAGINARY_UNIT ? 'unsupported' : undefined);
       if (isUnsupportedFunction(name)) throw this.error(`sagga does not support the function '${clip(name, 30)}'`, t, 'unsupported');
       throw this.error(`unknown function '${clip(name, 30)}'`, t);
     }
     if (Object.hasOwn(SYMBOLS, name)) return this.count({ type: 'sym', name: SYMBOLS[name] }, t);
+    if (INFINITY.has(name)) return this.b.infinity(t.pos);
     if (Object.hasOwn(KNOWN_REFUSALS, name)) throw this.error(KNOWN_REFUSALS[name], t, KNOWN_REFUSALS[name] === IMAGINARY_UNIT ? 'unsupported' : undefined);
     if (lookupFunction(name) !== undefined || Object.hasOwn(LOG_WITH_BASE, name)) {
       if (next.kind === 'op' && next.text === '^') {
@@ -413,7 +418,7 @@ class Parser {
       }
       throw this.error(`function '${name}' needs parentheses around its argument`, t);
     }
-    throw this.error(`unknown name '${clip(name, 30)}' (the only variable is x; constants are pi and e)`, t);
+    throw this.error(`unknown name '${clip(name, 30)}' (the only variable is x; constants are pi, e, Catalan, EulerGamma and zeta(n))`, t);
   }
 
   /** The arguments of a call whose name has just been read, with the call's nesting accounted for. */
@@ -472,6 +477,20 @@ class Parser {
       factors.push(this.count({ type: 'div', args: [shifted, this.count({ type: 'num', value: j + 1 }, t)] }, t));
     }
     return factors.length === 1 ? factors[0] : this.count({ type: 'mul', args: factors }, t);
+  }
+
+  /**
+   * SymPy's `zeta(n)` for an integer literal 2 ≤ n ≤ MAX_ZETA_ORDER: the constant ζ(n), one leaf.
+   * Riemann's ζ of anything else (zeta(x), zeta(1), Hurwitz's zeta(s, a)) is a function sagga does
+   * not read.
+   */
+  private zeta(t: Token): Expr {
+    const args = this.callArgs(t);
+    const n = args.length === 1 ? integerLiteral(args[0]) : undefined;
+    if (n === undefined || n < 2 || n > MAX_ZETA_ORDER) {
+      throw this.error(`sagga does not support the function 'zeta'; it reads zeta(n) for an integer n from 2 to ${MAX_ZETA_ORDER}, a constant`, t, 'unsupported');
+    }
+    return this.count({ type: 'sym', name: zetaConstant(n) }, t);
   }
 
   /** A whitelisted call; `base` makes it a logarithm to that base (log10, log2). */
@@ -534,8 +553,9 @@ function describe(t: Token): string {
  * Parse mathjs or SymPy infix into the whitelisted tree; throws `ParseError` on anything else.
  * Work is linear in the input and bounded by `limits` before any tree is built: the text's length
  * and nesting first, every literal as it is read, the tree's nodes and depth as they are built.
+ * `options` admits what only some callers read (infinity, for bounds and limits).
  */
-export function parseExpr(text: string, limits?: Partial<Limits>): Expr {
+export function parseExpr(text: string, limits?: Partial<Limits>, options?: ReadOptions): Expr {
   const lim = resolveLimits(limits);
   return readBounded(text, lim, (t) => {
     // Reject deep nesting before recursing, so that 10,000 '(' cannot reach the stack limit.
@@ -546,10 +566,10 @@ export function parseExpr(text: string, limits?: Partial<Limits>): Expr {
         if (++open > lim.maxDepth) throw new ParseError(`expression nests deeper than ${lim.maxDepth} levels`, i, t, 'limit');
       } else if (c === 41 && open > 0) open--;
     }
-    return new Parser(tokenize(t, lim), new TreeBuilder(t, lim)).parse();
+    return new Parser(tokenize(t, lim), new TreeBuilder(t, lim, options)).parse();
   });
 }
 
-export function tryParseExpr(text: string, limits?: Partial<Limits>): ParseResult {
-  return tryReadBounded(text, (t) => parseExpr(t, limits));
+export function tryParseExpr(text: string, limits?: Partial<Limits>, options?: ReadOptions): ParseResult {
+  return tryReadBounded(text, (t) => parseExpr(t, limits, options));
 }

@@ -1,6 +1,7 @@
 import { exactRatio } from './exactRatio.js';
 import type { Limits } from './limits.js';
 import { ParseError, type OwnRefusal } from './parseError.js';
+import type { ReadOptions } from './readOptions.js';
 import { tooSmallForDouble } from './tooSmallForDouble.js';
 import type { Expr } from './types.js';
 
@@ -14,11 +15,29 @@ export class TreeBuilder {
   private nodes = 0;
   /** Tree depth of every node built so far (a leaf has depth 1). */
   private readonly depthOf = new Map<Expr, number>();
+  /** Offsets of the infinity leaves built, to refuse infinity anywhere but as the whole value. */
+  private readonly infinities: number[] = [];
 
   constructor(
     readonly input: string,
     readonly limits: Limits,
+    readonly options: ReadOptions = {},
   ) {}
+
+  /** Infinity written at `at`: a leaf when the caller asked for it (ReadOptions.infinity), refused otherwise. */
+  infinity(at: number): Expr {
+    if (this.options.infinity !== true) throw this.error('infinity is not a value', at);
+    this.infinities.push(at);
+    return this.add({ type: 'sym', name: 'oo' }, at);
+  }
+
+  /** The tree read, once its whole text is: infinity stands only on its own (`oo`, `-oo`). */
+  finish(root: Expr): Expr {
+    if (this.infinities.length === 0) return root;
+    const alone = root.type === 'sym' || (root.type === 'neg' && root.args[0].type === 'sym');
+    if (!alone) throw this.error('infinity is a value only on its own, as oo or -oo', this.infinities[0]);
+    return root;
+  }
 
   error(message: string, at: number, refusal?: OwnRefusal): ParseError {
     return new ParseError(message, at, this.input, refusal);

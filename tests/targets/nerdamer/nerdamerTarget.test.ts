@@ -49,6 +49,12 @@ describe('nerdamer target (real nerdamer in worker threads)', () => {
     expect(s.imaginary.length).toBeGreaterThan(0);
   }, 240_000);
 
+  test('named constants reach nerdamer and come back under our names', async () => {
+    const texts = ['Catalan*x + EulerGamma', 'zeta(3)*cos(x) + 7*zeta(5)*x^2', 'EulerGamma*exp(x)*zeta(2) - pi'];
+    const s = await checkConversions(target, texts.map((t, i) => problem(`c${i}`, t)));
+    expect([s.statuses.ok, s.verdicts.correct], JSON.stringify(s)).toEqual([texts.length, texts.length]);
+  });
+
   test('an answer with an integral left inside, or none at all, is a no-answer', async () => {
     const [whole, nested, xtan, after] = await target.solve(
       [problem('whole', 'sin(sin(x))'), problem('nested', 'sin(x)/log(x)'), problem('xtan', 'x*tan(x)'), problem('after', 'x*cos(x)')],
