@@ -25,7 +25,7 @@ import { parseExpr, tryParseExpr } from '../src/expr/parse.js';
 import type { TextReader } from '../src/verify/types.js';
 import { verifyStrings } from '../src/verify/verifyStrings.js';
 import { HOSTILE_ANSWERS } from '../testkit/hostileAnswers.js';
-import { readLabelledPairs, type LabelledPair } from './readLabelledPairs.js';
+import { readLabelledPairs, type LabelledPair } from '../testkit/readLabelledPairs.js';
 
 const mathjs = create({ parseDependencies });
 

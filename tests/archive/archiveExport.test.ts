@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveExport } from '../../src/archive/archiveExport.js';
 import { defuse, toCsv } from '../../src/archive/toCsv.js';
 import { readRun } from '../../src/run/readRun.js';
-import { makeScriptedRun } from '../../bench/scriptedRun.js';
+import { makeScriptedRun } from '../../testkit/scriptedRun.js';
 import { TRICKY_LINES, writeProvenRun, writeRun } from './fixtures.js';
 
 type Raw = Record<string, unknown> & { answers: Record<string, unknown>[] };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkConversions, distinctCasProblems } from '../../../bench/targets-conversions.js';
-import { nativeFaithfulness } from '../../../bench/targets-faithfulness.js';
+import { checkConversions, distinctCasProblems } from '../../../testkit/checkConversions.js';
+import { nativeFaithfulness } from '../../../testkit/nativeFaithfulness.js';
 import type { Expr } from '../../../src/expr/types.js';
 import { createAlgebriteTarget } from '../../../src/targets/algebrite/algebriteTarget.js';
 import type { Target } from '../../../src/targets/types.js';

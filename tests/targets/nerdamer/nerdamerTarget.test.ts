@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkConversions, distinctCasProblems } from '../../../bench/targets-conversions.js';
-import { nativeFaithfulness } from '../../../bench/targets-faithfulness.js';
+import { checkConversions, distinctCasProblems } from '../../../testkit/checkConversions.js';
+import { nativeFaithfulness } from '../../../testkit/nativeFaithfulness.js';
 import { parseExpr } from '../../../src/expr/parse.js';
 import { createNerdamerTarget } from '../../../src/targets/nerdamer/nerdamerTarget.js';
 import type { Target, TargetAnswer } from '../../../src/targets/types.js';

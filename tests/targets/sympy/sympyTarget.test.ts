@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkConversions } from '../../../bench/targets-conversions.js';
+import { checkConversions } from '../../../testkit/checkConversions.js';
 import type { CmdTarget } from '../../../src/targets/cmd/cmdTarget.js';
 import { createSympyTarget } from '../../../src/targets/sympy/sympyTarget.js';
 import { hasSympy, problem, requireOrSkip } from '../cmd/cmdHelpers.js';
