@@ -3,11 +3,13 @@
  * mathjs's `parse` alone (no bounds, no tree of ours: the least that any front end over mathjs's
  * parser would cost), in one run, on every problem and answer of the two labelled sets:
  *
- * - parses per second of each (fastest of --rounds passes, interleaved);
+ * - parses per second of each (fastest of --rounds passes), and the median ratio of a round (the
+ *   two timed back to back);
  * - start-up: a fresh Node process that loads each reader and reads one text, beside `node -e 0`
  *   (median of --starts interleaved rounds);
  * - the verifier on one thread with `parseExpr`, and with `parseExpr` after mathjs's `parse` of the
- *   same text (fastest of up to three passes);
+ *   same text: the fastest of --rounds passes of each, and the median of each round's ratio (the
+ *   two timed back to back);
  * - the hostile-answer corpus (testkit/hostileAnswers.ts): how long `parseExpr` takes to refuse
  *   each (fastest of --rounds), and the slowest.
  *
@@ -108,15 +110,20 @@ function main(argv: readonly string[]): void {
   const spelled = strings.map(mathjsSpelling);
 
   const best = [0, 0];
+  const parseRatios: number[] = [];
   for (let r = 0; r < o.rounds; r++) {
-    best[0] = Math.max(best[0], parsesPerSecond((t) => parseExpr(t), strings));
-    best[1] = Math.max(best[1], parsesPerSecond((t) => mathjs.parse(t), spelled));
+    const ours = parsesPerSecond((t) => parseExpr(t), strings);
+    const theirs = parsesPerSecond((t) => mathjs.parse(t), spelled);
+    best[0] = Math.max(best[0], ours);
+    best[1] = Math.max(best[1], theirs);
+    if (r > 0) parseRatios.push(theirs / ours);
   }
   console.log(`bench:parse — ${strings.length} distinct strings (every problem and answer of ${o.pairs} and ${o.traps}), best of ${o.rounds} rounds, one thread\n`);
-  console.log('| reader | parses/s | × parseExpr |');
-  console.log('|---|---:|---:|');
-  console.log(`| sagga \`parseExpr\` (bounds, tokens, whitelisted tree) | ${fmt(best[0])} | 1.00 |`);
-  console.log(`| mathjs \`parse\` alone (no bounds, no tree) | ${fmt(best[1])} | ${(best[1] / best[0]).toFixed(2)} |`);
+  const parseRatio = parseRatios.length > 0 ? median(parseRatios).toFixed(2) : '—';
+  console.log('| reader | parses/s | × parseExpr, fastest | × parseExpr, median ratio of a round |');
+  console.log('|---|---:|---:|---:|');
+  console.log(`| sagga \`parseExpr\` (bounds, tokens, whitelisted tree) | ${fmt(best[0])} | 1.00 | 1.00 |`);
+  console.log(`| mathjs \`parse\` alone (no bounds, no tree) | ${fmt(best[1])} | ${(best[1] / best[0]).toFixed(2)} | ${parseRatio} |`);
 
   const times = STARTS.map(() => [] as number[]);
   for (const [, script] of STARTS) startMs(script); // warm the file cache
@@ -127,16 +134,22 @@ function main(argv: readonly string[]): void {
   console.log('|---|---:|---:|');
   STARTS.forEach(([label], i) => console.log(`| ${label} | ${fmt(median(times[i]))} | ${(median(times[i]) / reference).toFixed(2)} |`));
 
-  console.log('\n| set | pairs | verify pairs/s, parseExpr | verify pairs/s, mathjs parse + parseExpr | ratio |');
-  console.log('|---|---:|---:|---:|---:|');
+  console.log('\n| set | pairs | verify pairs/s, parseExpr | verify pairs/s, mathjs parse + parseExpr | ratio of the fastest | median ratio of a round |');
+  console.log('|---|---:|---:|---:|---:|---:|');
   for (const set of sets) {
     const fastest = [0, 0];
-    // The first pass of each also warms the verifier.
-    for (let r = 0; r < Math.min(o.rounds, 3); r++) {
-      fastest[0] = Math.max(fastest[0], pairsPerSecond(set.pairs, readInfix));
-      fastest[1] = Math.max(fastest[1], pairsPerSecond(set.pairs, readAfterMathjs));
+    const ratios: number[] = [];
+    // Each round times both readers back to back, so that its ratio sees the machine alike; the
+    // first round also warms the verifier.
+    for (let r = 0; r < o.rounds; r++) {
+      const ours = pairsPerSecond(set.pairs, readInfix);
+      const withMathjs = pairsPerSecond(set.pairs, readAfterMathjs);
+      fastest[0] = Math.max(fastest[0], ours);
+      fastest[1] = Math.max(fastest[1], withMathjs);
+      if (r > 0) ratios.push(withMathjs / ours);
     }
-    console.log(`| ${set.name} | ${set.pairs.length} | ${fmt(fastest[0])} | ${fmt(fastest[1])} | ${(fastest[1] / fastest[0]).toFixed(2)} |`);
+    const ratio = ratios.length > 0 ? median(ratios).toFixed(2) : '—';
+    console.log(`| ${set.name} | ${set.pairs.length} | ${fmt(fastest[0])} | ${fmt(fastest[1])} | ${(fastest[1] / fastest[0]).toFixed(2)} | ${ratio} |`);
   }
 
   console.log(`\nHostile answers (testkit/hostileAnswers.ts), parseExpr, fastest of ${o.rounds}:\n`);
