@@ -1,14 +1,14 @@
 /**
  * Two figures about the in-process CAS targets (nerdamer, Algebrite).
  *
- * 1. Conversion (`--conversions N`, each system): N distinct problems of bench/cas-problems.ts are
+ * 1. Conversion (`--conversions N`, each system): N distinct problems of testkit/casProblems.ts are
  *    integrated and every answer read back is verified (SEARCH_VERIFY_OPTIONS). An answer the
  *    verifier rejects is the system's own mistake only when the system's own numeric evaluation of
  *    its printed answer (and of the problem as sent) agrees with our reading
- *    (bench/targets-faithfulness.ts). Figure: of the answers that are not the system's own mistakes
+ *    (testkit/nativeFaithfulness.ts). Figure: of the answers that are not the system's own mistakes
  *    and that the verifier can decide, the share whose converted answer verifies (target ≥ 99 %);
  *    unreadable answers count as misses; complex answers without a real form (`unjudged`) are
- *    left out, like those the verifier cannot decide (bench/targets-conversions.ts conversionShare).
+ *    left out, like those the verifier cannot decide (testkit/checkConversions.ts conversionShare).
  * 2. Precision of CAS failures: when our verifier says nerdamer's answer is wrong, does an independent
  * check agree? Candidates are made the way the search makes them (integrands of the kinds a search
  * meets, mutated with the `robustness` and `distance` presets, kept when the search's candidate
@@ -34,11 +34,11 @@ import { verifyPair } from '../src/verify/verifyPair.js';
 import { mutate } from '../mutations/mutate.js';
 import { resolveMutationConfig } from '../mutations/presets.js';
 import { benchArg } from './benchArg.js';
-import { casProblems } from './cas-problems.js';
-import { distinctProblem } from './distinctProblem.js';
+import { casProblems } from '../testkit/casProblems.js';
+import { distinctProblem } from '../testkit/distinctProblem.js';
 import { runPythonJsonLines } from './runPythonJsonLines.js';
-import { checkConversions, conversionShare, distinctCasProblems, type ConversionSummary } from './targets-conversions.js';
-import { nativeFaithfulness } from './targets-faithfulness.js';
+import { checkConversions, conversionShare, distinctCasProblems, type ConversionSummary } from '../testkit/checkConversions.js';
+import { nativeFaithfulness } from '../testkit/nativeFaithfulness.js';
 
 interface Options {
   readonly conversions: number;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { makeScriptedRun } from './scriptedRun.js';
+import { makeScriptedRun } from '../testkit/scriptedRun.js';
 import { writeReport } from '../src/report/writeReport.js';
 import { benchArg } from './benchArg.js';
 

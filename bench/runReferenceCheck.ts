@@ -1,4 +1,4 @@
-import type { LabelledPair } from './readLabelledPairs.js';
+import type { LabelledPair } from '../testkit/readLabelledPairs.js';
 import { runPythonJsonLines } from './runPythonJsonLines.js';
 
 /** The SAGGA reference's answer for one pair (see bench/python/reference_check.py). */

@@ -4,7 +4,7 @@
  * `latencyMs`. Posts `{ baseURL }` when listening; closes on any message.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { reply, startFakeOpenAIServer } from '../tests/helpers/fakeOpenAIServer.js';
+import { reply, startFakeOpenAIServer } from '../testkit/fakeOpenAIServer.js';
 
 const { latencyMs, answer } = workerData as { latencyMs: number; answer: string };
 const server = await startFakeOpenAIServer(() => reply.answer(answer, { delayMs: latencyMs }));

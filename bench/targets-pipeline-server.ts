@@ -5,7 +5,7 @@
  * on a `'log'` message posts the arrival times and latencies of every request so far; closes on `'close'`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { reply, startFakeOpenAIServer } from '../tests/helpers/fakeOpenAIServer.js';
+import { reply, startFakeOpenAIServer } from '../testkit/fakeOpenAIServer.js';
 import { pipelineLatencyMs } from './pipelineLatency.js';
 
 const { latencyMs } = workerData as { latencyMs: number };

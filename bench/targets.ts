@@ -31,7 +31,7 @@ import { mutate } from '../mutations/mutate.js';
 import { resolveMutationConfig } from '../mutations/presets.js';
 import { benchArg } from './benchArg.js';
 import { runCasPrecision } from './cas-precision.js';
-import { distinctProblem } from './distinctProblem.js';
+import { distinctProblem } from '../testkit/distinctProblem.js';
 import { runOpenAIBenchmark } from './targets-openai.js';
 import { runPipelineBenchmark } from './targets-pipeline.js';
 

@@ -9,9 +9,9 @@ import { verifyLimitStrings } from '../src/tasks/limit/verifyLimitStrings.js';
 import { verifySeriesStrings } from '../src/tasks/series/verifySeriesStrings.js';
 import { createRng } from '../src/util/rng.js';
 import type { Verdict, VerifyResult } from '../src/verify/types.js';
-import { readLabelledTaskPairs, type LabelledTaskPair } from './readLabelledTaskPairs.js';
+import { readLabelledTaskPairs, type LabelledTaskPair } from '../testkit/readLabelledTaskPairs.js';
 import { runPythonJsonLines } from './runPythonJsonLines.js';
-import { scoreVerdicts, type Score } from './scoreVerdicts.js';
+import { scoreVerdicts, type Score } from '../testkit/scoreVerdicts.js';
 
 export interface TaskSectionOptions {
   readonly series: string;

@@ -24,9 +24,9 @@ import { createRng } from '../src/util/rng.js';
 import type { VerifyResult } from '../src/verify/types.js';
 import { verifyBatch } from '../src/verify/verifyBatch.js';
 import { verifyStrings } from '../src/verify/verifyStrings.js';
-import { readLabelledPairs, type LabelledPair } from './readLabelledPairs.js';
+import { readLabelledPairs, type LabelledPair } from '../testkit/readLabelledPairs.js';
 import { runReferenceCheck, type ReferenceRun } from './runReferenceCheck.js';
-import { scoreVerdicts, type Judged, type Score } from './scoreVerdicts.js';
+import { scoreVerdicts, type Judged, type Score } from '../testkit/scoreVerdicts.js';
 import { taskVerifySection } from './taskVerifySection.js';
 
 interface BenchOptions {

@@ -1,3 +1,4 @@
+import { constantValue } from '../src/expr/constantValue.js';
 import { compileReal, type RealFunction } from '../src/expr/evalReal.js';
 import type { FnName } from '../src/expr/functions.js';
 import type { Expr } from '../src/expr/types.js';
@@ -37,7 +38,7 @@ function evaluate(e: Expr, x: number): Tracked | undefined {
     case 'num':
       return { value: e.value, lost: false };
     case 'sym':
-      return { value: e.name === 'x' ? x : e.name === 'pi' ? Math.PI : Math.E, lost: false };
+      return { value: e.name === 'x' ? x : constantValue(e.name), lost: false };
     case 'neg': {
       const a = evaluate(e.args[0], x);
       return a && { value: -a.value, lost: a.lost };

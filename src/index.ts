@@ -9,7 +9,9 @@
  */
 
 // Expressions: the whitelisted tree every problem and answer is parsed into.
-export { parseExpr, tryParseExpr, ParseError, type ParseResult } from './expr/parse.js';
+export { parseExpr, tryParseExpr } from './expr/parse.js';
+export { ParseError, type ParseResult } from './expr/parseError.js';
+export type { ReadOptions } from './expr/readOptions.js';
 export { toInfix } from './expr/toInfix.js';
 export { toLatex } from './expr/toLatex.js';
 export { toPrefix } from './expr/toPrefix.js';

@@ -1,5 +1,7 @@
 import type { Limits } from '../expr/limits.js';
-import { tryParseExpr, type ParseResult } from '../expr/parse.js';
+import type { ReadOptions } from '../expr/readOptions.js';
+import { tryParseExpr } from '../expr/parse.js';
+import type { ParseResult } from '../expr/parseError.js';
 import type { Expr } from '../expr/types.js';
 import { cleanAnswer } from './cleanAnswerText.js';
 import { answerDeclines, declineExcerpt, isUnevaluatedIntegral, lastDeclineIndex } from './declines.js';
@@ -28,6 +30,8 @@ export type ExtractedAnswer =
 export interface ExtractOptions {
   /** Limits for the answer expression (defaults: DEFAULT_LIMITS, as for every parser in sagga). */
   readonly limits?: Partial<Limits>;
+  /** What the readers accept beyond an integrand's language (infinity for a limit's value …). */
+  readonly read?: ReadOptions;
   /** Longer responses are refused outright (default 1,000,000 characters, about 250k tokens). */
   readonly maxResponseChars?: number;
   /**
@@ -78,7 +82,7 @@ export function extractAnswer(text: string, opts: ExtractOptions = {}): Extracte
     return { ok: false, status: 'no-answer', error: 'the answer is the integral, unevaluated', source: span.source, answer: clip(answer, 300) };
   }
 
-  const parsed = parseAnswerExpression(answer, span.math, opts.limits);
+  const parsed = parseAnswerExpression(answer, span.math, opts.limits, opts.read);
   if (parsed.ok) return { ok: true, expr: parsed.expr, source: span.source, answer, droppedConstant };
   // Refused for sagga's own reasons: an answer all the same (even after words of refusal such as
   // "not elementary; in terms of hyper: …"), which sagga cannot judge.
@@ -106,21 +110,26 @@ export function extractAnswer(text: string, opts: ExtractOptions = {}): Extracte
  * function, an ambiguous notation) decides: there is no second reading, which could change the value
  * (`1e-400*x` is not e − 400x). `own` says the refusal was sagga's.
  */
-function parseAnswerExpression(text: string, math: boolean, limits: Partial<Limits> | undefined): { ok: true; expr: Expr } | { ok: false; error: string; own: boolean } {
+function parseAnswerExpression(
+  text: string,
+  math: boolean,
+  limits: Partial<Limits> | undefined,
+  options: ReadOptions | undefined,
+): { ok: true; expr: Expr } | { ok: false; error: string; own: boolean } {
   const refused = (r: Extract<ParseResult, { ok: false }>) => ({ ok: false as const, error: r.error.message, own: r.error.refusal !== undefined });
   if (math || /[\\{}|]/.test(text)) {
-    const latex = tryParseLatex(text, limits);
+    const latex = tryParseLatex(text, limits, options);
     if (latex.ok || latex.error.refusal !== undefined) return latex.ok ? latex : refused(latex);
     if (!/[\\{}|]/.test(text)) {
-      const infix = tryParseExpr(text, limits);
+      const infix = tryParseExpr(text, limits, options);
       if (infix.ok) return infix;
       if (infix.error.refusal !== undefined) return refused(infix);
     }
     return refused(latex);
   }
-  const infix = tryParseExpr(text, limits);
+  const infix = tryParseExpr(text, limits, options);
   if (infix.ok || infix.error.refusal !== undefined) return infix.ok ? infix : refused(infix);
-  const latex = tryParseLatex(text, limits);
+  const latex = tryParseLatex(text, limits, options);
   if (latex.ok) return latex;
   return latex.error.refusal !== undefined ? refused(latex) : { ...refused(infix), own: false };
 }

@@ -1,5 +1,6 @@
+import type { ConstantName } from '../expr/constants.js';
 import { lookupFunction, type FnName } from '../expr/functions.js';
-import { ParseError, type OwnRefusal } from '../expr/parse.js';
+import { ParseError, type OwnRefusal } from '../expr/parseError.js';
 import type { Limits } from '../expr/limits.js';
 import { isUnsupportedFunction } from '../expr/isUnsupportedFunction.js';
 import { clip } from '../util/clip.js';
@@ -14,6 +15,12 @@ export type LatexToken =
   | { readonly kind: 'num'; readonly text: string; readonly pos: number; readonly scientific?: boolean }
   | { readonly kind: 'letter'; readonly text: string; readonly pos: number }
   | { readonly kind: 'pi'; readonly pos: number }
+  /** Catalan's constant and γ (`\gamma`, `\operatorname{Catalan}` …); π and infinity have their own kinds. */
+  | { readonly kind: 'constant'; readonly name: ConstantName; readonly pos: number }
+  /** `\infty`, `∞`: read only where the caller asks for infinity. */
+  | { readonly kind: 'infinity'; readonly pos: number }
+  /** `\zeta`: read only as ζ(n) of an integer n. */
+  | { readonly kind: 'zeta'; readonly pos: number }
   | { readonly kind: 'fn'; readonly name: FnName; readonly pos: number; readonly spelled: string }
   | { readonly kind: 'frac'; readonly pos: number }
   | { readonly kind: 'sqrt'; readonly pos: number }
@@ -57,7 +64,6 @@ const REFUSED: ReadonlyMap<string, string> = new Map<string, string>([
   ['int', 'unevaluated integral'],
   ['iint', 'unevaluated integral'],
   ['oint', 'unevaluated integral'],
-  ['infty', 'infinity is not a value'],
   ['sum', 'sums are not supported'],
   ['prod', 'products are not supported'],
   ['lim', 'limits are not supported'],
@@ -66,14 +72,16 @@ const REFUSED: ReadonlyMap<string, string> = new Map<string, string>([
   ['approx', 'an approximation is not an exact answer'],
   ['begin', 'LaTeX environments are not supported'],
   ['end', 'LaTeX environments are not supported'],
-  ['gamma', "'\\gamma' is ambiguous (Euler's constant or the incomplete gamma function)"],
 ]);
 
-/** Refusals of REFUSED that are sagga's own (see `OwnRefusal`), not a fault of the answer. */
-const OWN_REFUSALS: ReadonlyMap<string, OwnRefusal> = new Map<string, OwnRefusal>([['gamma', 'ambiguous']]);
+/** Commands of functions that sagga does not read: \psi(x) (digamma), \wp (Weierstrass). */
+const UNSUPPORTED_COMMANDS = new Set(['psi', 'wp']);
 
-/** Commands of functions that sagga does not read: \zeta(3), \psi(x) (digamma), \wp (Weierstrass). */
-const UNSUPPORTED_COMMANDS = new Set(['zeta', 'psi', 'wp']);
+/** Names of constants written as words (`\operatorname{Catalan}`, or bare). */
+const CONSTANT_WORDS: ReadonlyMap<string, ConstantName> = new Map<string, ConstantName>([
+  ['Catalan', 'Catalan'],
+  ['EulerGamma', 'EulerGamma'],
+]);
 
 /** Characters allowed inside \text{…}-like groups: words, digits, spaces. */
 const TEXT_GROUP_COMMANDS = new Set([
@@ -89,6 +97,8 @@ const BARE_FUNCTION_WORDS: readonly string[] = [
   // Special functions as CAS answers spell them (Ei(x), Si(x), Li_2(x) …). Each holds a letter no
   // earlier reading accepted (a capital, l, o, y), so no letter run that was read before reads differently.
   'Ei', 'Si', 'Ci', 'Shi', 'Chi', 'li', 'Li', 'polylog', 'LambertW',
+  // SymPy's constants, and zeta(n); again each holds such a letter (C, G, z).
+  'Catalan', 'EulerGamma', 'zeta',
 ];
 
 function isDigit(c: string): boolean {
@@ -100,7 +110,7 @@ function isLetter(c: string): boolean {
 }
 
 const STRUCTURE_COMMANDS = new Set([
-  'left', 'right', 'frac', 'dfrac', 'tfrac', 'cfrac', 'sqrt', 'pi', 'cdot', 'times', 'ast', 'cdotp', 'div',
+  'left', 'right', 'frac', 'dfrac', 'tfrac', 'cfrac', 'sqrt', 'pi', 'cdot', 'times', 'ast', 'cdotp', 'div', 'infty', 'zeta', 'gamma',
   'lvert', 'rvert', 'vert', 'mid', 'lbrace', 'rbrace', 'lbrack', 'rbrack',
 ]);
 
@@ -222,6 +232,15 @@ export function tokenizeLatex(input: string, limits: Limits): LatexToken[] {
       out.push({ kind: 'letter', text: w, pos: at });
       return next;
     }
+    const constant = CONSTANT_WORDS.get(w);
+    if (constant !== undefined) {
+      out.push({ kind: 'constant', name: constant, pos: at });
+      return next;
+    }
+    if (w === 'zeta') {
+      out.push({ kind: 'zeta', pos: at });
+      return next;
+    }
     if (/^\d+$/.test(w)) {
       out.push({ kind: 'num', text: w, pos: at });
       return next;
@@ -270,7 +289,7 @@ export function tokenizeLatex(input: string, limits: Limits): LatexToken[] {
       while (i < n && isLetter(input[i])) i++;
       const run = input.slice(start, i);
       // hyper(…), besselj(…) written without a backslash: a function sagga does not read, not letters.
-      if (run.length > 1 && isUnsupportedFunction(run) && /^\s*(?:\(|\\left\s*\()/.test(input.slice(i, i + 40))) {
+      if (run.length > 1 && run !== 'zeta' && isUnsupportedFunction(run) && /^\s*(?:\(|\\left\s*\()/.test(input.slice(i, i + 40))) {
         fail(`sagga does not support the function '${clip(run, 24)}'`, start, 'unsupported');
       }
       splitLetterRun(run, start, out);
@@ -335,6 +354,19 @@ export function tokenizeLatex(input: string, limits: Limits): LatexToken[] {
         case 'pi':
           out.push({ kind: 'pi', pos: start });
           continue;
+        case 'infty':
+          out.push({ kind: 'infinity', pos: start });
+          continue;
+        case 'zeta':
+          out.push({ kind: 'zeta', pos: start });
+          continue;
+        case 'gamma':
+          // γ(…) is also the lower incomplete gamma function (or γ times a group): no guess.
+          if (/^\s*(?:\(|\\left\s*\(|\\bigl?\s*\()/.test(input.slice(i, i + 40))) {
+            fail("'\\gamma' before a parenthesis is ambiguous (Euler's constant times it, or the incomplete gamma function)", start, 'ambiguous');
+          }
+          out.push({ kind: 'constant', name: 'EulerGamma', pos: start });
+          continue;
         case 'cdot':
         case 'times':
         case 'ast':
@@ -367,7 +399,7 @@ export function tokenizeLatex(input: string, limits: Limits): LatexToken[] {
         continue;
       }
       const refusal = REFUSED.get(name);
-      if (refusal !== undefined) fail(refusal, start, OWN_REFUSALS.get(name));
+      if (refusal !== undefined) fail(refusal, start);
       if (UNSUPPORTED_COMMANDS.has(name)) fail(`sagga does not support the function \\${name}`, start, 'unsupported');
       fail(`LaTeX command \\${clip(name, 24)} is not allowed`, start);
     }
@@ -407,8 +439,8 @@ export function tokenizeLatex(input: string, limits: Limits): LatexToken[] {
         out.push({ kind: 'num', text: c === '\u00b2' ? '2' : '3', pos: start });
         continue;
       case '\u221e':
-        fail('infinity is not a value', start);
-        break;
+        out.push({ kind: 'infinity', pos: start });
+        continue;
       case '(':
       case '[':
       case '{':
@@ -479,7 +511,10 @@ function splitLetterRun(run: string, pos: number, out: LatexToken[]): void {
       continue;
     }
     if (matched !== '') {
+      const constant = CONSTANT_WORDS.get(matched);
       if (matched === 'sqrt') out.push({ kind: 'sqrt', pos: pos + k });
+      else if (matched === 'zeta') out.push({ kind: 'zeta', pos: pos + k });
+      else if (constant !== undefined) out.push({ kind: 'constant', name: constant, pos: pos + k });
       else out.push({ kind: 'fn', name: functionForName(matched)!, pos: pos + k, spelled: matched });
       k += matched.length;
       continue;

@@ -1,10 +1,12 @@
+import { MAX_ZETA_ORDER, zetaConstant } from '../expr/constants.js';
 import { fnInfo, type FnName } from '../expr/functions.js';
-import { findUnsupportedCall } from '../expr/findUnsupportedCall.js';
 import { resolveLimits, type Limits } from '../expr/limits.js';
-import { exactRatio } from '../expr/exactRatio.js';
 import { literalExcerpt } from '../expr/literalExcerpt.js';
-import { ParseError, type OwnRefusal, type ParseResult } from '../expr/parse.js';
-import { tooSmallForDouble } from '../expr/tooSmallForDouble.js';
+import { ParseError, type OwnRefusal, type ParseResult } from '../expr/parseError.js';
+import { readBounded, tryReadBounded } from '../expr/readBounded.js';
+import { readLiteral } from '../expr/readLiteral.js';
+import type { ReadOptions } from '../expr/readOptions.js';
+import { TreeBuilder } from '../expr/treeBuilder.js';
 import type { Expr } from '../expr/types.js';
 import { tokenizeLatex, type LatexToken } from './latexTokens.js';
 
@@ -34,64 +36,53 @@ const INVERSE: Record<FnName, FnName | null> = {
  * - A number in scientific notation is a number: `3.6e2` is 360, `2E-1` is 0.2; `5e-1` and `2e+1`,
  *   which also read as 5e − 1 and 2e + 1, are refused as ambiguous.
  * - `\frac{p}{q}` of two integers is their exact ratio, even when p and q are too large for a double.
+ * - Constants: `\pi`, `e`, `\gamma` (Euler's constant; `\gamma(` is refused as ambiguous),
+ *   `\operatorname{Catalan}`, `\zeta(n)` for an integer 2 ≤ n ≤ MAX_ZETA_ORDER; `G` for Catalan's
+ *   constant and `\infty` only when `options` say so.
  * Throws `ParseError` on anything else or anything over `limits`; the error's `refusal` says when
  * the reason is sagga's (a limit, an unsupported function, an ambiguous notation), not the text's.
  */
-export function parseLatex(text: string, limits?: Partial<Limits>): Expr {
+export function parseLatex(text: string, limits?: Partial<Limits>, options?: ReadOptions): Expr {
   const lim = resolveLimits(limits);
-  if (typeof text !== 'string') throw new ParseError('expression must be a string', 0, '');
-  if (text.length > lim.maxChars) {
-    throw new ParseError(`expression is longer than ${lim.maxChars} characters (${text.length})`, lim.maxChars, text.slice(0, lim.maxChars + 30), 'limit');
-  }
-  // Bound nesting before recursing, so that 10,000 '{' cannot reach the stack limit.
-  let open = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '{' || c === '(' || c === '[') {
-      if (++open > lim.maxDepth) throw new ParseError(`expression nests deeper than ${lim.maxDepth} levels`, i, text, 'limit');
-    } else if (c === '}' || c === ')' || c === ']') open--;
-  }
-  try {
-    return new LatexParser(tokenizeLatex(text, lim), text, lim).parse();
-  } catch (err) {
-    // A call of a function sagga does not support decides, whatever else failed first.
-    if (err instanceof ParseError && err.refusal === undefined) {
-      const call = findUnsupportedCall(text);
-      if (call !== undefined) throw new ParseError(`sagga does not support the function '${call.name}'`, call.position, text, 'unsupported');
+  return readBounded(text, lim, (t) => {
+    // Bound nesting before recursing, so that 10,000 '{' cannot reach the stack limit.
+    let open = 0;
+    for (let i = 0; i < t.length; i++) {
+      const c = t[i];
+      if (c === '{' || c === '(' || c === '[') {
+        if (++open > lim.maxDepth) throw new ParseError(`expression nests deeper than ${lim.maxDepth} levels`, i, t, 'limit');
+      } else if (c === '}' || c === ')' || c === ']') open--;
     }
-    throw err;
-  }
+    return new LatexParser(tokenizeLatex(t, lim), new TreeBuilder(t, lim, options)).parse();
+  });
 }
 
-export function tryParseLatex(text: string, limits?: Partial<Limits>): ParseResult {
-  try {
-    return { ok: true, expr: parseLatex(text, limits) };
-  } catch (err) {
-    if (err instanceof ParseError) return { ok: false, error: err };
-    // An unexpectedly deep recursion (RangeError) is sagga's limit, never a crash.
-    return { ok: false, error: new ParseError(err instanceof Error ? err.message : String(err), 0, String(text).slice(0, 200), 'limit') };
-  }
+export function tryParseLatex(text: string, limits?: Partial<Limits>, options?: ReadOptions): ParseResult {
+  return tryReadBounded(text, (t) => parseLatex(t, limits, options));
 }
 
 class LatexParser {
   private i = 0;
-  private nodes = 0;
+  /** Recursion of the grammar, which may run deeper than the tree it builds; bounded so the stack cannot overflow. */
   private depth = 0;
   /** How many `|…|` are open in the current parenthesis level (a bar in operator position closes one). */
   private absOpen = 0;
 
+  private readonly limits: Limits;
+
   constructor(
     private readonly tokens: LatexToken[],
-    private readonly input: string,
-    private readonly limits: Limits,
-  ) {}
+    private readonly b: TreeBuilder,
+  ) {
+    this.limits = b.limits;
+  }
 
   parse(): Expr {
     if (this.peek().kind === 'end') throw this.error('empty expression', this.peek());
     const e = this.sum();
     const t = this.peek();
     if (t.kind !== 'end') throw this.error(`unexpected ${describe(t)}`, t);
-    return e;
+    return this.b.finish(e);
   }
 
   private peek(): LatexToken {
@@ -103,12 +94,11 @@ class LatexParser {
   }
 
   private error(message: string, t: LatexToken, refusal?: OwnRefusal): ParseError {
-    return new ParseError(message, t.pos, this.input, refusal);
+    return this.b.error(message, t.pos, refusal);
   }
 
   private count<E extends Expr>(e: E, at: LatexToken): E {
-    if (++this.nodes > this.limits.maxNodes) throw this.error(`expression has more than ${this.limits.maxNodes} nodes`, at, 'limit');
-    return e;
+    return this.b.add(e, at.pos);
   }
 
   private enter(at: LatexToken): void {
@@ -120,14 +110,10 @@ class LatexParser {
   }
 
   private number(text: string, at: LatexToken): Expr {
-    const value = Number(text);
-    const mantissa = text.replace(/[eE][+-]?\d+$/, '');
-    if (!Number.isFinite(value) || value > this.limits.maxAbsLiteral || mantissa.replace('.', '').length > this.limits.maxLiteralDigits) {
-      throw this.error(`number ${literalExcerpt(text)} exceeds the limit of ${this.limits.maxAbsLiteral}`, at, 'limit');
-    }
-    // 1.0e-400 would silently become 0: refuse rather than change it.
-    if (tooSmallForDouble(value, mantissa)) throw this.error(`number ${literalExcerpt(text)} is too small to represent`, at, 'limit');
-    return this.count({ type: 'num', value }, at);
+    const literal = readLiteral(text, at.pos, this.b.input, this.limits);
+    // An integer beyond the limits is only read as a term of an exact \frac{p}{q} (exactFraction).
+    if (literal.exact !== undefined) throw this.error(`number ${literalExcerpt(text)} exceeds the limit of ${this.limits.maxAbsLiteral}`, at, 'limit');
+    return this.count({ type: 'num', value: literal.value }, at);
   }
 
   private isOp(t: LatexToken, text: string): boolean {
@@ -180,6 +166,9 @@ class LatexParser {
       case 'num':
       case 'letter':
       case 'pi':
+      case 'constant':
+      case 'infinity':
+      case 'zeta':
       case 'frac':
       case 'sqrt':
         return true;
@@ -266,6 +255,14 @@ class LatexParser {
       case 'pi':
         this.take();
         return this.count({ type: 'sym', name: 'pi' }, t);
+      case 'constant':
+        this.take();
+        return this.count({ type: 'sym', name: t.name }, t);
+      case 'infinity':
+        this.take();
+        return this.b.infinity(t.pos);
+      case 'zeta':
+        return this.zeta();
       case 'open':
         return this.group();
       case 'bar':
@@ -294,6 +291,9 @@ class LatexParser {
       case 'c':
       case 'K':
         throw this.error(`unknown symbol '${t.text}' (an integration constant inside the expression?)`, t);
+      case 'G':
+        if (this.b.options.catalanLetter === true) return this.count({ type: 'sym', name: 'Catalan' }, t);
+        throw this.error("unknown symbol 'G' (the only variable is x; constants are \\pi and e)", t);
       case 'd':
         throw this.error("unknown symbol 'd' (a differential such as dx?)", t);
       case 'i':
@@ -302,6 +302,17 @@ class LatexParser {
       default:
         throw this.error(`unknown symbol '${t.text}' (the only variable is x; constants are \\pi and e)`, t);
     }
+  }
+
+  /** `\zeta(n)`, `\zeta\left(n\right)`, `\zeta{(n)}`: the constant ζ(n) of an integer literal; ζ of anything else is refused. */
+  private zeta(): Expr {
+    const t = this.take();
+    const args = this.peek().kind === 'open' ? this.groupArgs() : [];
+    const n = args.length === 1 ? integerLiteral(args[0]) : undefined;
+    if (n === undefined || n < 2 || n > MAX_ZETA_ORDER) {
+      throw this.error(`sagga does not support the function \\zeta; it reads \\zeta(n) for an integer n from 2 to ${MAX_ZETA_ORDER}, a constant`, t, 'unsupported');
+    }
+    return this.count({ type: 'sym', name: zetaConstant(n) }, t);
   }
 
   /** `( … )`, `[ … ]`, `{ … }`: grouping only. A bar inside starts fresh. */
@@ -373,19 +384,16 @@ class LatexParser {
    * from a computer algebra system is): their ratio, when a double holds it. Undefined otherwise.
    */
   private exactFraction(): Expr | undefined {
-    const [f, o1, p, c1, o2, q, c2] = this.tokens.slice(this.i, this.i + 7);
+    const [, o1, p, c1, o2, q, c2] = this.tokens.slice(this.i, this.i + 7);
     const braced = (o: LatexToken | undefined, c: LatexToken | undefined): boolean => o?.kind === 'open' && o.text === '{' && c?.kind === 'close' && c.text === '}';
     const integer = (t: LatexToken | undefined): t is Extract<LatexToken, { kind: 'num' }> => t?.kind === 'num' && /^\d+$/.test(t.text);
     if (!braced(o1, c1) || !braced(o2, c2) || !integer(p) || !integer(q)) return undefined;
     const beyond = (t: Extract<LatexToken, { kind: 'num' }>): boolean => t.text.length > this.limits.maxLiteralDigits || Number(t.text) > this.limits.maxAbsLiteral;
     if (!beyond(p) && !beyond(q)) return undefined;
     if (/^0+$/.test(q.text)) throw this.error('division by zero', q);
-    const value = exactRatio(BigInt(p.text), BigInt(q.text));
-    if (!Number.isFinite(value) || value > this.limits.maxAbsLiteral || tooSmallForDouble(value, p.text)) {
-      throw this.error(`the exact fraction ${literalExcerpt(p.text)} / ${literalExcerpt(q.text)} is ${value > 1 ? `beyond the limit of ${this.limits.maxAbsLiteral}` : 'too small to represent'}`, p, 'limit');
-    }
+    const value = this.b.ratio(BigInt(p.text), BigInt(q.text), p.pos, `the exact fraction ${literalExcerpt(p.text)} / ${literalExcerpt(q.text)}`);
     this.i += 7;
-    return this.count({ type: 'num', value }, f);
+    return value;
   }
 
   private sqrt(): Expr {
@@ -491,6 +499,13 @@ class LatexParser {
   }
 }
 
+/** The value of an integer literal, optionally negated; undefined for anything else. */
+function integerLiteral(e: Expr): number | undefined {
+  if (e.type === 'num') return Number.isSafeInteger(e.value) ? e.value : undefined;
+  if (e.type === 'neg' && e.args[0].type === 'num' && Number.isSafeInteger(e.args[0].value)) return -e.args[0].value;
+  return undefined;
+}
+
 function isMinusOne(e: Expr): boolean {
   return (e.type === 'neg' && e.args[0].type === 'num' && e.args[0].value === 1) || (e.type === 'num' && e.value === -1);
 }
@@ -510,6 +525,12 @@ function describe(t: LatexToken): string {
       return '\\sqrt';
     case 'pi':
       return '\\pi';
+    case 'constant':
+      return t.name;
+    case 'infinity':
+      return '\\infty';
+    case 'zeta':
+      return '\\zeta';
     case 'bar':
       return "'|'";
     default:

@@ -1,4 +1,5 @@
 import type { Limits } from '../expr/limits.js';
+import type { ReadOptions } from '../expr/readOptions.js';
 import { tryParseExpr } from '../expr/parse.js';
 import type { Expr } from '../expr/types.js';
 import { unwrapDollars } from './cleanAnswerText.js';
@@ -30,19 +31,20 @@ export function readingFor(text: string, format: MathFormat): 'infix' | 'latex' 
  * Read one side of a (problem, answer) pair. Infix goes to the whitelisting `parseExpr`. LaTeX goes
  * to the reader the targets use: an answer through `extractAnswer` (so `\boxed{…}`, `$…$`, "final
  * answer: …" and a trailing `+ C`, which is dropped and noted, are understood), a problem straight
- * to `parseLatex` after removing its math delimiters.
+ * to `parseLatex` after removing its math delimiters. `options` admits what only some sides read
+ * (infinity, for a bound or a limit).
  */
-export function readMathText(text: string, side: 'problem' | 'answer', format: MathFormat, limits?: Partial<Limits>): MathRead {
+export function readMathText(text: string, side: 'problem' | 'answer', format: MathFormat, limits?: Partial<Limits>, options?: ReadOptions): MathRead {
   const reading = readingFor(text, format);
   if (reading === 'infix') {
-    const r = tryParseExpr(text, limits);
+    const r = tryParseExpr(text, limits, options);
     return r.ok ? { ok: true, expr: r.expr, reading } : { ok: false, error: r.error.message, reading };
   }
   if (side === 'problem') {
-    const r = tryParseLatex(unwrapDollars(text.trim()), limits);
+    const r = tryParseLatex(unwrapDollars(text.trim()), limits, options);
     return r.ok ? { ok: true, expr: r.expr, reading } : { ok: false, error: `LaTeX: ${r.error.message}`, reading };
   }
-  const r = extractAnswer(text, { limits });
+  const r = extractAnswer(text, { limits, read: options });
   if (!r.ok) return { ok: false, error: `LaTeX: ${r.error}`, reading };
   return r.droppedConstant ? { ok: true, expr: r.expr, reading, note: 'constant of integration dropped' } : { ok: true, expr: r.expr, reading };
 }

@@ -108,7 +108,10 @@ function visit(e: Expr, parentLabel: string | undefined, depth: number, v: Float
 }
 
 function kindOf(e: Expr): string {
-  return e.type === 'sym' ? e.name : e.type;
+  if (e.type !== 'sym') return e.type;
+  // Constants other than π and e count with the numbers, so that the vector keeps its size and
+  // every tree without them its embedding.
+  return KIND_INDEX.has(e.name) ? e.name : 'num';
 }
 
 function nodeLabel(e: Expr): string {

@@ -1,4 +1,5 @@
 import { erf, erfc, gamma, gammainc } from '../util/stdlibSpecial.js';
+import { constantValue } from './constantValue.js';
 import type { FnName } from './functions.js';
 import type { Expr } from './types.js';
 
@@ -76,10 +77,11 @@ export function compileReal(e: Expr): RealFunction | undefined {
       const v = e.value;
       return () => v;
     }
-    case 'sym':
+    case 'sym': {
       if (e.name === 'x') return (x) => x;
-      if (e.name === 'pi') return () => Math.PI;
-      return () => Math.E;
+      const v = constantValue(e.name);
+      return () => v;
+    }
     case 'neg': {
       const a = compileReal(e.args[0]);
       return a && ((x) => -a(x));

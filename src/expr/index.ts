@@ -2,7 +2,10 @@
 export * from './types.js';
 export * from './functions.js';
 export * from './limits.js';
-export { parseExpr, tryParseExpr, ParseError, type ParseResult } from './parse.js';
+export { parseExpr, tryParseExpr } from './parse.js';
+export { ParseError, type OwnRefusal, type ParseResult } from './parseError.js';
+export type { ReadOptions } from './readOptions.js';
+export * from './constants.js';
 export { toInfix } from './toInfix.js';
 export { toLatex } from './toLatex.js';
 export { toPrefix } from './toPrefix.js';

@@ -3,13 +3,14 @@ import type { SymName } from './types.js';
 const IMAGINARY_UNIT = 'the imaginary unit is not supported';
 
 /**
- * The names that sagga's infix readers know besides the whitelisted functions, shared by the
- * hand-written reader (parse.ts) and the one over mathjs's parser (parseWithMathjs.ts) so that both
- * accept and refuse the same names for the same reasons.
+ * The names that the infix reader (parse.ts) knows besides the whitelisted functions, and why it
+ * refuses the ones it refuses.
  */
 export const INFIX_NAMES = {
   /** Spellings of the variable and the constants. */
-  symbols: { x: 'x', pi: 'pi', e: 'e', E: 'e', 'π': 'pi' } as Readonly<Record<string, SymName>>,
+  symbols: { x: 'x', pi: 'pi', e: 'e', E: 'e', 'π': 'pi', Catalan: 'Catalan', EulerGamma: 'EulerGamma' } as Readonly<Record<string, SymName>>,
+  /** Spellings of infinity, read where a caller asks for it (ReadOptions.infinity) and refused elsewhere. */
+  infinity: new Set(['oo', 'inf', 'Infinity', 'infinity', '∞']) as ReadonlySet<string>,
   imaginaryUnit: IMAGINARY_UNIT,
   /**
    * Things a CAS or model may print that are meaningful elsewhere but not in a real antiderivative;
@@ -18,10 +19,7 @@ export const INFIX_NAMES = {
   refusals: {
     I: IMAGINARY_UNIT,
     i: IMAGINARY_UNIT,
-    oo: 'infinity is not a value',
     zoo: 'complex infinity is not a value',
-    inf: 'infinity is not a value',
-    Infinity: 'infinity is not a value',
     nan: 'nan is not a value',
     NaN: 'NaN is not a value',
     integrate: 'unevaluated integral',

@@ -1,45 +1,16 @@
-import { fnInfo, lookupFunction, type FnName } from './functions.js';
-import { resolveLimits, type Limits } from './limits.js';
-import type { Expr } from './types.js';
-import { INFIX_NAMES } from './infixNames.js';
-import { findUnsupportedCall } from './findUnsupportedCall.js';
-import { isUnsupportedFunction } from './isUnsupportedFunction.js';
-import { exactRatio } from './exactRatio.js';
-import { literalExcerpt } from './literalExcerpt.js';
-import { tooSmallForDouble } from './tooSmallForDouble.js';
 import { clip } from '../util/clip.js';
-
-/**
- * Why a text was refused when the reason is sagga's, not the text's: `limit` (longer, larger, deeper
- * or with a bigger or smaller literal than sagga reads), `unsupported` (a function or notation of
- * mathematics that sagga does not read, see isUnsupportedFunction.ts), `ambiguous` (a notation with
- * more than one reading, which sagga will not guess between). A text refused without one is not a
- * well-formed expression (a syntax error, an unknown name): that is its writer's doing.
- */
-export type OwnRefusal = 'limit' | 'unsupported' | 'ambiguous';
-
-/** Why a text was refused, with the offset (0-based, UTF-16) where the problem was seen. */
-export class ParseError extends Error {
-  constructor(
-    message: string,
-    readonly position: number,
-    readonly input: string,
-    /** Set when sagga's own limits, not the text, are the reason (see `OwnRefusal`). */
-    readonly refusal?: OwnRefusal,
-  ) {
-    super(message);
-    this.name = 'ParseError';
-  }
-
-  /** The message plus a short excerpt with a caret under the offending position. */
-  pretty(): string {
-    const from = Math.max(0, this.position - 30);
-    const excerpt = this.input.slice(from, this.position + 30).replace(/[^\x20-\x7e]/g, '?');
-    return `${this.message}\n  ${excerpt}\n  ${' '.repeat(this.position - from)}^`;
-  }
-}
-
-export type ParseResult = { ok: true; expr: Expr } | { ok: false; error: ParseError };
+import { MAX_ZETA_ORDER, zetaConstant } from './constants.js';
+import { fnInfo, lookupFunction, type FnName } from './functions.js';
+import { INFIX_NAMES } from './infixNames.js';
+import { isUnsupportedFunction } from './isUnsupportedFunction.js';
+import { resolveLimits, type Limits } from './limits.js';
+import { literalExcerpt } from './literalExcerpt.js';
+import { ParseError, type OwnRefusal, type ParseResult } from './parseError.js';
+import { readBounded, tryReadBounded } from './readBounded.js';
+import { readLiteral } from './readLiteral.js';
+import type { ReadOptions } from './readOptions.js';
+import { TreeBuilder } from './treeBuilder.js';
+import type { Expr } from './types.js';
 
 type TokenKind = 'num' | 'ident' | 'op' | 'lparen' | 'rparen' | 'comma' | 'end';
 
@@ -52,7 +23,7 @@ interface Token {
   readonly big?: bigint;
 }
 
-const { symbols: SYMBOLS, refusals: KNOWN_REFUSALS, imaginaryUnit: IMAGINARY_UNIT, logBases: LOG_WITH_BASE } = INFIX_NAMES;
+const { symbols: SYMBOLS, infinity: INFINITY, refusals: KNOWN_REFUSALS, imaginaryUnit: IMAGINARY_UNIT, logBases: LOG_WITH_BASE } = INFIX_NAMES;
 
 function isDigit(c: string): boolean {
   return c >= '0' && c <= '9';
@@ -86,48 +57,12 @@ function tokenize(input: string, limits: Limits): Token[] {
     }
     const start = i;
     if (isDigit(c) || (c === '.' && i + 1 < n && isDigit(input[i + 1]))) {
-      while (i < n && isDigit(input[i])) i++;
-      if (i < n && input[i] === '.') {
-        i++;
-        while (i < n && isDigit(input[i])) i++;
-      }
-      // An exponent only when digits follow, so that `2e` and `2e-x` still mean 2·e.
-      if (i < n && (input[i] === 'e' || input[i] === 'E')) {
-        let j = i + 1;
-        if (j < n && (input[j] === '+' || input[j] === '-')) j++;
-        if (j < n && isDigit(input[j])) {
-          while (j < n && isDigit(input[j])) j++;
-          i = j;
-        }
-      }
-      const text = input.slice(start, i);
-      const mantissaDigits = text.replace(/[eE][+-]?\d+$/, '').replace('.', '').length;
-      // An integer beyond the limits may still be a factor of an exact rational (p*x/q): kept as it
-      // is, to be folded by the parser or refused there.
-      const exactInteger = mantissaDigits <= limits.maxExactIntegerDigits && /^\d+$/.test(text);
-      if (mantissaDigits > limits.maxLiteralDigits) {
-        if (exactInteger) {
-          tokens.push({ kind: 'num', text, pos: start, big: BigInt(text) });
-          continue;
-        }
-        throw new ParseError(`number with more than ${limits.maxLiteralDigits} digits`, start, input, 'limit');
-      }
-      const value = Number(text);
-      if (!Number.isFinite(value) || Math.abs(value) > limits.maxAbsLiteral) {
-        if (exactInteger) {
-          tokens.push({ kind: 'num', text, pos: start, big: BigInt(text) });
-          continue;
-        }
-        throw new ParseError(`number ${literalExcerpt(text)} exceeds the limit of ${limits.maxAbsLiteral}`, start, input, 'limit');
-      }
-      // 1e-400 would silently become 0 (and 1e-320 lose its digits): refuse rather than change it.
-      if (tooSmallForDouble(value, text.replace(/[eE][+-]?\d+$/, ''))) {
-        throw new ParseError(`number ${literalExcerpt(text)} is too small to represent`, start, input, 'limit');
-      }
-      tokens.push({ kind: 'num', text, pos: start, value });
+      const t = numberToken(input, start, limits);
+      tokens.push(t);
+      i = start + t.text.length;
       continue;
     }
-    if (c === 'π') {
+    if (c === 'π' || c === '∞') {
       tokens.push({ kind: 'ident', text: c, pos: start });
       i++;
       continue;
@@ -142,48 +77,70 @@ function tokenize(input: string, limits: Limits): Token[] {
       i += 2;
       continue;
     }
-    switch (c) {
-      case '+':
-      case '-':
-      case '*':
-      case '/':
-      case '^':
-        tokens.push({ kind: 'op', text: c, pos: start });
-        i++;
-        continue;
-      case '\u2212': // minus sign
-        tokens.push({ kind: 'op', text: '-', pos: start });
-        i++;
-        continue;
-      case '\u2217': // asterisk operator
-      case '\u00d7': // multiplication sign
-      case '\u00b7': // middle dot
-      case '\u22c5': // dot operator
-        tokens.push({ kind: 'op', text: '*', pos: start });
-        i++;
-        continue;
-      case '\u00f7': // division sign
-      case '\u2215': // division slash
-        tokens.push({ kind: 'op', text: '/', pos: start });
-        i++;
-        continue;
-      case '(':
-        tokens.push({ kind: 'lparen', text: c, pos: start });
-        i++;
-        continue;
-      case ')':
-        tokens.push({ kind: 'rparen', text: c, pos: start });
-        i++;
-        continue;
-      case ',':
-        tokens.push({ kind: 'comma', text: c, pos: start });
-        i++;
-        continue;
-    }
-    throw new ParseError(describeBadChar(String.fromCodePoint(input.codePointAt(i) ?? 0)), start, input);
+    const t = symbolToken(c, start);
+    if (t === undefined) throw new ParseError(describeBadChar(String.fromCodePoint(input.codePointAt(i) ?? 0)), start, input);
+    tokens.push(t);
+    i++;
   }
   tokens.push({ kind: 'end', text: '', pos: n });
   return tokens;
+}
+
+/**
+ * The number literal at `start`, checked against the limits (readLiteral). An exponent is read only
+ * when digits follow, so that `2e` and `2e-x` still mean 2·e. An integer beyond the limits may still
+ * be a factor of an exact rational (p*x/q): it is kept exactly, to be folded by the parser or
+ * refused there.
+ */
+function numberToken(input: string, start: number, limits: Limits): Token {
+  const n = input.length;
+  let i = start;
+  while (i < n && isDigit(input[i])) i++;
+  if (i < n && input[i] === '.') {
+    i++;
+    while (i < n && isDigit(input[i])) i++;
+  }
+  if (i < n && (input[i] === 'e' || input[i] === 'E')) {
+    let j = i + 1;
+    if (j < n && (input[j] === '+' || input[j] === '-')) j++;
+    if (j < n && isDigit(input[j])) {
+      while (j < n && isDigit(input[j])) j++;
+      i = j;
+    }
+  }
+  const text = input.slice(start, i);
+  const literal = readLiteral(text, start, input, limits);
+  return literal.exact !== undefined ? { kind: 'num', text, pos: start, big: literal.exact } : { kind: 'num', text, pos: start, value: literal.value };
+}
+
+/** The token of a one-character operator or delimiter (Unicode spellings included), or undefined. */
+function symbolToken(c: string, pos: number): Token | undefined {
+  switch (c) {
+    case '+':
+    case '-':
+    case '*':
+    case '/':
+    case '^':
+      return { kind: 'op', text: c, pos };
+    case '\u2212': // minus sign
+      return { kind: 'op', text: '-', pos };
+    case '\u2217': // asterisk operator
+    case '\u00d7': // multiplication sign
+    case '\u00b7': // middle dot
+    case '\u22c5': // dot operator
+      return { kind: 'op', text: '*', pos };
+    case '\u00f7': // division sign
+    case '\u2215': // division slash
+      return { kind: 'op', text: '/', pos };
+    case '(':
+      return { kind: 'lparen', text: c, pos };
+    case ')':
+      return { kind: 'rparen', text: c, pos };
+    case ',':
+      return { kind: 'comma', text: c, pos };
+    default:
+      return undefined;
+  }
 }
 
 function describeBadChar(c: string): string {
@@ -212,11 +169,9 @@ function describeBadChar(c: string): string {
 
 class Parser {
   private i = 0;
-  private nodes = 0;
   /** Grammar recursion, which only parentheses and calls cause; bounded so the stack cannot overflow. */
   private nesting = 0;
-  /** Tree depth of every node built so far, so that the depth limit is checked where it is crossed. */
-  private readonly depthOf = new Map<Expr, number>();
+  private readonly limits: Limits;
   /**
    * Integer literals beyond the literal limits, by the placeholder leaf that stands for each in the
    * tree until the product it belongs to folds it (see `foldExact`); any left at the end is refused.
@@ -225,9 +180,11 @@ class Parser {
 
   constructor(
     private readonly tokens: Token[],
-    private readonly input: string,
-    private readonly limits: Limits,
-  ) {}
+    /** Where the nodes are made, counted and bounded (shared with the LaTeX reader). */
+    private readonly b: TreeBuilder,
+  ) {
+    this.limits = b.limits;
+  }
 
   parse(): Expr {
     if (this.peek().kind === 'end') throw this.error('empty expression', this.peek());
@@ -238,7 +195,7 @@ class Parser {
     }
     // An exact integer that no product took up (x + p, p^2, sin(p)) is a literal beyond the limits.
     for (const { token } of this.exact.values()) throw this.beyondLimits(token.text, token);
-    return e;
+    return this.b.finish(e);
   }
 
   private beyondLimits(text: string, at: Token): ParseError {
@@ -254,23 +211,12 @@ class Parser {
   }
 
   private error(message: string, t: Token, refusal?: OwnRefusal): ParseError {
-    return new ParseError(message, t.pos, this.input, refusal);
+    return this.b.error(message, t.pos, refusal);
   }
 
-  /** Register a freshly built node: enforce the node and depth limits at the token that made it. */
+  /** Register a freshly built node: the node and depth limits are enforced at the token that made it. */
   private count<E extends Expr>(e: E, at: Token): E {
-    if (++this.nodes > this.limits.maxNodes) {
-      throw this.error(`expression has more than ${this.limits.maxNodes} nodes`, at, 'limit');
-    }
-    let depth = 1;
-    if (e.type !== 'num' && e.type !== 'sym') {
-      for (const c of e.args) depth = Math.max(depth, (this.depthOf.get(c) ?? 1) + 1);
-    }
-    if (depth > this.limits.maxDepth) {
-      throw this.error(`expression nests deeper than ${this.limits.maxDepth} levels`, at, 'limit');
-    }
-    this.depthOf.set(e, depth);
-    return e;
+    return this.b.add(e, at.pos);
   }
 
   private enter(at: Token): void {
@@ -370,13 +316,7 @@ class Parser {
 
   /** The number p/q as a tree (a negative one as neg(num)), when it is within the literal limits. */
   private coefficient(p: bigint, q: bigint, at: Token): Expr {
-    if (q === 0n) throw this.error('division by zero', at);
-    const value = exactRatio(p < 0n ? -p : p, q < 0n ? -q : q);
-    if (!Number.isFinite(value) || value > this.limits.maxAbsLiteral || tooSmallForDouble(value, '1')) {
-      throw this.error(`the exact number ${literalExcerpt(at.text)} … in this product is ${value < 1 ? 'too small to represent' : `beyond the limit of ${this.limits.maxAbsLiteral}`}`, at, 'limit');
-    }
-    const magnitude = this.count({ type: 'num', value }, at);
-    return (p < 0n) !== (q < 0n) ? this.count({ type: 'neg', args: [magnitude] }, at) : magnitude;
+    return this.b.ratio(p, q, at.pos, `the exact number ${literalExcerpt(at.text)} … in this product`);
   }
 
   private startsImplicitFactor(t: Token): boolean {
@@ -462,12 +402,15 @@ class Parser {
       if (Object.hasOwn(LOG_WITH_BASE, name)) return this.call(t, 'log', LOG_WITH_BASE[name]);
       if (name === 'Rational') return this.rational(t);
       if (name === 'binomial') return this.binomial(t);
+      if (name === 'zeta') return this.zeta(t);
       if (Object.hasOwn(SYMBOLS, name)) return this.count({ type: 'sym', name: SYMBOLS[name] }, t); // x(x+1): implicit product
+      if (INFINITY.has(name)) throw this.error('infinity is not a value', t);
       if (Object.hasOwn(KNOWN_REFUSALS, name)) throw this.error(KNOWN_REFUSALS[name], t, KNOWN_REFUSALS[name] === IMAGINARY_UNIT ? 'unsupported' : undefined);
       if (isUnsupportedFunction(name)) throw this.error(`sagga does not support the function '${clip(name, 30)}'`, t, 'unsupported');
       throw this.error(`unknown function '${clip(name, 30)}'`, t);
     }
     if (Object.hasOwn(SYMBOLS, name)) return this.count({ type: 'sym', name: SYMBOLS[name] }, t);
+    if (INFINITY.has(name)) return this.b.infinity(t.pos);
     if (Object.hasOwn(KNOWN_REFUSALS, name)) throw this.error(KNOWN_REFUSALS[name], t, KNOWN_REFUSALS[name] === IMAGINARY_UNIT ? 'unsupported' : undefined);
     if (lookupFunction(name) !== undefined || Object.hasOwn(LOG_WITH_BASE, name)) {
       if (next.kind === 'op' && next.text === '^') {
@@ -475,7 +418,7 @@ class Parser {
       }
       throw this.error(`function '${name}' needs parentheses around its argument`, t);
     }
-    throw this.error(`unknown name '${clip(name, 30)}' (the only variable is x; constants are pi and e)`, t);
+    throw this.error(`unknown name '${clip(name, 30)}' (the only variable is x; constants are pi, e, Catalan, EulerGamma and zeta(n))`, t);
   }
 
   /** The arguments of a call whose name has just been read, with the call's nesting accounted for. */
@@ -530,16 +473,24 @@ class Parser {
     if (k === 0) return this.count({ type: 'num', value: 1 }, t);
     const factors: Expr[] = [args[0]];
     for (let j = 1; j < k; j++) {
-      const shifted = this.count({ type: 'add', args: [this.copy(args[0], t), this.count({ type: 'neg', args: [this.count({ type: 'num', value: j }, t)] }, t)] }, t);
+      const shifted = this.count({ type: 'add', args: [this.b.copy(args[0], t.pos), this.count({ type: 'neg', args: [this.count({ type: 'num', value: j }, t)] }, t)] }, t);
       factors.push(this.count({ type: 'div', args: [shifted, this.count({ type: 'num', value: j + 1 }, t)] }, t));
     }
     return factors.length === 1 ? factors[0] : this.count({ type: 'mul', args: factors }, t);
   }
 
-  /** A fresh copy of a parsed subtree, every node counted against the limits. */
-  private copy(e: Expr, at: Token): Expr {
-    if (e.type === 'num' || e.type === 'sym') return this.count({ ...e }, at);
-    return this.count({ ...e, args: e.args.map((a) => this.copy(a, at)) } as Expr, at);
+  /**
+   * SymPy's `zeta(n)` for an integer literal 2 ≤ n ≤ MAX_ZETA_ORDER: the constant ζ(n), one leaf.
+   * Riemann's ζ of anything else (zeta(x), zeta(1), Hurwitz's zeta(s, a)) is a function sagga does
+   * not read.
+   */
+  private zeta(t: Token): Expr {
+    const args = this.callArgs(t);
+    const n = args.length === 1 ? integerLiteral(args[0]) : undefined;
+    if (n === undefined || n < 2 || n > MAX_ZETA_ORDER) {
+      throw this.error(`sagga does not support the function 'zeta'; it reads zeta(n) for an integer n from 2 to ${MAX_ZETA_ORDER}, a constant`, t, 'unsupported');
+    }
+    return this.count({ type: 'sym', name: zetaConstant(n) }, t);
   }
 
   /** A whitelisted call; `base` makes it a logarithm to that base (log10, log2). */
@@ -599,43 +550,26 @@ function describe(t: Token): string {
 }
 
 /**
- * Parse mathjs or SymPy infix into a whitelisted tree. Throws `ParseError` on anything else.
- * Work is linear in the input and bounded by `limits` before any tree is built.
+ * Parse mathjs or SymPy infix into the whitelisted tree; throws `ParseError` on anything else.
+ * Work is linear in the input and bounded by `limits` before any tree is built: the text's length
+ * and nesting first, every literal as it is read, the tree's nodes and depth as they are built.
+ * `options` admits what only some callers read (infinity, for bounds and limits).
  */
-export function parseExpr(text: string, limits?: Partial<Limits>): Expr {
+export function parseExpr(text: string, limits?: Partial<Limits>, options?: ReadOptions): Expr {
   const lim = resolveLimits(limits);
-  if (typeof text !== 'string') throw new ParseError('expression must be a string', 0, '');
-  if (text.length > lim.maxChars) {
-    throw new ParseError(`expression is longer than ${lim.maxChars} characters (${text.length})`, lim.maxChars, text.slice(0, lim.maxChars + 30), 'limit');
-  }
-  // Reject deep nesting before recursing, so that 10,000 '(' cannot reach the stack limit.
-  let open = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 40) {
-      if (++open > lim.maxDepth) throw new ParseError(`expression nests deeper than ${lim.maxDepth} levels`, i, text, 'limit');
-    } else if (c === 41 && open > 0) open--;
-  }
-  try {
-    return new Parser(tokenize(text, lim), text, lim).parse();
-  } catch (err) {
-    // A call of a function sagga does not support anywhere in the text decides, whatever else fails
-    // to parse first (SymPy's Piecewise((x, x > 0), …) fails at '>' before reaching a name).
-    if (err instanceof ParseError && err.refusal === undefined) {
-      const call = findUnsupportedCall(text);
-      if (call !== undefined) throw new ParseError(`sagga does not support the function '${clip(call.name, 30)}'`, call.position, text, 'unsupported');
+  return readBounded(text, lim, (t) => {
+    // Reject deep nesting before recursing, so that 10,000 '(' cannot reach the stack limit.
+    let open = 0;
+    for (let i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c === 40) {
+        if (++open > lim.maxDepth) throw new ParseError(`expression nests deeper than ${lim.maxDepth} levels`, i, t, 'limit');
+      } else if (c === 41 && open > 0) open--;
     }
-    throw err;
-  }
+    return new Parser(tokenize(t, lim), new TreeBuilder(t, lim, options)).parse();
+  });
 }
 
-export function tryParseExpr(text: string, limits?: Partial<Limits>): ParseResult {
-  try {
-    return { ok: true, expr: parseExpr(text, limits) };
-  } catch (err) {
-    if (err instanceof ParseError) return { ok: false, error: err };
-    // RangeError from an unexpectedly deep recursion must still be a refusal, never a crash; it is
-    // sagga's limit, not the text's fault.
-    return { ok: false, error: new ParseError(err instanceof Error ? err.message : String(err), 0, String(text).slice(0, 200), 'limit') };
-  }
+export function tryParseExpr(text: string, limits?: Partial<Limits>, options?: ReadOptions): ParseResult {
+  return tryReadBounded(text, (t) => parseExpr(t, limits, options));
 }

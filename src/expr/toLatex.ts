@@ -1,3 +1,4 @@
+import { constantLatex } from './constants.js';
 import { fnInfo } from './functions.js';
 import { formatNumber } from './formatNumber.js';
 import { flattenOperands, hasLeadingMinus, negateIntoLeadingFactor, withoutLeadingMinus } from './leadingMinus.js';
@@ -35,7 +36,7 @@ function print(e: Expr): Printed {
     case 'num':
       return printNumber(e.value);
     case 'sym':
-      return { tex: e.name === 'pi' ? '\\pi' : e.name, prec: ATOM, minus: false };
+      return { tex: e.name === 'x' ? 'x' : constantLatex(e.name), prec: ATOM, minus: false };
     case 'fn':
       return printFunction(e);
     case 'pow': {

@@ -1,3 +1,4 @@
+import { zetaOrder } from './constants.js';
 import { formatNumber } from './formatNumber.js';
 import type { Expr } from './types.js';
 
@@ -15,7 +16,8 @@ import type { Expr } from './types.js';
  *   literals in our trees already is.
  * - Negation is multiplication by -1, as in SymPy: -sin(x) → `mul INT- 1 sin x`; a negated literal
  *   is just a negative integer (`INT- 3`).
- * - Symbols: `x`, `pi`, `E` (Euler's number, SymPy's spelling).
+ * - Symbols: `x`, `pi`, `E` (Euler's number, SymPy's spelling), `Catalan`, `EulerGamma`, `oo`, and
+ *   ζ(n) as SymPy's function of an integer: `zeta INT+ 3`.
  * - Functions by name, with `ln` for the natural logarithm and `sqrt`; `cbrt(a)` is `pow a div INT+ 1 INT+ 3`
  *   (SymPy's cbrt is Pow(a, 1/3)). Other names are the whitelist's canonical names.
  */
@@ -30,9 +32,14 @@ function emit(e: Expr, out: string[]): void {
     case 'num':
       emitNumber(e.value, out);
       return;
-    case 'sym':
-      out.push(e.name === 'e' ? 'E' : e.name);
+    case 'sym': {
+      const n = e.name === 'x' ? undefined : zetaOrder(e.name);
+      if (n !== undefined) {
+        out.push('zeta');
+        emitNumber(n, out);
+      } else out.push(e.name === 'e' ? 'E' : e.name);
       return;
+    }
     case 'add':
     case 'mul':
       emitChain(e.type, e.args, out);

@@ -1,3 +1,4 @@
+import type { ConstantName } from './constants.js';
 import type { FnName } from './functions.js';
 
 /**
@@ -16,7 +17,8 @@ export interface Num {
   readonly value: number;
 }
 
-export type SymName = 'x' | 'pi' | 'e';
+/** The variable x, or a named constant (constants.ts). */
+export type SymName = 'x' | ConstantName;
 
 export interface Sym {
   readonly type: 'sym';

@@ -1,4 +1,4 @@
-import type { ParseError } from '../expr/parse.js';
+import type { ParseError } from '../expr/parseError.js';
 
 /**
  * The reading (an `AnswerReading`) of an answer that a reader refused: `unjudged` when the refusal is sagga's own (a

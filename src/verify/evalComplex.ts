@@ -1,3 +1,4 @@
+import { constantValue } from '../expr/constantValue.js';
 import { ALL_FUNCTIONS, fnInfo, type FnName } from '../expr/functions.js';
 import { cabs, cdiv, clog, cnew, cpow, cpowInt, type C } from './complex.js';
 import { COMPLEX_FUNCTIONS, nan, nearCut, type BinaryRealFn, type FnOut, type UnaryComplexFn } from './complexFunctions.js';
@@ -63,16 +64,13 @@ export function createComplexEvaluator(tape: Tape): ComplexEvaluator {
         E[i] = Number.isInteger(v) && Math.abs(v) <= 2 ** 53 ? 0 : EPS * Math.abs(v);
         return;
       }
-      case Op.Pi:
-        R[i] = Math.PI;
+      case Op.Const: {
+        const v = constantValue(ins.named!);
+        R[i] = v;
         I[i] = 0;
-        E[i] = EPS * Math.PI;
+        E[i] = EPS * Math.abs(v);
         return;
-      case Op.E:
-        R[i] = Math.E;
-        I[i] = 0;
-        E[i] = EPS * Math.E;
-        return;
+      }
       case Op.X:
         R[i] = x;
         I[i] = 0;

@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { constantDecimal } from '../expr/constantDecimal.js';
 import type { FnName } from '../expr/functions.js';
 import { Op, type Tape } from './tape.js';
 import { DECIMAL_FN_UNITS, DECIMAL_OP_UNITS, type WorkMeter } from './workMeter.js';
@@ -33,7 +34,6 @@ interface Context {
   readonly D: typeof Decimal;
   readonly ONE: Dec;
   readonly PI: Dec;
-  readonly E: Dec;
 }
 
 const contexts = new Map<number, Context>();
@@ -50,7 +50,7 @@ function contextFor(digits: number): Context {
   let c = contexts.get(digits);
   if (c === undefined) {
     const D = Decimal.clone({ precision: digits, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -9e15, toExpPos: 9e15, minE: -9e15, maxE: 9e15 });
-    c = { D, ONE: new D(1), PI: D.acos(-1), E: D.exp(1) };
+    c = { D, ONE: new D(1), PI: constantDecimal('pi', D) };
     contexts.set(digits, c);
   }
   return c;
@@ -68,7 +68,7 @@ function contextFor(digits: number): Context {
  */
 export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGITS): DecimalEvaluator {
   const { instrs } = tape;
-  const { D, ONE, PI, E } = contextFor(digits);
+  const { D, ONE, PI } = contextFor(digits);
   const values: (Dec | null)[] = new Array(instrs.length).fill(null);
   // Decimal digits lost so far by each value: cancellation in sums and the condition number of
   // functions. Catches what a comparison of two precisions cannot: a sum of terms near 1e140 that
@@ -107,11 +107,8 @@ export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGIT
         case Op.Num:
           v = new D(ins.value);
           break;
-        case Op.Pi:
-          v = PI;
-          break;
-        case Op.E:
-          v = E;
+        case Op.Const:
+          v = constantDecimal(ins.named!, D);
           break;
         case Op.X:
           v = xd;

@@ -1,3 +1,4 @@
+import type { ConstantName } from '../expr/constants.js';
 import type { FnName } from '../expr/functions.js';
 import type { Rational } from '../expr/rational.js';
 import type { Expr } from '../expr/types.js';
@@ -5,8 +6,8 @@ import { oddRootExponent } from './oddRootExponent.js';
 
 export enum Op {
   Num,
-  Pi,
-  E,
+  /** A named constant (π, e, Catalan's, γ, ζ(n), ∞): `named` says which. */
+  Const,
   X,
   Add,
   Mul,
@@ -24,6 +25,8 @@ export interface Instr {
   readonly value: number;
   /** Function name (Op.Fn). */
   readonly name: FnName | '';
+  /** Constant's name (Op.Const). */
+  readonly named?: ConstantName;
   /** Free of x: evaluated once per tape, not at every point. */
   readonly constant: boolean;
   /** Op.Pow of a base depending on x to a constant p/q, q odd: a negative base takes the real root (see oddRootExponent). */
@@ -81,8 +84,9 @@ export function compileTape(root: Expr, maxSlots = MAX_TAPE): Tape {
     }
     if (e.type === 'sym') {
       stack.pop();
-      const op = e.name === 'x' ? Op.X : e.name === 'pi' ? Op.Pi : Op.E;
-      slotOf.set(e, push({ op, args: NO_ARGS, value: 0, name: '', constant: op !== Op.X, oddRoot: null }));
+      const x = e.name === 'x';
+      const named = e.name === 'x' ? undefined : e.name;
+      slotOf.set(e, push({ op: x ? Op.X : Op.Const, args: NO_ARGS, value: 0, name: '', named, constant: !x, oddRoot: null }));
       continue;
     }
     if (!top.visited) {

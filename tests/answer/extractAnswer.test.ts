@@ -168,3 +168,19 @@ describe("extractAnswer: sagga's own refusals are unjudged, and final", () => {
     expect(extractAnswer('I would integrate term by term, but I am not going to write the result here.')).toMatchObject({ ok: false, status: 'unparseable' });
   });
 });
+
+describe('extractAnswer with infinity asked for', () => {
+  const OO = { type: 'sym', name: 'oo' } as const;
+  it('reads a limit of ±∞ in LaTeX or infix only when asked', () => {
+    const boxed = 'The integrand grows without bound, so the limit is $\\boxed{-\\infty}$.';
+    expect(extractAnswer(boxed).ok).toBe(false);
+    expect(extractAnswer(boxed, { read: { infinity: true } })).toMatchObject({ ok: true, expr: { type: 'neg', args: [OO] } });
+    expect(extractAnswer('Final answer: oo', { read: { infinity: true } })).toMatchObject({ ok: true, expr: OO });
+    expect(extractAnswer('Final answer: oo').ok).toBe(false);
+  });
+
+  it('reads a value with a named constant whether asked or not', () => {
+    const got = extractAnswer('So the integral equals $\\boxed{\\frac{7\\zeta(3)}{8}}$.');
+    expect(got.ok && equals(got.expr, parseExpr('7*zeta(3)/8'))).toBe(true);
+  });
+});

@@ -158,7 +158,10 @@ describe('parseLatex: numbers in scientific notation, and what sagga refuses for
     [r`1.0e-400 x`, /too small/, 'limit'],
     [r`1.0e400 x`, /exceeds the limit/, 'limit'],
     [`${'1'.repeat(45)} x`, /digits/, 'limit'],
-    [r`\zeta(3) x`, /does not support/, 'unsupported'],
+    [r`\zeta(x) x`, /does not support the function \\zeta/, 'unsupported'],
+    [r`\zeta(1)`, /does not support the function \\zeta/, 'unsupported'],
+    [r`\zeta x`, /does not support the function \\zeta/, 'unsupported'],
+    [r`\gamma\left(2, x\right)`, /ambiguous/, 'ambiguous'],
     [r`\operatorname{hyper}(x)`, /does not support the function 'hyper'/, 'unsupported'],
     [r`x\,\mathrm{EllipticK}(x)`, /EllipticK/, 'unsupported'],
     [r`besselj(0, x)`, /besselj/, 'unsupported'],
@@ -190,6 +193,46 @@ ight) > 0`, /hyper/, 'unsupported'],
     expect(!refused.ok && refused.error.refusal).toBe('limit');
     const tiny = tryParseLatex(`\\frac{1}{${(576n ** 893n).toString()}}`, limits);
     expect(!tiny.ok && tiny.error.message).toMatch(/too small/);
+  });
+});
+
+describe('parseLatex: named constants', () => {
+  // (LaTeX, the same tree in infix)
+  const constants: [string, string][] = [
+    [r`\zeta(3) x`, 'zeta(3)*x'],
+    [r`\frac{7 \zeta\left(3\right)}{8}`, '7*zeta(3)/8'],
+    [r`\zeta(2)^{2}`, 'zeta(2)^2'],
+    [r`\mathrm{zeta}(5)`, 'zeta(5)'],
+    [r`\gamma`, 'EulerGamma'],
+    [r`-\gamma x + \pi`, '-EulerGamma*x + pi'],
+    [r`e^{-\gamma}`, 'e^(-EulerGamma)'],
+    [r`\operatorname{Catalan}`, 'Catalan'],
+    [r`\mathrm{EulerGamma} + Catalan`, 'EulerGamma + Catalan'],
+    ['zeta(3) - 1', 'zeta(3) - 1'],
+  ];
+  it.each(constants)('%s', (latex, infix) => {
+    expect(parseLatex(latex)).toEqual(parseExpr(infix));
+  });
+
+  it('reads G as Catalan\'s constant only when asked', () => {
+    expect(tryParseLatex('2G').ok).toBe(false);
+    expect(parseLatex('2G', undefined, { catalanLetter: true })).toEqual(parseExpr('2*Catalan'));
+  });
+
+  it('reads infinity only when asked, and only as the whole value', () => {
+    for (const latex of [r`\infty`, r`-\infty`, '∞']) {
+      const refused = tryParseLatex(latex);
+      expect(!refused.ok && refused.error.message).toMatch(/infinity is not a value/);
+    }
+    const infinity = { infinity: true };
+    expect(parseLatex(r`\infty`, undefined, infinity)).toEqual({ type: 'sym', name: 'oo' });
+    expect(parseLatex(r`-\infty`, undefined, infinity)).toEqual({ type: 'neg', args: [{ type: 'sym', name: 'oo' }] });
+    expect(parseLatex(r`+\infty`, undefined, infinity)).toEqual({ type: 'sym', name: 'oo' });
+    expect(parseLatex('-∞', undefined, infinity)).toEqual({ type: 'neg', args: [{ type: 'sym', name: 'oo' }] });
+    for (const latex of [r`\infty + 1`, r`2\infty`, r`e^{\infty}`, r`\frac{1}{\infty}`]) {
+      const r = tryParseLatex(latex, undefined, infinity);
+      expect(!r.ok && r.error.message, latex).toMatch(/only on its own/);
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { archiveExport } from '../../src/archive/archiveExport.js';
 import { defuse } from '../../src/archive/toCsv.js';
 import { readRun } from '../../src/run/readRun.js';
 import type { ArchiveLine } from '../../src/run/runSchema.js';
-import { makeScriptedRun } from '../../bench/scriptedRun.js';
+import { makeScriptedRun } from '../../testkit/scriptedRun.js';
 import { TRICKY_LINES, provenRunFiles, writeProvenRun, writeRun } from './fixtures.js';
 
 type Row = Record<string, unknown> & { role: string; answers: Record<string, unknown>[]; proof: Record<string, unknown>; minimal: Record<string, unknown>; sources: Record<string, unknown>[] };

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { reply, startFakeOpenAIServer, type FakeOpenAIServer } from '../helpers/fakeOpenAIServer.js';
+import { reply, startFakeOpenAIServer, type FakeOpenAIServer } from '../../testkit/fakeOpenAIServer.js';
 import { endedWithin, startCli, waitFor, type LiveCli } from '../helpers/processTree.js';
 import { runBuiltCli } from '../helpers/runBuiltCli.js';
 

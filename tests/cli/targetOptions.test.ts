@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { addTargetOptions, splitTargetCliOptions, targetSettingsFrom, type TargetCliOptions } from '../../src/cli/targetOptions.js';
 import { sagga } from '../helpers/cliInProcess.js';
-import { reply, type FakeRequest } from '../helpers/fakeOpenAIServer.js';
+import { reply, type FakeRequest } from '../../testkit/fakeOpenAIServer.js';
 import { fakeServerFixtures } from '../helpers/fakeServerFixtures.js';
 
 /** A correct boxed answer to whatever integrand the canaries or the problem ask for. */

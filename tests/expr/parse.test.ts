@@ -2,9 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/expr/limits.js';
-import { parseExpr, ParseError, tryParseExpr } from '../../src/expr/parse.js';
+import { parseExpr, tryParseExpr } from '../../src/expr/parse.js';
+import { ParseError } from '../../src/expr/parseError.js';
 import { toPrefix } from '../../src/expr/toPrefix.js';
 import { add, div, fn, mul, neg, num, pow, sym, X, type Expr } from '../../src/expr/types.js';
+import { HOSTILE_ANSWERS } from '../../testkit/hostileAnswers.js';
 
 const E = sym('e');
 const PI = sym('pi');
@@ -112,6 +114,7 @@ describe('parseExpr reads SymPy syntax the way SymPy does', () => {
     '2*x**2*-3', 'exp(-x)*sin(x)/(1 + x**2)', 'log(x, 2)', 'sqrt(x)**3', 'E**x', 'x**(1/3)', '1/43', 'pi*x**-1',
     'Abs(x) - sign(x)', 'asinh(x)*acoth(x)', 'x**x**x', '-(x + 1)**-2', '1/2*x', '1/(2*x)', 'x/(x + 1)/(x - 1)',
     'erf(x)*Ei(x) + polylog(2, x)', 'LambertW(x)**2', 'cbrt(x)', '+x - +x', '0.5*x**2.5',
+    'Catalan*x + EulerGamma', '7*zeta(3)/8 - pi**2/6', 'x**zeta(5)*E**EulerGamma', '-Catalan/x',
   ];
   test('on hand-picked precedence cases', () => {
     const script = fileURLToPath(new URL('./helpers/sympyCheck.py', import.meta.url));
@@ -275,6 +278,82 @@ describe('parseExpr: limits on hostile sizes', () => {
     expectRefused('x + 1', /longer than 3 characters/, 3, { maxChars: 3 });
     expectRefused('x + x + x', /more than 3 nodes/, 0, { maxNodes: 3 });
     expectRefused('x + 1001', /exceeds the limit of 1000/, 4, { maxAbsLiteral: 1000 });
+  });
+});
+
+describe('parseExpr: named constants', () => {
+  const ZETA3 = sym('zeta(3)');
+  test('Catalan, EulerGamma and zeta(n) of an integer literal are leaves', () => {
+    expect(parseExpr('Catalan*x + EulerGamma')).toEqual(add(mul(sym('Catalan'), X), sym('EulerGamma')));
+    expect(parseExpr('7*zeta(3)/8')).toEqual(div(mul(num(7), ZETA3), num(8)));
+    expect(parseExpr('zeta(2)**2')).toEqual(pow(sym('zeta(2)'), num(2)));
+    expect(parseExpr('x zeta(1000)')).toEqual(mul(X, sym('zeta(1000)')));
+    expect(parseExpr('Catalan(x+1)')).toEqual(mul(sym('Catalan'), add(X, num(1))));
+  });
+
+  test('zeta of anything else is refused as before, as a function sagga does not support', () => {
+    for (const text of ['zeta(x)', 'zeta(1)', 'zeta(0)', 'zeta(-2)', 'zeta(2.5)', 'zeta(2, x)', 'zeta(1001)', 'x + zeta(2*x)']) {
+      const err = refusal(text);
+      expect(err.message, text).toMatch(/sagga does not support the function 'zeta'/);
+      expect(err.refusal, text).toBe('unsupported');
+    }
+    expectRefused('zeta', /unknown name 'zeta'/, 0);
+  });
+
+  test('a text that fails elsewhere is the writer\'s fault, not a zeta sagga does not read', () => {
+    const err = refusal('zeta(3) + )');
+    expect(err.message).toMatch(/unexpected '\)'/);
+    expect(err.refusal).toBeUndefined();
+    expect(refusal('zeta(x) + )').refusal).toBe('unsupported');
+  });
+
+  test('infinity is refused unless the caller asks for it', () => {
+    for (const text of ['oo', '-oo', 'inf', 'Infinity', 'infinity', '\u221e', 'x + oo', 'oo(x)']) {
+      expect(refusal(text).message, text).toMatch(/infinity is not a value/);
+    }
+  });
+
+  test('asked for, infinity is read as the whole value only', () => {
+    const OO = sym('oo');
+    const infinity = { infinity: true };
+    for (const text of ['oo', '+oo', 'inf', 'Infinity', 'infinity', '\u221e', ' oo ']) expect(parseExpr(text, undefined, infinity), text).toEqual(OO);
+    for (const text of ['-oo', '\u2212oo', '-\u221e', '-(oo)']) expect(parseExpr(text, undefined, infinity), text).toEqual(neg(OO));
+    expect(parseExpr('pi/2', undefined, infinity)).toEqual(div(PI, num(2)));
+    expect(parseExpr('-zeta(3)', undefined, infinity)).toEqual(neg(sym('zeta(3)')));
+    for (const [text, at] of [['oo + 1', 0], ['2*oo', 2], ['x - oo', 4], ['exp(oo)', 4], ['oo^2', 0], ['--oo', 2]] as const) {
+      const r = tryParseExpr(text, undefined, infinity);
+      expect(r.ok ? '' : `${r.error.message} @${r.error.position}`, text).toMatch(new RegExp(`only on its own.* @${at}$`));
+    }
+    expect(tryParseExpr('zoo', undefined, infinity).ok).toBe(false);
+  });
+});
+
+describe('parseExpr: hostile answers and mathjs syntax', () => {
+  test.each(HOSTILE_ANSWERS.map(([name, text]) => [name, text] as const))('%s is read or refused with a ParseError, never a crash', (_name, text) => {
+    try {
+      parseExpr(text);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ParseError);
+    }
+  });
+
+  test.each([
+    ['{a: 1}', /braces/],
+    ['1:3', /":" is not allowed/],
+    ['x > 0 ? 1 : 2', /">" is not allowed/],
+    ['x < 1', /"<" is not allowed/],
+    ['x & 1', /"&" is not allowed/],
+    ['x .* 2', /property access/],
+    ['x mod 2', /unknown name 'mod'/],
+    ['not x', /unknown name 'not'/],
+    ['true', /unknown name 'true'/],
+    ['5 cm', /unknown name 'cm'/],
+    ['x % 2', /"%" is not allowed/],
+    ['cos(x)[1]', /indexing/],
+  ])('mathjs syntax %j is refused as the text\'s fault', (text, message) => {
+    const err = refusal(text);
+    expect(err.message).toMatch(message);
+    expect(err.refusal).toBeUndefined();
   });
 });
 

@@ -19,6 +19,13 @@ describe('signature', () => {
     expect(sig('sin(3*x)/x')).toBe('/(sin(*(#,x)),x)');
   });
 
+  test('named constants are not numbers: each keeps its name, and ζ(n) its order', () => {
+    expect(sig('7*zeta(3)*x')).toBe('*(#,x,zeta(3))');
+    expect(sig('7*zeta(3)*x')).not.toBe(sig('7*zeta(5)*x'));
+    expect(sig('Catalan*x + EulerGamma')).toBe('+(*(Catalan,x),EulerGamma)');
+    expect(sig('Catalan*x')).not.toBe(sig('3*x'));
+  });
+
   test('one bug found again with other numbers has one signature', () => {
     const same: Array<[string, string]> = [
       ['2^x^2', '612^x^2'],

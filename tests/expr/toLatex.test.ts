@@ -1,6 +1,7 @@
 import { ComputeEngine } from '@cortex-js/compute-engine';
 import katex from 'katex';
 import { describe, expect, test } from 'vitest';
+import { parseLatex } from '../../src/answer/parseLatex.js';
 import { ALL_FUNCTIONS, type FnName } from '../../src/expr/functions.js';
 import { parseExpr } from '../../src/expr/parse.js';
 import { toInfix } from '../../src/expr/toInfix.js';
@@ -45,6 +46,23 @@ describe('toLatex: notation', () => {
     expect(toLatex(mul(X, num(-1.5e-300)))).toBe('x \\left(-1.5 \\cdot 10^{-300}\\right)');
     expect(toLatex(pow(num(1.5e-300), X))).toBe('\\left(1.5 \\cdot 10^{-300}\\right)^{x}');
     expect(() => katex.renderToString(toLatex(add(X, num(-1.5e-300))), { throwOnError: true })).not.toThrow();
+  });
+
+  test('named constants, read back by parseLatex', () => {
+    const cases: [string, string][] = [
+      ['Catalan', '\\operatorname{Catalan}'],
+      ['EulerGamma', '\\gamma'],
+      ['zeta(3)', '\\zeta\\left(3\\right)'],
+      ['7*zeta(3)/8 - EulerGamma*x^2', '\\frac{7 \\zeta\\left(3\\right)}{8} - \\gamma x^{2}'],
+      ['zeta(2)^x', '\\zeta\\left(2\\right)^{x}'],
+      ['-oo', '-\\infty'],
+    ];
+    for (const [infix, tex] of cases) {
+      const e = parseExpr(infix, undefined, { infinity: true });
+      expect(toLatex(e)).toBe(tex);
+      expect(parseLatex(tex, undefined, { infinity: true }), tex).toEqual(e);
+      expect(() => katex.renderToString(tex, { throwOnError: true, strict: 'error' })).not.toThrow();
+    }
   });
 
   test('special functions use \\operatorname', () => {

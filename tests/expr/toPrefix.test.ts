@@ -37,6 +37,13 @@ describe('toPrefix: Lample–Charton tokens', () => {
     expect(toPrefix(fn('polylog', num(2), X))).toEqual(['polylog', 'INT+', '2', 'x']);
   });
 
+  test('named constants by SymPy\'s names, ζ(n) as the function of an integer', () => {
+    expect(toPrefix(mul(sym('Catalan'), sym('EulerGamma')))).toEqual(['mul', 'Catalan', 'EulerGamma']);
+    expect(toPrefix(sym('zeta(3)'))).toEqual(['zeta', 'INT+', '3']);
+    expect(toPrefix(sym('zeta(11)'))).toEqual(['zeta', 'INT+', '1', '1']);
+    expect(toPrefix(neg(sym('oo')))).toEqual(['mul', 'INT-', '1', 'oo']);
+  });
+
   test('parsed problems', () => {
     expect(tokens('x^2 + 3*x - 1')).toBe('add pow x INT+ 2 add mul INT+ 3 x INT- 1');
     expect(tokens('exp(-x)*cos(x)')).toBe('mul exp mul INT- 1 x cos x');

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { startFakeOpenAIServer, type FakeOpenAIServer, type FakeReply, type FakeRequest } from './fakeOpenAIServer.js';
+import { startFakeOpenAIServer, type FakeOpenAIServer, type FakeReply, type FakeRequest } from '../../testkit/fakeOpenAIServer.js';
 
 /**
  * Fake OpenAI servers and temporary directories for one test file, closed and removed after each

@@ -3,7 +3,7 @@ import { openaiJudge } from '../../src/judgeEval/openaiJudge.js';
 import type { LabelledPair } from '../../src/judgeEval/judgeEvalTypes.js';
 import { parseJudgeReply } from '../../src/judgeEval/parseJudgeReply.js';
 import { createRng } from '../../src/util/rng.js';
-import { reply, startFakeOpenAIServer, type FakeOpenAIServer } from '../helpers/fakeOpenAIServer.js';
+import { reply, startFakeOpenAIServer, type FakeOpenAIServer } from '../../testkit/fakeOpenAIServer.js';
 
 /** Replies by the answer in the prompt: a judge that reasons, one that breaks the format, a server that fails. */
 function script(prompt: string) {

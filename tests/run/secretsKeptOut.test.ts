@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBuiltCli, type CliRun } from '../helpers/runBuiltCli.js';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from '../helpers/fakeOpenAIServer.js';
+import { startFakeOpenAIServer, type FakeOpenAIServer } from '../../testkit/fakeOpenAIServer.js';
 
 /**
  * Finding 5 of issue 18: a secret on a cmd: command line, or an API key a model echoes, reaches no

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { reply, startFakeOpenAIServer } from '../helpers/fakeOpenAIServer.js';
+import { reply, startFakeOpenAIServer } from '../../testkit/fakeOpenAIServer.js';
 import { startCli, waitFor } from '../helpers/processTree.js';
 import { runBuiltCli } from '../helpers/runBuiltCli.js';
 

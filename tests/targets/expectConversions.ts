@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ConversionSummary } from '../../bench/targets-conversions.js';
+import type { ConversionSummary } from '../../testkit/checkConversions.js';
 
 /**
  * A CAS target's answers to many problems (checkConversions): no conversion bug, and nearly every

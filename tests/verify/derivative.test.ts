@@ -13,10 +13,16 @@ const functions = [
   'cosh(x/2)^2', 'asinh(x)', 'x^x', '2^x', 'exp(sin(x))', 'sec(x/4)', 'cot(x/2 + 3)', 'acot(x)',
   'abs(x^3 - 1)', 'erf(x)', 'erfi(x/2)', 'Si(x)', 'Ci(x+4)', 'Ei(x/3)', 'fresnels(x)', 'fresnelc(x)',
   'LambertW(x+1)', 'atanh(x/5)', 'cbrt(x^2 + 1)', 'x/(x^2 + 1)', '1/(x - 10)',
+  'Catalan*x^2 + EulerGamma*x', 'zeta(3)*sin(x) + zeta(2)', 'x^zeta(5)', 'EulerGamma^x',
 ];
 const points = [0.37, 0.9, 1.7, 2.3, -0.45, -1.3];
 
 describe('derivative', () => {
+  it.each(['Catalan', 'EulerGamma', 'zeta(3)', 'pi', 'e', 'zeta(2)*Catalan^2'])('of the constant %s is 0', (text) => {
+    const d = derivative(parseExpr(text));
+    expect(d.ok && d.expr).toEqual({ type: 'num', value: 0 });
+  });
+
   it.each(functions)('d/dx %s matches a finite difference', (text) => {
     const d = derivative(parseExpr(text));
     expect(d.ok).toBe(true);

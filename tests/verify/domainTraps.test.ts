@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readLabelledPairs, type LabelledPair } from '../../bench/readLabelledPairs.js';
-import { describeJudged, scoreVerdicts, type Judged, type Score } from '../../bench/scoreVerdicts.js';
+import { readLabelledPairs, type LabelledPair } from '../../testkit/readLabelledPairs.js';
+import { describeJudged, scoreVerdicts, type Judged, type Score } from '../../testkit/scoreVerdicts.js';
 import { verifyBatch } from '../../src/verify/verifyBatch.js';
 
 // Answers right on part of the real domain only, and their correct counterparts, labelled by SymPy and

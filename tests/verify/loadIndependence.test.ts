@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readLabelledPairs } from '../../bench/readLabelledPairs.js';
+import { readLabelledPairs } from '../../testkit/readLabelledPairs.js';
 import type { VerifyResult } from '../../src/verify/types.js';
 import { verifyStrings } from '../../src/verify/verifyStrings.js';
 

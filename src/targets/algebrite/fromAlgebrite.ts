@@ -1,6 +1,6 @@
 import { readCasOutput, type CasConversion, type CasOutputDialect } from '../cas/readCasOutput.js';
 
-const SAME = ['x', 'pi', 'exp', 'log', 'sqrt', 'abs', 'sin', 'cos', 'tan', 'sinh', 'cosh', 'tanh', 'erf', 'erfc'];
+const SAME = ['x', 'pi', 'exp', 'log', 'sqrt', 'abs', 'sin', 'cos', 'tan', 'sinh', 'cosh', 'tanh', 'erf', 'erfc', 'Catalan', 'EulerGamma', 'zeta'];
 
 const algebriteOutput: CasOutputDialect = {
   system: 'Algebrite',

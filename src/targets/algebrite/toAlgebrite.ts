@@ -1,3 +1,4 @@
+import { zetaOrder, type NamedConstant } from '../../expr/constants.js';
 import type { FnName } from '../../expr/functions.js';
 import type { Expr } from '../../expr/types.js';
 import { printForCas, type CasDialect } from '../cas/printForCas.js';
@@ -56,9 +57,13 @@ const ALGEBRITE: Record<FnName, string | ((u: string) => string)> = {
   LambertW: 'LambertW',
 };
 
+const CONSTANTS: Record<NamedConstant, string> = { pi: 'pi', e: 'exp(1)', Catalan: 'Catalan', EulerGamma: 'EulerGamma', oo: 'oo' };
+
 const algebriteDialect: CasDialect = {
   // Algebrite reads a bare `e` as Euler's number too, but exp(1) cannot be mistaken for a variable.
-  constant: (name) => (name === 'e' ? 'exp(1)' : 'pi'),
+  // It has no Catalan, γ or ζ: it keeps them as a symbol and a call of constants, which to an
+  // integrator is what they are.
+  constant: (name) => (zetaOrder(name) !== undefined ? name : CONSTANTS[name as NamedConstant]),
   fn: (name, args) => {
     const t = ALGEBRITE[name];
     if (typeof t === 'function' && args.length === 1) return t(args[0]);

@@ -1,6 +1,7 @@
 import type { FnName } from '../../expr/functions.js';
 import type { Limits } from '../../expr/limits.js';
-import { ParseError, tryParseExpr } from '../../expr/parse.js';
+import { tryParseExpr } from '../../expr/parse.js';
+import { ParseError } from '../../expr/parseError.js';
 import type { Expr, Num, Sym } from '../../expr/types.js';
 
 /** The imaginary unit, as a leaf of a ComplexExpr. */

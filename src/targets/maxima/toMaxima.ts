@@ -1,3 +1,4 @@
+import { zetaOrder, type NamedConstant } from '../../expr/constants.js';
 import type { FnName } from '../../expr/functions.js';
 import type { Expr } from '../../expr/types.js';
 import { printForCas, type CasDialect } from '../cas/printForCas.js';
@@ -55,8 +56,11 @@ const MAXIMA: Record<FnName, string | ((args: readonly string[]) => string)> = {
   LambertW: 'lambert_w',
 };
 
+// Maxima's own constants; its zeta(n) is ours.
+const CONSTANTS: Record<NamedConstant, string> = { pi: '%pi', e: '%e', Catalan: '%catalan', EulerGamma: '%gamma', oo: 'inf' };
+
 const maximaDialect: CasDialect = {
-  constant: (name) => (name === 'e' ? '%e' : '%pi'),
+  constant: (name) => (zetaOrder(name) !== undefined ? name : CONSTANTS[name as NamedConstant]),
   fn: (name, args) => {
     const t = MAXIMA[name];
     return typeof t === 'function' ? t(args) : `${t}(${args.join(',')})`;

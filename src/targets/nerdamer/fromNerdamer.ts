@@ -1,7 +1,8 @@
+import { MAX_ZETA_ORDER } from '../../expr/constants.js';
 import { readCasOutput, type CasConversion, type CasOutputDialect } from '../cas/readCasOutput.js';
 
 const SAME = [
-  'x', 'e', 'pi',
+  'x', 'e', 'pi', 'Catalan', 'EulerGamma',
   'exp', 'log', 'sqrt', 'cbrt', 'abs', 'sign',
   'sin', 'cos', 'tan', 'sec', 'csc', 'cot',
   'asin', 'acos', 'atan', 'asec', 'acsc', 'acot',
@@ -22,6 +23,8 @@ const nerdamerOutput: CasOutputDialect = {
     ['Li', 'li'],
     ['S', 'fresnels'],
     ['C', 'fresnelc'],
+    // ζ(n), sent as the symbol zeta_n (toNerdamer).
+    ...Array.from({ length: MAX_ZETA_ORDER - 1 }, (_, k): [string, string] => [`zeta_${k + 2}`, `zeta(${k + 2})`]),
   ]),
   imaginaryUnit: 'i',
   refusals: new Map([

@@ -1,3 +1,4 @@
+import { zetaOrder, type NamedConstant } from '../../expr/constants.js';
 import type { FnName } from '../../expr/functions.js';
 import type { Expr } from '../../expr/types.js';
 import { printForCas, type CasDialect } from '../cas/printForCas.js';
@@ -54,8 +55,15 @@ const SPELLING: Record<FnName, string> = {
   LambertW: 'LambertW',
 };
 
+// `e` and `pi` are nerdamer's own constants; it takes Catalan and EulerGamma for symbols, which a
+// constant is to an integrator. It would read `zeta(3)` as 3·zeta, so ζ(n) goes as the symbol zeta_n.
+const CONSTANTS: Record<NamedConstant, string> = { pi: 'pi', e: 'e', Catalan: 'Catalan', EulerGamma: 'EulerGamma', oo: 'Infinity' };
+
 const nerdamerDialect: CasDialect = {
-  constant: (name) => name, // `e` and `pi` are nerdamer's own constants
+  constant: (name) => {
+    const n = zetaOrder(name);
+    return n === undefined ? CONSTANTS[name as NamedConstant] : `zeta_${n}`;
+  },
   fn: (name, args) => `${SPELLING[name]}(${args.join(',')})`,
 };
 

@@ -12,8 +12,8 @@ with one JSON line per request on stdout:
   {"id": ..., "error": "..."}                      the request itself could not be read
 
 The problem text is never evaluated as Python: it is checked token by token against a whitelist
-first, and only then read by sympy's parse_expr with a namespace that holds exactly x, e, pi and
-the whitelisted functions (and no builtins).
+first, and only then read by sympy's parse_expr with a namespace that holds exactly x, the named
+constants (e, pi, Catalan, EulerGamma, zeta, oo) and the whitelisted functions (and no builtins).
 
 Usage: sympy_worker.py [--timeout SECONDS] [--memory-mb MB]
 """
@@ -50,7 +50,11 @@ def build_namespace(sympy):
         "uppergamma": sympy.uppergamma, "fresnels": sympy.fresnels, "fresnelc": sympy.fresnelc,
         "polylog": sympy.polylog, "LambertW": sympy.LambertW,
     }
-    constants = {"x": x, "e": sympy.E, "E": sympy.E, "pi": sympy.pi}
+    # zeta only as the constant zeta(n): sagga's reader refuses it of anything but an integer.
+    constants = {
+        "x": x, "e": sympy.E, "E": sympy.E, "pi": sympy.pi, "Catalan": sympy.Catalan,
+        "EulerGamma": sympy.EulerGamma, "zeta": sympy.zeta, "oo": sympy.oo,
+    }
     local = dict(functions)
     local.update(constants)
     # What parse_expr's transformations emit (auto_number wraps literals), and nothing else:

@@ -1,4 +1,5 @@
 import type { Expr } from '../../../src/expr/types.js';
+import { constantDouble } from '../../expr/helpers/constantDouble.js';
 
 /**
  * Plain-Math evaluation of a tree at x, for tests only. Elementary functions get their real values;
@@ -10,7 +11,7 @@ export function evaluateAt(e: Expr, x: number): number {
     case 'num':
       return e.value;
     case 'sym':
-      return e.name === 'x' ? x : e.name === 'pi' ? Math.PI : Math.E;
+      return e.name === 'x' ? x : constantDouble(e.name);
     case 'add':
       return e.args.reduce((s, a) => s + evaluateAt(a, x), 0);
     case 'mul':

@@ -2,6 +2,7 @@ import erf from '@stdlib/math-base-special-erf';
 import erfc from '@stdlib/math-base-special-erfc';
 import gamma from '@stdlib/math-base-special-gamma';
 import type { Expr } from '../../../src/expr/types.js';
+import { constantDouble } from './constantDouble.js';
 
 /**
  * Straightforward evaluation with plain JS Math (real-valued, NaN outside the real domain), used to
@@ -13,7 +14,7 @@ export function evaluate(e: Expr, x: number): number {
     case 'num':
       return e.value;
     case 'sym':
-      return e.name === 'x' ? x : e.name === 'pi' ? Math.PI : Math.E;
+      return e.name === 'x' ? x : constantDouble(e.name);
     case 'add': {
       let s = 0;
       for (const a of e.args) s += evaluate(a, x);

@@ -44,6 +44,11 @@ def decode(tokens, i):
         return sp.pi, i + 1
     if t == 'E':
         return sp.E, i + 1
+    if t in ('Catalan', 'EulerGamma', 'oo'):
+        return getattr(sp, t), i + 1
+    if t == 'zeta':
+        n, i = decode(tokens, i + 1)
+        return sp.zeta(n), i
     raise ValueError('unknown token ' + t)
 
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkConversions, distinctCasProblems } from '../../../bench/targets-conversions.js';
-import { nativeFaithfulness } from '../../../bench/targets-faithfulness.js';
+import { checkConversions, distinctCasProblems } from '../../../testkit/checkConversions.js';
+import { nativeFaithfulness } from '../../../testkit/nativeFaithfulness.js';
 import type { Expr } from '../../../src/expr/types.js';
 import { createAlgebriteTarget } from '../../../src/targets/algebrite/algebriteTarget.js';
 import type { Target } from '../../../src/targets/types.js';
@@ -47,6 +47,12 @@ describe('algebrite target (real Algebrite in worker threads)', () => {
     );
     expectConversions(s, { minOk: 60, maxUnjudged: 5 });
   }, 240_000);
+
+  test('named constants reach Algebrite and come back under our names', async () => {
+    const texts = ['Catalan*x + EulerGamma', 'zeta(3)*cos(x) + 7*zeta(5)*x^2', 'EulerGamma*exp(x)*zeta(2) - pi'];
+    const s = await checkConversions(target, texts.map((t, i) => problem(`c${i}`, t)));
+    expect([s.statuses.ok, s.verdicts.correct], JSON.stringify(s)).toEqual([texts.length, texts.length]);
+  });
 
   test('"could not find a solution" is a no-answer, and functions Algebrite lacks are rewritten, not refused', async () => {
     const [none, sec, acot] = await target.solve([problem('none', 'sin(sin(x))'), problem('sec', 'sec(x)^2'), problem('acot', 'x*cot(x^2)')], 1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkConversions } from '../../../bench/targets-conversions.js';
+import { checkConversions } from '../../../testkit/checkConversions.js';
 import type { CmdTarget } from '../../../src/targets/cmd/cmdTarget.js';
 import { createMaximaTarget } from '../../../src/targets/maxima/maximaTarget.js';
 import { hasMaxima, problem, requireOrSkip } from '../cmd/cmdHelpers.js';
@@ -33,6 +33,12 @@ describe.runIf(available)('maxima target (real Maxima)', () => {
     expectConversions(s, { minOk: 270, maxUnjudged: 20 });
     expect(target.stats()).toMatchObject({ crashes: 0, hangKills: 0 });
   }, 240_000);
+
+  test('named constants reach Maxima and come back under our names', async () => {
+    const texts = ['Catalan*x + EulerGamma', 'zeta(3)*cos(x) + 7*zeta(5)*x^2', 'EulerGamma*exp(x)*zeta(2) - pi'];
+    const s = await checkConversions(target, texts.map((t, i) => problem(`c${i}`, t)));
+    expect([s.statuses.ok, s.verdicts.correct], JSON.stringify(s)).toEqual([texts.length, texts.length]);
+  });
 
   test('special functions come back under our names and verify', async () => {
     const texts = ['exp(x)/x', '1/log(x)', 'exp(x^2)', 'log(x)/(1 + x)', 'x*erf(x)', 'exp(-x^2)'];

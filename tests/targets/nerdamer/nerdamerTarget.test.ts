@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkConversions, distinctCasProblems } from '../../../bench/targets-conversions.js';
-import { nativeFaithfulness } from '../../../bench/targets-faithfulness.js';
+import { checkConversions, distinctCasProblems } from '../../../testkit/checkConversions.js';
+import { nativeFaithfulness } from '../../../testkit/nativeFaithfulness.js';
 import { parseExpr } from '../../../src/expr/parse.js';
 import { createNerdamerTarget } from '../../../src/targets/nerdamer/nerdamerTarget.js';
 import type { Target, TargetAnswer } from '../../../src/targets/types.js';
@@ -48,6 +48,12 @@ describe('nerdamer target (real nerdamer in worker threads)', () => {
     // and verify; the few not handed over for judging are complex ones with no real form.
     expect(s.imaginary.length).toBeGreaterThan(0);
   }, 240_000);
+
+  test('named constants reach nerdamer and come back under our names', async () => {
+    const texts = ['Catalan*x + EulerGamma', 'zeta(3)*cos(x) + 7*zeta(5)*x^2', 'EulerGamma*exp(x)*zeta(2) - pi'];
+    const s = await checkConversions(target, texts.map((t, i) => problem(`c${i}`, t)));
+    expect([s.statuses.ok, s.verdicts.correct], JSON.stringify(s)).toEqual([texts.length, texts.length]);
+  });
 
   test('an answer with an integral left inside, or none at all, is a no-answer', async () => {
     const [whole, nested, xtan, after] = await target.solve(

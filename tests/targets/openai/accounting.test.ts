@@ -6,7 +6,7 @@ import { costOf } from '../../../src/targets/costOf.js';
 import { openAICacheFile, openaiTarget, type OpenAITargetOptions } from '../../../src/targets/openai/openaiTarget.js';
 import { resolveTokenPrices } from '../../../src/targets/openai/resolveTokenPrices.js';
 import type { ProblemOutcome, TargetProblem } from '../../../src/targets/types.js';
-import { reply, type FakeRequest } from '../../helpers/fakeOpenAIServer.js';
+import { reply, type FakeRequest } from '../../../testkit/fakeOpenAIServer.js';
 import { fakeServerFixtures } from '../../helpers/fakeServerFixtures.js';
 
 function problem(i: number): TargetProblem {

@@ -4,7 +4,7 @@ import type { BatchJobIntent, BatchJobRecord } from '../../../src/targets/target
 import { openAICacheFile, openaiTarget, type OpenAITargetOptions } from '../../../src/targets/openai/openaiTarget.js';
 import type { ProblemOutcome, TargetProblem } from '../../../src/targets/types.js';
 import { sameFunction } from '../../answer/helpers/sameExpression.js';
-import { reply, type FakeOpenAIServer, type FakeRequest } from '../../helpers/fakeOpenAIServer.js';
+import { reply, type FakeOpenAIServer, type FakeRequest } from '../../../testkit/fakeOpenAIServer.js';
 import { fakeServerFixtures } from '../../helpers/fakeServerFixtures.js';
 import { errorOf, exprOf } from '../answerParts.js';
 

@@ -8,7 +8,7 @@ import { openaiTarget, type OpenAITargetOptions } from '../../../src/targets/ope
 import { cacheKey, openResponseCache } from '../../../src/targets/openai/responseCache.js';
 import type { TargetProblem } from '../../../src/targets/types.js';
 import { REPO_ROOT, SAGGA_BIN } from '../../helpers/runBuiltCli.js';
-import { reply } from '../../helpers/fakeOpenAIServer.js';
+import { reply } from '../../../testkit/fakeOpenAIServer.js';
 import { errorOf } from '../answerParts.js';
 import { fakeServerFixtures } from '../../helpers/fakeServerFixtures.js';
 

@@ -5,7 +5,7 @@ import { openaiTarget, type OpenAITargetOptions } from '../../../src/targets/ope
 import { parseEndpointList } from '../../../src/targets/openai/parseEndpointList.js';
 import type { ProblemOutcome, TargetProblem } from '../../../src/targets/types.js';
 import { sameFunction } from '../../answer/helpers/sameExpression.js';
-import { reply, type FakeRequest } from '../../helpers/fakeOpenAIServer.js';
+import { reply, type FakeRequest } from '../../../testkit/fakeOpenAIServer.js';
 import { fakeServerFixtures } from '../../helpers/fakeServerFixtures.js';
 import { errorOf, exprOf } from '../answerParts.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseExpr } from '../../../src/expr/parse.js';
 import { openAICacheFile, openaiTarget, type OpenAITargetOptions } from '../../../src/targets/openai/openaiTarget.js';
 import type { TargetProblem } from '../../../src/targets/types.js';
-import { reply, type FakeRequest } from '../../helpers/fakeOpenAIServer.js';
+import { reply, type FakeRequest } from '../../../testkit/fakeOpenAIServer.js';
 import { fakeServerFixtures } from '../../helpers/fakeServerFixtures.js';
 
 /*

@@ -10,7 +10,7 @@ import type { ProblemOutcome, TargetProblem } from '../../../src/targets/types.j
 import { SEARCH_VERIFY_OPTIONS } from '../../../src/verify/types.js';
 import { verifyPair } from '../../../src/verify/verifyPair.js';
 import { sameFunction } from '../../answer/helpers/sameExpression.js';
-import { reply, type FakeRequest } from '../../helpers/fakeOpenAIServer.js';
+import { reply, type FakeRequest } from '../../../testkit/fakeOpenAIServer.js';
 import { errorOf, exprOf } from '../answerParts.js';
 import { fakeServerFixtures } from '../../helpers/fakeServerFixtures.js';
 

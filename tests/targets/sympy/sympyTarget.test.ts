@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkConversions } from '../../../bench/targets-conversions.js';
+import { checkConversions } from '../../../testkit/checkConversions.js';
 import type { CmdTarget } from '../../../src/targets/cmd/cmdTarget.js';
 import { createSympyTarget } from '../../../src/targets/sympy/sympyTarget.js';
 import { hasSympy, problem, requireOrSkip } from '../cmd/cmdHelpers.js';
@@ -30,6 +30,12 @@ describe.runIf(available)('sympy target (real SymPy)', () => {
     expect(s.verdicts.correct ?? 0).toBeGreaterThanOrEqual(0.95 * s.statuses.ok);
     expect(target.stats()).toMatchObject({ junkLines: 0, crashes: 0 });
   }, 240_000);
+
+  test('named constants reach SymPy and come back under our names', async () => {
+    const texts = ['Catalan*x + EulerGamma', 'zeta(3)*cos(x) + 7*zeta(5)*x^2', 'EulerGamma*exp(x)*zeta(2) - pi'];
+    const s = await checkConversions(target, texts.map((t, i) => problem(`c${i}`, t)));
+    expect([s.statuses.ok, s.verdicts.correct], JSON.stringify(s)).toEqual([texts.length, texts.length]);
+  });
 
   test('an unevaluated integral is a no-answer', async () => {
     const [xx] = await target.solve([problem('xx', 'x^x')], 1);

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readLabelledTaskPairs, type LabelledLimitPair } from '../../../bench/readLabelledTaskPairs.js';
-import { describeJudged, scoreVerdicts, type Judged, type Score } from '../../../bench/scoreVerdicts.js';
+import { readLabelledTaskPairs, type LabelledLimitPair } from '../../../testkit/readLabelledTaskPairs.js';
+import { describeJudged, scoreVerdicts, type Judged, type Score } from '../../../testkit/scoreVerdicts.js';
 import { verifyLimitStrings } from '../../../src/tasks/limit/verifyLimitStrings.js';
 
 // Labels come from SymPy's limit from each side, checked with mpmath (bench/python/make_limit_set.py),

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readLabelledTaskPairs, type LabelledSeriesPair } from '../../../bench/readLabelledTaskPairs.js';
-import { describeJudged, scoreVerdicts, type Judged, type Score } from '../../../bench/scoreVerdicts.js';
+import { readLabelledTaskPairs, type LabelledSeriesPair } from '../../../testkit/readLabelledTaskPairs.js';
+import { describeJudged, scoreVerdicts, type Judged, type Score } from '../../../testkit/scoreVerdicts.js';
 import { verifySeriesStrings } from '../../../src/tasks/series/verifySeriesStrings.js';
 
 // Labels come from SymPy's series and SymPy's own check of each answer (bench/python/make_series_set.py),

@@ -4,7 +4,7 @@ import type { AnswerStatus, Target, TargetAnswer, TargetProblem } from '../src/t
 import { SEARCH_VERIFY_OPTIONS } from '../src/verify/types.js';
 import { createRng } from '../src/util/rng.js';
 import { verifyPair } from '../src/verify/verifyPair.js';
-import { casProblems } from './cas-problems.js';
+import { casProblems } from './casProblems.js';
 import { distinctProblem } from './distinctProblem.js';
 
 export interface ConversionSummary {
@@ -104,7 +104,7 @@ export function conversionShare(s: ConversionSummary, alsoSystemWrong = 0): { re
 }
 
 /**
- * `count` distinct problems of bench/cas-problems.ts (its kinds repeat small problems often) that
+ * `count` distinct problems of testkit/casProblems.ts (its kinds repeat small problems often) that
  * the search's candidate check accepts and `keep` keeps; ids `<prefix><n>`.
  */
 export function distinctCasProblems(seed: string, count: number, keep: (e: Expr) => boolean = () => true, prefix = 'p'): TargetProblem[] {

@@ -4,7 +4,7 @@ import { toAlgebrite } from '../src/targets/algebrite/toAlgebrite.js';
 import { toNerdamer } from '../src/targets/nerdamer/toNerdamer.js';
 import type { Expr } from '../src/expr/types.js';
 import type { TargetAnswer, TargetProblem } from '../src/targets/types.js';
-import type { FaithfulnessCheck } from './targets-conversions.js';
+import type { FaithfulnessCheck } from './checkConversions.js';
 
 const require = createRequire(import.meta.url);
 

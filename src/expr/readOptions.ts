@@ -1,0 +1,14 @@
+/**
+ * What a reader accepts, when its caller asks, beyond the language of an integrand (which is what
+ * it reads by default).
+ */
+export interface ReadOptions {
+  /**
+   * Infinity: `oo`, `-oo` (also `inf`, `Infinity`, `infinity`, `∞`; in LaTeX `\infty`), for an
+   * integral's bound, a limit's point and a limit's value. Only as the whole text: `oo + 1` or
+   * `x*oo` is still refused.
+   */
+  readonly infinity?: boolean;
+  /** LaTeX only: the letter `G` is Catalan's constant (as SymPy prints it), where no variable G can be meant. */
+  readonly catalanLetter?: boolean;
+}
