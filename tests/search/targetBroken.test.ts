@@ -88,7 +88,7 @@ describe('a run that makes no progress stops', () => {
     const timer = setTimeout(() => controller.abort(), 300);
     const target = scripted(() => ({ status: 'no-answer', text: '', error: 'declined', latencyMs: 0 }));
     // The generation limit only makes a regression fail rather than hang: the abort comes long before.
-    const r = await search(target, { archiveSize: 1_000_000, maxGenerations: 500 }, controller.signal);
+    const r = await search(target, { archiveSize: 1_000_000, maxGenerations: 500, patience: 0 }, controller.signal);
     clearTimeout(timer);
     expect(r.summary.stopReason).toBe('interrupted');
     expect(r.summary.generations).toBeGreaterThan(0);
