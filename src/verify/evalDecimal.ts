@@ -14,8 +14,9 @@ type Dec = Decimal;
 export const RELIABLE_DIGITS = 15;
 
 /** A value, `null` where the point is outside what decimals can evaluate, `'exhausted'` when the
- * meter's work ran out, `'timeout'` when its wall-clock backstop fired. */
-export type DecimalEvaluator = (x: number, meter?: WorkMeter) => DecimalValue | null | 'exhausted' | 'timeout';
+ * meter's work ran out, `'timeout'` when its wall-clock backstop fired. The point is a double or a
+ * decimal: a quadrature node a few units of 10^-30 from an endpoint only exists as a decimal. */
+export type DecimalEvaluator = (x: number | Dec, meter?: WorkMeter) => DecimalValue | null | 'exhausted' | 'timeout';
 
 /** A decimal result and how many of its leading digits survived cancellation and conditioning. */
 export interface DecimalValue {
@@ -55,7 +56,7 @@ function contextFor(digits: number): Context {
  * survived cancellation and conditioning; a caller believes it only from RELIABLE_DIGITS on. Every
  * operation is paid from the meter's work (a function costs more than arithmetic), so the same point
  * costs the same on any machine. The input x is taken exactly as the double it is, so both sides
- * are compared at the same point.
+ * are compared at the same point; a decimal x is taken with all its digits.
  */
 export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGITS): DecimalEvaluator {
   const { instrs } = tape;
@@ -72,7 +73,7 @@ export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGIT
     const integerPower = ins.op === Op.Pow && instrs[ins.args[1]].op === Op.Num && Number.isInteger(instrs[ins.args[1]].value);
     return ins.op === Op.Fn || (ins.op === Op.Pow && !integerPower) ? fnUnits : opUnits;
   });
-  return (x: number, meter = UNLIMITED) => {
+  return (x: number | Dec, meter = UNLIMITED) => {
     try {
       return run(x, meter);
     } catch {
@@ -82,7 +83,7 @@ export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGIT
     }
   };
 
-  function run(x: number, meter: WorkMeter): DecimalValue | null | 'exhausted' | 'timeout' {
+  function run(x: number | Dec, meter: WorkMeter): DecimalValue | null | 'exhausted' | 'timeout' {
     const xd = new D(x);
     let magnitude = -Infinity;
     for (let i = 0; i < instrs.length; i++) {
@@ -325,3 +326,8 @@ const DECIMAL_FUNCTIONS: Record<FnName, DecimalFunction | null> = {
 };
 
 export type { Dec as HighPrecisionValue };
+
+/** Whether decimals evaluate `name` at all: a tree using one that they do not is undecided at every point. */
+export function decimalEvaluates(name: FnName): boolean {
+  return DECIMAL_FUNCTIONS[name] !== null;
+}
