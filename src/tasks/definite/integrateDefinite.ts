@@ -1,0 +1,122 @@
+import type { Decimal } from 'decimal.js';
+import type { Expr } from '../../expr/types.js';
+import { compileTape, TapeTooLarge, type Tape } from '../../verify/tape.js';
+import { criticalSubtrees } from './criticalSubtrees.js';
+import { findCriticalPoints, type CriticalPoint } from './findCriticalPoints.js';
+import { refineRoot } from './refineRoot.js';
+import type { WorkMeter } from '../../verify/workMeter.js';
+import { createIntegrand } from './createIntegrand.js';
+import { decimalContext } from './decimalContext.js';
+import { evaluateConstant } from './evaluateConstant.js';
+import type { QuadraturePanel } from './quadraturePanel.js';
+import { tanhSinh, type TanhSinhGoal } from './tanhSinh.js';
+import type { DefiniteBound, QuadratureResult } from './types.js';
+
+export interface IntegrateOptions extends TanhSinhGoal {
+  /** Working precision of the first attempt, in significant digits. */
+  readonly digits: number;
+  /** Most digits an attempt may use: a result limited by rounding is retried at twice the digits up to this. */
+  readonly maxDigits: number;
+}
+
+export const DEFAULT_INTEGRATE_OPTIONS: IntegrateOptions = { digits: 30, maxDigits: 120, relative: 1e-15, absolute: 0, maxLevel: 10 };
+
+/**
+ * ∫ f(x) dx from `lower` to `upper` in high precision, with an error bound: tanh-sinh quadrature on
+ * the finite interval or on each tail (see quadraturePanel.ts), split at the integrand's critical
+ * points inside it (kinks of abs, zeros of denominators, singularities of logarithms and roots: see
+ * criticalSubtrees.ts), so that each becomes an end of a panel, where tanh-sinh handles it; an
+ * integral whose error is rounding's is retried at twice the digits, up to `maxDigits`. Reversed bounds give the negated integral,
+ * equal bounds 0. Every evaluation is paid from `meter`.
+ */
+export function integrateDefinite(problem: Expr, lower: DefiniteBound, upper: DefiniteBound, options: Partial<IntegrateOptions>, meter: WorkMeter): QuadratureResult {
+  const opts = { ...DEFAULT_INTEGRATE_OPTIONS, ...options };
+  let tape: Tape;
+  try {
+    tape = compileTape(problem);
+  } catch (error) {
+    if (error instanceof TapeTooLarge) return { ok: false, why: 'unsupported', reason: `the integrand is too large to evaluate: ${error.message}`, points: 0 };
+    throw error;
+  }
+  let points = 0;
+  let critical: readonly CriticalPoint[] | undefined;
+  for (let digits = opts.digits; ; digits *= 2) {
+    const ends = endsAt(lower, upper, digits, meter);
+    if ('why' in ends) return { ...ends, points };
+    const { ZERO } = decimalContext(digits);
+    if (ends.lo === ends.hi || (typeof ends.lo !== 'number' && typeof ends.hi !== 'number' && ends.lo.eq(ends.hi))) {
+      return { ok: true, value: ZERO, error: ZERO, l1: ZERO, digits, level: 0, points };
+    }
+    if (critical === undefined) {
+      const found = findCriticalPoints(criticalSubtrees(problem), toNumber(ends.lo), toNumber(ends.hi), meter);
+      if (found === 'exhausted') return { ok: false, why: 'exhausted', reason: 'the work budget ran out looking for the critical points of the integrand', points };
+      critical = found;
+    }
+    const panels = panelsBetween(ends.lo, ends.hi, breakpoints(critical, ends.lo, ends.hi, digits, meter), digits);
+    const r = tanhSinh(createIntegrand(tape, digits), panels, opts, meter);
+    points += r.points;
+    if (r.ok) return { ...r, value: ends.reversed ? r.value.neg() : r.value, points };
+    if (r.why !== 'precision' || digits * 2 > opts.maxDigits) {
+      return { ...r, value: r.value !== undefined && ends.reversed ? r.value.neg() : r.value, points };
+    }
+  }
+}
+
+/** An end of the interval: a value, or −1/+1 for −∞/+∞. */
+type End = Decimal | 1 | -1;
+
+function toNumber(end: End): number {
+  return typeof end === 'number' ? end * Infinity : end.toNumber();
+}
+
+/** The bounds' values at `digits` digits in increasing order, and whether they were given reversed. */
+function endsAt(lower: DefiniteBound, upper: DefiniteBound, digits: number, meter: WorkMeter): { lo: End; hi: End; reversed: boolean } | Extract<QuadratureResult, { ok: false }> {
+  const ends: End[] = [];
+  for (const [name, bound] of [
+    ['lower', lower],
+    ['upper', upper],
+  ] as const) {
+    if (bound.kind === 'inf') {
+      ends.push(bound.sign);
+      continue;
+    }
+    const v = evaluateConstant(bound.expr, digits, meter);
+    if (!v.ok) {
+      if (v.why === 'exhausted' || v.why === 'timeout') return { ok: false, why: v.why, reason: `the ${name} bound: ${v.reason}`, points: 0 };
+      return { ok: false, why: 'undefined', reason: `the ${name} bound has no value: ${v.reason}`, points: 0 };
+    }
+    ends.push(v.value);
+  }
+  const [a, b] = ends;
+  const reversed = typeof a === 'number' ? a === 1 : typeof b === 'number' ? b === -1 : a.gt(b);
+  return reversed ? { lo: b, hi: a, reversed } : { lo: a, hi: b, reversed };
+}
+
+/** The critical points strictly inside (lo, hi), each refined to `digits` digits where it is a sign change. */
+function breakpoints(critical: readonly CriticalPoint[], lo: End, hi: End, digits: number, meter: WorkMeter): Decimal[] {
+  const inside: Decimal[] = [];
+  for (const p of critical) {
+    const x = p.kind === 'zero' ? refineRoot(p.subtree, p.x, digits, meter) : decimalContext(digits).D(p.x);
+    const margin = x.abs().times(1e-12).plus(1e-300);
+    if (typeof lo !== 'number' && x.minus(lo).lte(margin)) continue;
+    if (typeof hi !== 'number' && hi.minus(x).lte(margin)) continue;
+    const last = inside[inside.length - 1];
+    if (last !== undefined && x.minus(last).lte(margin)) continue;
+    inside.push(x);
+  }
+  return inside;
+}
+
+/** Panels from lo to hi split at `cuts` (increasing, strictly inside); the whole line is split at 0 when nothing else splits it. */
+function panelsBetween(lo: End, hi: End, cuts: readonly Decimal[], digits: number): QuadraturePanel[] {
+  const { ZERO } = decimalContext(digits);
+  const inner = typeof lo === 'number' && typeof hi === 'number' && cuts.length === 0 ? [ZERO] : cuts;
+  const panels: QuadraturePanel[] = [];
+  let from: End = lo;
+  for (const c of inner) {
+    panels.push(typeof from === 'number' ? { kind: 'left', b: c } : { kind: 'finite', a: from, b: c });
+    from = c;
+  }
+  panels.push(typeof hi === 'number' ? (typeof from === 'number' ? { kind: 'right', a: ZERO } : { kind: 'right', a: from }) : typeof from === 'number' ? { kind: 'left', b: hi } : { kind: 'finite', a: from, b: hi });
+  return panels;
+}
