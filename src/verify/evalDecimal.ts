@@ -112,14 +112,23 @@ export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGIT
           v = values[a[0]]?.neg() ?? null;
           break;
         case Op.Add: {
+          // A term's error is its size times its own lost digits: a term that lost every digit but is
+          // 10^-30 of the sum (cos x at π/2 in cos(x) + 2) costs the sum nothing. So the sum loses
+          // max over terms of (exponent + lost digits) minus its own exponent, which is also the
+          // cancellation of terms that were exact.
           let s: Dec | null = new D(0);
-          let biggest = -Infinity;
+          let worst = -Infinity;
           for (let k = 0; k < a.length && s !== null; k++) {
             const t = values[a[k]];
-            if (t !== null && !t.isZero()) biggest = Math.max(biggest, t.e);
+            if (t !== null) {
+              // An exact 0 that is the remains of a cancellation carries an error no exponent shows.
+              if (t.isZero()) worst = lost[a[k]] > 0 ? Infinity : worst;
+              else worst = Math.max(worst, t.e + lost[a[k]]);
+            }
             s = t === null ? null : s.plus(t);
           }
-          if (s !== null && biggest > -Infinity) l += s.isZero() ? Infinity : Math.max(0, biggest - s.e);
+          l = 0;
+          if (s !== null && worst > -Infinity) l = s.isZero() || worst === Infinity ? Infinity : Math.max(0, worst - s.e);
           v = s;
           break;
         }
@@ -278,8 +287,10 @@ const DECIMAL_FUNCTIONS: Record<FnName, DecimalFunction | null> = {
   // to conditioning anyway); decimal.js would grind on them.
   sin: (a) => (a.abs().gt(HUGE_TRIG) ? null : a.sin()),
   cos: (a) => (a.abs().gt(HUGE_TRIG) ? null : a.cos()),
-  tan: (a) => (a.abs().gt(HUGE_TRIG) ? null : a.tan()),
-  cot: (a, ONE) => (a.abs().gt(HUGE_TRIG) ? null : ONE.div(a.tan())),
+  // decimal.js's own tan is sin/sqrt(1 - sin²), which near a pole cancels away every digit (at 30
+  // digits, tan(π/2 - 6.4e-28) comes out as 7e19, not 1.6e27): sin/cos keeps them all.
+  tan: (a) => (a.abs().gt(HUGE_TRIG) ? null : a.sin().div(a.cos())),
+  cot: (a) => (a.abs().gt(HUGE_TRIG) ? null : a.cos().div(a.sin())),
   sec: (a, ONE) => (a.abs().gt(HUGE_TRIG) ? null : ONE.div(a.cos())),
   csc: (a, ONE) => (a.abs().gt(HUGE_TRIG) ? null : ONE.div(a.sin())),
   asin: (a) => (a.abs().gt(1) ? null : a.asin()),
