@@ -47,13 +47,14 @@ export function findCriticalPoints(subtrees: readonly Expr[], lo: number, hi: nu
       if (v === 0) points.push({ x: grid[i], subtree, kind: 'zero' });
       if (i === 0) continue;
       const u = values[i - 1];
-      const real = Number.isFinite(v);
-      const wasReal = Number.isFinite(u);
-      if (real && wasReal && u !== 0 && v !== 0 && u < 0 !== v < 0) {
+      // Overflow (cosh(1000) = ∞) is still real: only NaN leaves the real domain.
+      const real = !Number.isNaN(v);
+      const wasReal = !Number.isNaN(u);
+      if (Number.isFinite(v) && Number.isFinite(u) && u !== 0 && v !== 0 && u < 0 !== v < 0) {
         points.push({ x: bisect(g, grid[i - 1], grid[i], (y) => y < 0 === u < 0), subtree, kind: 'zero' });
       } else if (real !== wasReal) {
-        points.push({ x: bisect(g, grid[i - 1], grid[i], (y) => Number.isFinite(y) === wasReal), subtree, kind: 'boundary' });
-      } else if (i + 1 < grid.length && real && v !== 0) {
+        points.push({ x: bisect(g, grid[i - 1], grid[i], (y) => !Number.isNaN(y) === wasReal), subtree, kind: 'boundary' });
+      } else if (i + 1 < grid.length && Number.isFinite(v) && Number.isFinite(u) && v !== 0) {
         const w = values[i + 1];
         if (Number.isFinite(w) && Math.abs(v) < Math.abs(u) && Math.abs(v) < Math.abs(w) && v < 0 === w < 0 && v < 0 === u < 0) {
           const x = goldenMinimum(g, grid[i - 1], grid[i + 1]);
@@ -99,7 +100,7 @@ function bisect(g: (x: number) => number, a: number, b: number, side: (y: number
   }
   const ga = Math.abs(g(a));
   const gb = Math.abs(g(b));
-  return Number.isFinite(ga) && (!Number.isFinite(gb) || ga <= gb) ? a : b;
+  return !Number.isNaN(ga) && (Number.isNaN(gb) || ga <= gb) ? a : b;
 }
 
 /** Where |g| is smallest on [a, b], by golden sections. */

@@ -5,7 +5,9 @@ import { criticalSubtrees } from './criticalSubtrees.js';
 import { findCriticalPoints, type CriticalPoint } from './findCriticalPoints.js';
 import { refineRoot } from './refineRoot.js';
 import type { WorkMeter } from '../../verify/workMeter.js';
-import { createIntegrand } from './createIntegrand.js';
+import { createIntegrand, type Integrand } from './createIntegrand.js';
+import { findOscillation, type Oscillation } from './findOscillation.js';
+import { oscillatoryTail } from './oscillatoryTail.js';
 import { decimalContext } from './decimalContext.js';
 import { evaluateConstant } from './evaluateConstant.js';
 import type { QuadraturePanel } from './quadraturePanel.js';
@@ -18,6 +20,9 @@ export interface IntegrateOptions extends TanhSinhGoal {
   /** Most digits an attempt may use: a result limited by rounding is retried at twice the digits up to this. */
   readonly maxDigits: number;
 }
+
+/** The finest step tanh-sinh gets on a tail of an oscillating integrand before the tail is summed period by period. */
+const OSCILLATING_TAIL_LEVEL = 7;
 
 export const DEFAULT_INTEGRATE_OPTIONS: IntegrateOptions = { digits: 30, maxDigits: 120, relative: 1e-15, absolute: 0, maxLevel: 10 };
 
@@ -53,7 +58,12 @@ export function integrateDefinite(problem: Expr, lower: DefiniteBound, upper: De
       critical = found;
     }
     const panels = panelsBetween(ends.lo, ends.hi, breakpoints(critical, ends.lo, ends.hi, digits, meter), digits);
-    const r = tanhSinh(createIntegrand(tape, digits), panels, opts, meter);
+    const integrand = createIntegrand(problem, tape, digits);
+    // An oscillating integrand over a tail is tried by tanh-sinh only up to OSCILLATING_TAIL_LEVEL
+    // (damped ones, e^-x·sin x, converge by then; sin(x)/x never does), then summed period by period.
+    const oscillation = panels.some((p) => p.kind !== 'finite') ? findOscillation(problem, digits, meter) : undefined;
+    let r = tanhSinh(integrand, panels, oscillation === undefined ? opts : { ...opts, maxLevel: Math.min(opts.maxLevel, OSCILLATING_TAIL_LEVEL) }, meter);
+    if (!r.ok && r.why === 'diverges' && oscillation !== undefined) r = withOscillatoryTails(integrand, panels, oscillation, opts, meter, r);
     points += r.points;
     if (r.ok) return { ...r, value: ends.reversed ? r.value.neg() : r.value, points };
     if (r.why !== 'precision' || digits * 2 > opts.maxDigits) {
@@ -119,4 +129,36 @@ function panelsBetween(lo: End, hi: End, cuts: readonly Decimal[], digits: numbe
   }
   panels.push(typeof hi === 'number' ? (typeof from === 'number' ? { kind: 'right', a: ZERO } : { kind: 'right', a: from }) : typeof from === 'number' ? { kind: 'left', b: hi } : { kind: 'finite', a: from, b: hi });
   return panels;
+}
+
+/**
+ * The integral over `panels` with each tail summed period by period (oscillatoryTail.ts) and the
+ * rest, up to where each tail is cut, by tanh-sinh; `plain` (the failed attempt) when a tail does
+ * not converge either, with both reasons.
+ */
+function withOscillatoryTails(f: Integrand, panels: readonly QuadraturePanel[], oscillation: Oscillation, goal: TanhSinhGoal, meter: WorkMeter, plain: Extract<QuadratureResult, { ok: false }>): QuadratureResult {
+  const finite: QuadraturePanel[] = [];
+  let tails = decimalContext(f.digits).ZERO;
+  let tailError = tails;
+  let points = plain.points;
+  for (const p of panels) {
+    if (p.kind === 'finite') {
+      finite.push(p);
+      continue;
+    }
+    const from = p.kind === 'right' ? p.a : p.b;
+    const t = oscillatoryTail(f, from, p.kind === 'right' ? 1 : -1, oscillation, goal, meter);
+    points += t.points;
+    if (!t.ok) {
+      if (t.why === 'exhausted' || t.why === 'timeout') return { ok: false, why: t.why, reason: t.reason, points };
+      return { ...plain, reason: `${plain.reason}; summed period by period, ${t.reason}`, points };
+    }
+    finite.push(p.kind === 'right' ? { kind: 'finite', a: from, b: t.cut } : { kind: 'finite', a: t.cut, b: from });
+    tails = tails.plus(t.value);
+    tailError = tailError.plus(t.error);
+  }
+  const r = tanhSinh(f, finite, goal, meter);
+  points += r.points;
+  if (!r.ok) return { ...r, points };
+  return { ...r, value: r.value.plus(tails), error: r.error.plus(tailError), points };
 }

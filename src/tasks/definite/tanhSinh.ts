@@ -26,6 +26,8 @@ export const CANCELLATION_FLOOR = 1e-8;
 const MIN_LEVEL = 3;
 /** Terms smaller than this share of the goal are negligible; two in a row end a side's march. */
 const NEGLIGIBLE_SHARE = 1e-3;
+/** Nodes with q below this are near an end of their panel. */
+const NEAR_END = 1e-3;
 /** A side's march is never ended by negligible terms before this t (a feature away from the middle
  * must not be skipped because the middle is small). */
 const T_MIN = 1;
@@ -131,6 +133,11 @@ export function tanhSinh(f: Integrand, panels: readonly QuadraturePanel[], goal:
             }
             value = new D(d.value);
             noise = new D(d.error);
+          } else if (!r.reliable && node.q.lt(NEAR_END)) {
+            // No digit of f survives this close to the end (0/0 rounding away): the side ends here,
+            // and what lies beyond is estimated from the terms before.
+            state.end = 'rounded';
+            break;
           } else {
             value = r.value;
             noise = r.noise;
