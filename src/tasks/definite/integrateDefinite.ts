@@ -7,7 +7,7 @@ import { refineRoot } from './refineRoot.js';
 import type { WorkMeter } from '../../verify/workMeter.js';
 import { createIntegrand, type Integrand } from './createIntegrand.js';
 import { findOscillation, type Oscillation } from './findOscillation.js';
-import { oscillatoryTail } from './oscillatoryTail.js';
+import { oscillatoryTail, type TailResult } from './oscillatoryTail.js';
 import { decimalContext } from './decimalContext.js';
 import { evaluateConstant } from './evaluateConstant.js';
 import type { QuadraturePanel } from './quadraturePanel.js';
@@ -45,6 +45,7 @@ export function integrateDefinite(problem: Expr, lower: DefiniteBound, upper: De
   }
   let points = 0;
   let critical: readonly CriticalPoint[] | undefined;
+  const knownTails = new Map<QuadraturePanel['kind'], Extract<TailResult, { ok: true }>>();
   for (let digits = opts.digits; ; digits *= 2) {
     const ends = endsAt(lower, upper, digits, meter);
     if ('why' in ends) return { ...ends, points };
@@ -61,9 +62,14 @@ export function integrateDefinite(problem: Expr, lower: DefiniteBound, upper: De
     const integrand = createIntegrand(problem, tape, digits);
     // An oscillating integrand over a tail is tried by tanh-sinh only up to OSCILLATING_TAIL_LEVEL
     // (damped ones, e^-x·sin x, converge by then; sin(x)/x never does), then summed period by period.
+    // Tails already summed at fewer digits are kept when only the rest needs more.
     const oscillation = panels.some((p) => p.kind !== 'finite') ? findOscillation(problem, digits, meter) : undefined;
-    let r = tanhSinh(integrand, panels, oscillation === undefined ? opts : { ...opts, maxLevel: Math.min(opts.maxLevel, OSCILLATING_TAIL_LEVEL) }, meter);
-    if (!r.ok && r.why === 'diverges' && oscillation !== undefined) r = withOscillatoryTails(integrand, panels, oscillation, opts, meter, r);
+    let r: QuadratureResult | undefined;
+    if (knownTails.size === 0) r = tanhSinh(integrand, panels, oscillation === undefined ? opts : { ...opts, maxLevel: Math.min(opts.maxLevel, OSCILLATING_TAIL_LEVEL) }, meter);
+    if ((r === undefined || (!r.ok && (r.why === 'diverges' || r.why === 'precision'))) && oscillation !== undefined) {
+      r = withOscillatoryTails(integrand, panels, oscillation, opts, meter, r, knownTails);
+    }
+    if (r === undefined) throw new Error('no attempt at the integral');
     points += r.points;
     if (r.ok) return { ...r, value: ends.reversed ? r.value.neg() : r.value, points };
     if (r.why !== 'precision' || digits * 2 > opts.maxDigits) {
@@ -133,26 +139,36 @@ function panelsBetween(lo: End, hi: End, cuts: readonly Decimal[], digits: numbe
 
 /**
  * The integral over `panels` with each tail summed period by period (oscillatoryTail.ts) and the
- * rest, up to where each tail is cut, by tanh-sinh; `plain` (the failed attempt) when a tail does
- * not converge either, with both reasons.
+ * rest, up to where each tail is cut, by tanh-sinh; `plain` (the failed attempt, if any) when a tail
+ * does not converge either, with both reasons. Tails found in `known` (summed at fewer digits, to the
+ * same goal) are taken as they are, and those summed here are added to it.
  */
-function withOscillatoryTails(f: Integrand, panels: readonly QuadraturePanel[], oscillation: Oscillation, goal: TanhSinhGoal, meter: WorkMeter, plain: Extract<QuadratureResult, { ok: false }>): QuadratureResult {
+function withOscillatoryTails(
+  f: Integrand,
+  panels: readonly QuadraturePanel[],
+  oscillation: Oscillation,
+  goal: TanhSinhGoal,
+  meter: WorkMeter,
+  plain: Extract<QuadratureResult, { ok: false }> | undefined,
+  known: Map<QuadraturePanel['kind'], Extract<TailResult, { ok: true }>>,
+): QuadratureResult {
   const finite: QuadraturePanel[] = [];
   let tails = decimalContext(f.digits).ZERO;
   let tailError = tails;
-  let points = plain.points;
+  let points = plain?.points ?? 0;
   for (const p of panels) {
     if (p.kind === 'finite') {
       finite.push(p);
       continue;
     }
     const from = p.kind === 'right' ? p.a : p.b;
-    const t = oscillatoryTail(f, from, p.kind === 'right' ? 1 : -1, oscillation, goal, meter);
-    points += t.points;
+    const t = known.get(p.kind) ?? oscillatoryTail(f, from, p.kind === 'right' ? 1 : -1, oscillation, goal, meter);
+    if (!known.has(p.kind)) points += t.points;
     if (!t.ok) {
-      if (t.why === 'exhausted' || t.why === 'timeout') return { ok: false, why: t.why, reason: t.reason, points };
+      if (t.why === 'exhausted' || t.why === 'timeout' || plain === undefined) return { ok: false, why: t.why, reason: t.reason, points };
       return { ...plain, reason: `${plain.reason}; summed period by period, ${t.reason}`, points };
     }
+    known.set(p.kind, t);
     finite.push(p.kind === 'right' ? { kind: 'finite', a: from, b: t.cut } : { kind: 'finite', a: t.cut, b: from });
     tails = tails.plus(t.value);
     tailError = tailError.plus(t.error);

@@ -36,8 +36,8 @@ export interface DefiniteOptions {
 export interface DefiniteResult extends VerifyResult {
   /** The integral's value and the quadrature's error bound. */
   readonly integral?: { readonly value: string; readonly error: string };
-  /** The answer's value. */
-  readonly answerValue?: string;
+  /** The answer's value and a bound on its error (0 for a decimal, which is its own value). */
+  readonly answerValue?: { readonly value: string; readonly error: string };
   /** answer − integral. */
   readonly difference?: string;
 }

@@ -4,7 +4,7 @@ import type { Expr } from '../../expr/types.js';
 import { clip } from '../../util/clip.js';
 import type { Verdict } from '../../verify/types.js';
 import type { WorkMeter } from '../../verify/workMeter.js';
-import { compareDefiniteValues, type BoundedValue, type Comparison } from './compareDefiniteValues.js';
+import { compareDefiniteValues, ERROR_MARGIN, type BoundedValue, type Comparison } from './compareDefiniteValues.js';
 import { decimalContext } from './decimalContext.js';
 import { evaluateConstant } from './evaluateConstant.js';
 import { formatDecimal } from './formatDecimal.js';
@@ -16,8 +16,8 @@ import { DEFAULT_DEFINITE_OPTIONS, type DefiniteAnswer, type DefiniteBound, type
 export const FIRST_DIGITS = 30;
 export const CONFIRM_DIGITS = 45;
 /** The quadrature is asked for this many digits more than the closed-form rule needs (and a decimal's
- * tolerance divided by 10^this), so that its error bound rarely decides. */
-const GOAL_DIGITS_BEYOND = 3;
+ * tolerance divided by 10^(this + 1)), so that its error bound, counted ERROR_MARGIN times, rarely decides. */
+const GOAL_DIGITS_BEYOND = 2;
 
 type Outcome = { verdict: Verdict; reason: string; fields?: Partial<DefiniteResult> };
 
@@ -60,7 +60,13 @@ export function verifyDefinite(
 }
 
 function decide(prepared: PreparedDefinite, answer: DefiniteAnswer, opts: DefiniteOptions, meter: WorkMeter): Outcome {
-  const first = judgeAt(prepared, answer, opts, FIRST_DIGITS, 1, meter);
+  const decimalTolerance = answer.kind === 'decimal' && opts.numericTolerance.kind === 'absolute' ? opts.numericTolerance.value : 0;
+  const request: IntegralRequest = {
+    digits: FIRST_DIGITS,
+    relative: 10 ** -(opts.closedFormDigits + GOAL_DIGITS_BEYOND),
+    absolute: decimalTolerance * 10 ** -(GOAL_DIGITS_BEYOND + 1),
+  };
+  const first = judgeAt(prepared, answer, opts, request, meter);
   if (first.comparison === undefined) return first.outcome;
   const { comparison, integral, answerValue, tolerance } = first;
   const fields = fieldsOf(integral, answerValue, comparison);
@@ -76,7 +82,10 @@ function decide(prepared: PreparedDefinite, answer: DefiniteAnswer, opts: Defini
   if (comparison.outcome === 'unclear') {
     return { verdict: 'unknown', reason: `${values}: too close to ${rule} to call within the error bound ${formatDecimal(comparison.bound, 3)}`, fields };
   }
-  const second = judgeAt(prepared, answer, opts, CONFIRM_DIGITS, 0.1, meter);
+  // The confirmation only has to resolve the difference beyond the tolerance, not the integral's digits.
+  const beyond = comparison.difference.abs().minus(tolerance).div(ERROR_MARGIN * 10).toNumber();
+  const confirm: IntegralRequest = { digits: CONFIRM_DIGITS, relative: request.relative / 10, absolute: Math.max(request.absolute / 10, beyond) };
+  const second = judgeAt(prepared, answer, opts, confirm, meter);
   if (second.comparison === undefined) return { verdict: 'unknown', reason: `${values}, beyond ${rule}; not confirmed at ${CONFIRM_DIGITS} digits: ${second.outcome.reason}`, fields };
   if (second.comparison.outcome !== 'differ') {
     return { verdict: 'unknown', reason: `${values}, beyond ${rule} at ${FIRST_DIGITS} digits but not at ${CONFIRM_DIGITS}`, fields };
@@ -89,13 +98,8 @@ type Judged =
   | { comparison?: undefined; outcome: Outcome };
 
 /** The integral and the answer at `digits` digits, compared; or why they could not be. */
-function judgeAt(prepared: PreparedDefinite, answer: DefiniteAnswer, opts: DefiniteOptions, digits: number, tighter: number, meter: WorkMeter): Judged {
-  const decimalTolerance = answer.kind === 'decimal' && opts.numericTolerance.kind === 'absolute' ? opts.numericTolerance.value : 0;
-  const request: IntegralRequest = {
-    digits,
-    relative: tighter * 10 ** -(opts.closedFormDigits + GOAL_DIGITS_BEYOND),
-    absolute: tighter * decimalTolerance * 10 ** -GOAL_DIGITS_BEYOND,
-  };
+function judgeAt(prepared: PreparedDefinite, answer: DefiniteAnswer, opts: DefiniteOptions, request: IntegralRequest, meter: WorkMeter): Judged {
+  const { digits } = request;
   const integral = prepared.integral(request, meter);
   if (!integral.ok) {
     const estimate = integral.value === undefined ? '' : ` (estimate ${formatDecimal(integral.value, 12)}${integral.error === undefined ? '' : ` ± ${formatDecimal(integral.error, 2)}`})`;
@@ -147,7 +151,7 @@ function agreeingDigits(difference: Decimal, scale: Decimal): string {
 function fieldsOf(integral: BoundedValue, answerValue: BoundedValue, c: Comparison): Partial<DefiniteResult> {
   return {
     integral: { value: formatDecimal(integral.value, 25), error: formatDecimal(integral.error, 3) },
-    answerValue: formatDecimal(answerValue.value, 25),
+    answerValue: { value: formatDecimal(answerValue.value, 25), error: formatDecimal(answerValue.error, 3) },
     difference: formatDecimal(c.difference, 3),
   };
 }
