@@ -121,8 +121,9 @@ export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGIT
           for (let k = 0; k < a.length && s !== null; k++) {
             const t = values[a[k]];
             if (t !== null) {
-              // An exact 0 that is the remains of a cancellation carries an error no exponent shows.
-              if (t.isZero()) worst = lost[a[k]] > 0 ? Infinity : worst;
+              // A 0 that is the remains of a cancellation carries an error no exponent shows; any other
+              // 0 (0^2 at x = 0) is exact.
+              if (t.isZero()) worst = lost[a[k]] === Infinity ? Infinity : worst;
               else worst = Math.max(worst, t.e + lost[a[k]]);
             }
             s = t === null ? null : s.plus(t);

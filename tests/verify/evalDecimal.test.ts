@@ -38,6 +38,9 @@ describe('decimal evaluator', () => {
     const r = at('cos(x) + 2', new D60(HALF_PI.toSignificantDigits(30)));
     expect(r.value.minus(2).abs().lt('1e-28')).toBe(true);
     expect(r.reliableDigits).toBeGreaterThan(25);
+    // An exact 0 (x^2 at x = 0) costs a sum nothing; a 0 left by cancellation leaves it unknown.
+    expect(at('1 - x^2', 0).reliableDigits).toBeGreaterThan(25);
+    expect(at('(x - x) + 1', 0.3).reliableDigits).toBe(0);
     // Cancellation between exact terms still counts in full.
     const c = at('(x + 1) - x', 1e20);
     expect(c.value.toNumber()).toBe(1);
