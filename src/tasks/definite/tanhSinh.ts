@@ -50,8 +50,14 @@ interface SideState {
 function tailBeyond(s: SideState, step: number): Decimal {
   if (s.last.isZero()) return s.last;
   if (s.beforeLast.isZero() || s.beforeLast.lte(s.last)) return s.last.div(0).abs();
-  const rate = s.beforeLast.div(s.last).ln().div(step);
+  const rate = (log10(s.beforeLast) - log10(s.last)) * Math.LN10 / step;
   return s.last.div(rate);
+}
+
+/** log10 of a positive decimal from its exponent and leading digits (a double's accuracy is plenty). */
+function log10(v: Decimal): number {
+  const [lead, next = 0] = v.d;
+  return v.e + Math.log10(lead + next / 1e7) - Math.floor(Math.log10(lead));
 }
 
 /**
