@@ -1,23 +1,16 @@
-import { compileReal } from '../../expr/evalReal.js';
-import { countNodes } from '../../expr/metrics.js';
 import { toInfix } from '../../expr/toInfix.js';
 import type { Expr } from '../../expr/types.js';
 import { clip } from '../../util/clip.js';
 import { formatReasonNumber } from '../../verify/formatReasonNumber.js';
 import { compileTape, TapeTooLarge } from '../../verify/tape.js';
 import type { WorkMeter } from '../../verify/workMeter.js';
-import { criticalSubtrees } from './criticalSubtrees.js';
-import { decimalContext } from './decimalContext.js';
 import { evaluateConstant } from './evaluateConstant.js';
-import { findCriticalPoints } from './findCriticalPoints.js';
-import { probeLimit } from './probeLimit.js';
+import { findTroublePoint } from './findTroublePoint.js';
 import { tailDecays } from './tailDecays.js';
 import type { DefiniteBound } from './types.js';
 
 /** The work a check may do (a few milliseconds): the same candidate gets the same answer on any machine. */
 export const DEFAULT_CONVERGENCE_WORK = 5_000_000;
-/** Points of the scan of f over a finite interval for places where it is not real. */
-const SCAN_POINTS = 400;
 
 /**
  * The convergence constraint of the `definite` task: ∫ₗₒᵥᵥₑᵣ^ᵘᵖᵖᵉʳ f dx is a fair candidate only
@@ -53,48 +46,10 @@ export function checkDefiniteConvergence(problem: Expr, lower: DefiniteBound, up
     if (error instanceof TapeTooLarge) return { ok: false, reason: `${shown} is too large to evaluate` };
     throw error;
   }
-  const refuse = (what: string, x: number) => ({ ok: false as const, reason: `${shown} ${what} x = ${formatReasonNumber(x)} in ${interval}` });
-  const real = compileReal(problem);
   const exhausted = { ok: false as const, reason: `${shown} could not be checked on ${interval} within the work budget of ${work}` };
-
-  // Places where f may stop being finite: its critical points and the finite ends, approached from inside.
-  const critical = findCriticalPoints(criticalSubtrees(problem), lo, hi, meter);
-  if (critical === 'exhausted') return exhausted;
-  const { D } = decimalContext(50);
-  const probes: [number, 1 | -1][] = [];
-  if (Number.isFinite(lo)) probes.push([lo, 1]);
-  if (Number.isFinite(hi)) probes.push([hi, -1]);
-  for (const p of critical) {
-    if (p.x > lo) probes.push([p.x, -1]);
-    if (p.x < hi) probes.push([p.x, 1]);
-  }
-  for (const [x, side] of probes) {
-    const r = probeLimit(tape, new D(x), side, meter);
-    if (r.kind === 'exhausted') return exhausted;
-    if (r.kind === 'infinite') return refuse('is not finite at', x);
-    if (r.kind === 'no-limit') return refuse('has no limit at', x);
-    if (r.kind === 'not-real') {
-      // Decimals give up on sin(1/x) at x = 10^-32 as they do on sqrt(x - 2) at 0: doubles tell which.
-      const near = real?.(x + side * Math.max(1, Math.abs(x)) * 1e-8);
-      return refuse(near === undefined || Number.isNaN(near) ? 'is not real near' : 'cannot be evaluated near', x);
-    }
-  }
-
-  // Values that are not real anywhere between them (sqrt(x - 2) on [0, 3]) show on a scan.
-  if (real !== undefined) {
-    const from = Number.isFinite(lo) ? lo : Number.isFinite(hi) ? Math.min(hi - 20, 0) : -20;
-    const to = Number.isFinite(hi) ? hi : Math.max(from + 20, 0);
-    const cost = countNodes(problem).nodes;
-    for (let i = 1; i < SCAN_POINTS; i++) {
-      const x = from + ((to - from) * i) / SCAN_POINTS;
-      meter.left -= cost;
-      const v = real(x);
-      if (Number.isNaN(v) && probeLimit(tape, new D(x), 1, meter).kind !== 'finite') return refuse('is not real at', x);
-      if (!Number.isFinite(v) && !Number.isNaN(v)) return refuse('is not finite at', x);
-    }
-    if (meter.left < 0) return exhausted;
-  }
-
+  const trouble = findTroublePoint(problem, tape, lo, hi, meter);
+  if (trouble === 'exhausted') return exhausted;
+  if (trouble !== undefined) return { ok: false, reason: `${shown} ${trouble.what} x = ${formatReasonNumber(trouble.x)} in ${interval}` };
   for (const [end, direction] of [
     [lo, -1],
     [hi, 1],

@@ -11,7 +11,8 @@ import { oscillatoryTail, type TailResult } from './oscillatoryTail.js';
 import { decimalContext } from './decimalContext.js';
 import { evaluateConstant } from './evaluateConstant.js';
 import type { QuadraturePanel } from './quadraturePanel.js';
-import { tanhSinh, type TanhSinhGoal } from './tanhSinh.js';
+import { tanhSinh } from './tanhSinh.js';
+import type { TanhSinhGoal } from './tanhSinhGoal.js';
 import type { DefiniteBound, QuadratureResult } from './types.js';
 
 export interface IntegrateOptions extends TanhSinhGoal {

@@ -5,7 +5,8 @@ import { decimalContext } from './decimalContext.js';
 import type { Oscillation } from './findOscillation.js';
 import { formatDecimal } from './formatDecimal.js';
 import { levinSum } from './levinSum.js';
-import { tanhSinh, type TanhSinhGoal } from './tanhSinh.js';
+import { tanhSinh } from './tanhSinh.js';
+import type { TanhSinhGoal } from './tanhSinhGoal.js';
 
 /** Half periods integrated before the sum is first accelerated, and at most. */
 const MIN_PIECES = 12;

@@ -19,9 +19,10 @@ const GROWTH = 1e3;
 /**
  * Whether f(x) tends to a finite value as x → x0 from the side `side` (+1: from above), from f at
  * x0 ± 10^-4, 10^-8, 10^-16, 10^-32 (times max(1, |x0|)) in decimals: `finite` when the last two
- * agree to SETTLED, `infinite` when the values grow by more than GROWTH or keep moving apart by
- * ever larger steps (log x), `no-limit` when they stay bounded but do not settle (sin(1/x)),
- * `not-real` when f has no real value there. Each offset squares the previous one, so a removable
+ * agree to SETTLED or the values shrink all the way in (bounded, like x^0.01), `infinite` when they
+ * grow by more than GROWTH or keep moving apart, growing, by ever larger steps (log x), `no-limit`
+ * when they do neither (sin(1/x)), `not-real` when decimals give f no real value there (outside its
+ * domain, or past what they evaluate). Each offset squares the previous one, so a removable
  * singularity (sin(x)/x, whose values approach 1 like x²) settles at once, while x^-(1/2) and log x
  * plainly do not.
  */

@@ -9,7 +9,7 @@ import { decimalContext } from './decimalContext.js';
 import { evaluateConstant } from './evaluateConstant.js';
 import { formatDecimal } from './formatDecimal.js';
 import { prepareDefinite, type IntegralRequest, type PreparedDefinite } from './prepareDefinite.js';
-import { CANCELLATION_FLOOR } from './tanhSinh.js';
+import { CANCELLATION_FLOOR } from './tanhSinhGoal.js';
 import { DEFAULT_DEFINITE_OPTIONS, type DefiniteAnswer, type DefiniteBound, type DefiniteOptions, type DefiniteResult } from './types.js';
 
 /** Working precision of the first judgement, and of the one that must confirm an `incorrect`. */
