@@ -35,8 +35,10 @@ type Outcome = { verdict: Verdict; reason: string; fields?: Partial<DefiniteResu
  * - either is `incorrect` only when the difference exceeds the tolerance by ERROR_MARGIN times the
  *   error bounds, and the same holds again at CONFIRM_DIGITS digits;
  * - `unknown` when the quadrature does not converge within the work budget, or the bounds straddle
- *   the tolerance; `invalid` when the answer or a bound is not a number (it depends on x).
- * The reason gives both values and their difference.
+ *   the tolerance; `invalid` when the answer is not a number (it depends on x) or a bound is not a
+ *   real one.
+ * The reason gives both values and their difference. A problem prepared once (prepareDefinite) to
+ * judge several answers carries its own bounds: `lower` and `upper` must be those.
  */
 export function verifyDefinite(
   problem: Expr | PreparedDefinite,
@@ -60,6 +62,15 @@ export function verifyDefinite(
 }
 
 function decide(prepared: PreparedDefinite, answer: DefiniteAnswer, opts: DefiniteOptions, meter: WorkMeter): Outcome {
+  // A bound that is not a real number (log(-1), 1/0) makes no definite integral: the problem is ill-posed.
+  for (const [name, bound] of [
+    ['lower', prepared.lower],
+    ['upper', prepared.upper],
+  ] as const) {
+    if (bound.kind === 'inf') continue;
+    const v = evaluateConstant(bound.expr, FIRST_DIGITS, meter);
+    if (!v.ok && v.why !== 'exhausted' && v.why !== 'timeout') return { verdict: 'invalid', reason: `the ${name} bound ${describeExpr(bound.expr)} is not a real number: ${v.reason}` };
+  }
   const decimalTolerance = answer.kind === 'decimal' && opts.numericTolerance.kind === 'absolute' ? opts.numericTolerance.value : 0;
   const request: IntegralRequest = {
     digits: FIRST_DIGITS,

@@ -56,9 +56,11 @@ describe('verifyDefinite: closed forms must agree to 12 significant digits', () 
     expect(check('log(x)/(1+x^2)', '0', 'oo', '0').verdict).toBe('correct');
   });
 
-  it('an answer with no real value is incorrect; one that depends on x is not a number', () => {
+  it('an answer with no real value is incorrect; one that depends on x, or a bound with no real value, is invalid', () => {
     expect(check('x', '0', '1', 'log(-2)').verdict).toBe('incorrect');
     expect(check('x', '0', '1', 'x/2').verdict).toBe('invalid');
+    expect(check('x', 'log(-1)', '1', '1/2')).toMatchObject({ verdict: 'invalid', reason: expect.stringContaining('lower bound') });
+    expect(check('x', '0', '1/0', '1/2')).toMatchObject({ verdict: 'invalid', reason: expect.stringContaining('upper bound') });
   });
 });
 
