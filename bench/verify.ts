@@ -3,7 +3,8 @@
  * labelled partial-domain traps, side by side in the same run with the SAGGA reference check (SymPy
  * `simplify(f - diff(F)) == 0`, 1 s timeout per pair, timeouts and exceptions counted as correct) on
  * a fixed random subsample; then the same pairs again with two CPU-bound processes running beside
- * the verifier, counting the verdicts that changed.
+ * the verifier, counting the verdicts that changed. The labelled definite integrals are timed apart
+ * (bench/definiteBench.ts), beside mpmath's quad on a subsample.
  *
  *   npm run bench:verify                         # full run
  *   npm run bench:verify -- --quick              # a smoke run in well under a minute
@@ -24,6 +25,7 @@ import { createRng } from '../src/util/rng.js';
 import type { VerifyResult } from '../src/verify/types.js';
 import { verifyBatch } from '../src/verify/verifyBatch.js';
 import { verifyStrings } from '../src/verify/verifyStrings.js';
+import { runDefiniteBench, type DefiniteBenchRun } from './definiteBench.js';
 import { readLabelledPairs, type LabelledPair } from '../testkit/readLabelledPairs.js';
 import { runReferenceCheck, type ReferenceRun } from './runReferenceCheck.js';
 import { scoreVerdicts, type Judged, type Score } from '../testkit/scoreVerdicts.js';
@@ -44,6 +46,8 @@ interface BenchOptions {
   readonly tasks: boolean;
   readonly series: string;
   readonly limit: string;
+  readonly definite: string | false;
+  readonly definiteReferenceSample: number;
 }
 
 interface Row {
@@ -70,7 +74,10 @@ function parseOptions(argv: readonly string[]): BenchOptions {
     .option('--json <file>', 'also write the figures as JSON')
     .option('--no-tasks', 'skip the series and limit verifiers')
     .option('--series <file>', 'labelled series pairs (JSON Lines)', 'tests/fixtures/labelled/series.jsonl')
-    .option('--limit <file>', 'labelled limit pairs (JSON Lines)', 'tests/fixtures/labelled/limit.jsonl');
+    .option('--limit <file>', 'labelled limit pairs (JSON Lines)', 'tests/fixtures/labelled/limit.jsonl')
+    .option('--definite <file>', 'labelled definite integrals (JSON Lines), timed apart', 'tests/fixtures/labelled/definite.jsonl')
+    .option('--no-definite', 'skip the definite integrals')
+    .option('--definite-reference-sample <n>', 'definite integrals in the mpmath subsample (default 100, quick 20)', positiveInt);
   program.parse(argv as string[], { from: 'user' });
   const o = program.opts<{
     pairs: string;
@@ -87,8 +94,10 @@ function parseOptions(argv: readonly string[]): BenchOptions {
     tasks: boolean;
     series: string;
     limit: string;
+    definite: string | false;
+    definiteReferenceSample?: number;
   }>();
-  return { ...o, referenceSample: o.referenceSample ?? (o.quick ? 20 : 200) };
+  return { ...o, referenceSample: o.referenceSample ?? (o.quick ? 20 : 200), definiteReferenceSample: o.definiteReferenceSample ?? (o.quick ? 20 : 100) };
 }
 
 function judge(pairs: readonly LabelledPair[], results: readonly { verdict: VerifyResult['verdict']; reason?: string }[]): Judged[] {
@@ -235,6 +244,14 @@ async function main(): Promise<void> {
     }
   }
 
+  let definite: DefiniteBenchRun | undefined;
+  if (opts.definite !== false) {
+    definite = await runDefiniteBench(
+      { file: opts.definite, sample: opts.quick ? 150 : undefined, referenceSample: opts.reference ? opts.definiteReferenceSample : 0, referenceTimeout: 10, python: opts.python },
+      rng.fork('definite'),
+    );
+  }
+
   const refRow = rows[3];
   const lines = [
     `Verifier benchmark on ${all.length} labelled pairs (${all.filter((p) => p.label === 'incorrect').length} incorrect) — ${availableParallelism()} cores, ${cpu}, node ${process.version}${opts.quick ? ' — QUICK MODE' : ''}`,
@@ -259,6 +276,7 @@ async function main(): Promise<void> {
         `(${rate(load.pairs, load.ms).toFixed(0)} pairs/s under that load).`,
     );
   }
+  if (definite) lines.push('', ...definite.lines);
   if (opts.tasks) {
     const taskLines = await taskVerifySection({
       series: opts.series,
@@ -294,6 +312,7 @@ async function main(): Promise<void> {
           traps: { name: trapRow.name, pairs: trapRow.pairs, pairsPerSecond: trapRow.pairsPerSecond, score: summary(trapRow.score) },
           load: load ?? null,
           referenceWallMs: reference?.wallMs ?? null,
+          definite: definite?.json ?? null,
         },
         null,
         2,

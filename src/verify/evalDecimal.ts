@@ -15,8 +15,9 @@ type Dec = Decimal;
 export const RELIABLE_DIGITS = 15;
 
 /** A value, `null` where the point is outside what decimals can evaluate, `'exhausted'` when the
- * meter's work ran out, `'timeout'` when its wall-clock backstop fired. A decimal x is taken with all
- * its digits, so a point such as 1/3 + 2^-40 is not rounded to a double first. */
+ * meter's work ran out, `'timeout'` when its wall-clock backstop fired. The point is a double or a
+ * decimal, taken with all its digits: a quadrature node 10^-30 from an endpoint, or 1/3 + 2^-40,
+ * only exists as a decimal. */
 export type DecimalEvaluator = (x: number | Dec, meter?: WorkMeter) => DecimalValue | null | 'exhausted' | 'timeout';
 
 /** A decimal result and how many of its leading digits survived cancellation and conditioning. */
@@ -64,7 +65,7 @@ function contextFor(digits: number): Context {
  * survived cancellation and conditioning; a caller believes it only from RELIABLE_DIGITS on. Every
  * operation is paid from the meter's work (a function costs more than arithmetic), so the same point
  * costs the same on any machine. The input x is taken exactly as the double it is, so both sides
- * are compared at the same point.
+ * are compared at the same point; a decimal x is taken with all its digits.
  */
 export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGITS): DecimalEvaluator {
   const { instrs } = tape;
@@ -117,14 +118,24 @@ export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGIT
           v = values[a[0]]?.neg() ?? null;
           break;
         case Op.Add: {
+          // A term's error is its size times its own lost digits: a term that lost every digit but is
+          // 10^-30 of the sum (cos x at π/2 in cos(x) + 2) costs the sum nothing. So the sum loses
+          // max over terms of (exponent + lost digits) minus its own exponent, which is also the
+          // cancellation of terms that were exact.
           let s: Dec | null = new D(0);
-          let biggest = -Infinity;
+          let worst = -Infinity;
           for (let k = 0; k < a.length && s !== null; k++) {
             const t = values[a[k]];
-            if (t !== null && !t.isZero()) biggest = Math.max(biggest, t.e);
+            if (t !== null) {
+              // A 0 that is the remains of a cancellation carries an error no exponent shows; any other
+              // 0 (0^2 at x = 0) is exact.
+              if (t.isZero()) worst = lost[a[k]] === Infinity ? Infinity : worst;
+              else worst = Math.max(worst, t.e + lost[a[k]]);
+            }
             s = t === null ? null : s.plus(t);
           }
-          if (s !== null && biggest > -Infinity) l += s.isZero() ? Infinity : Math.max(0, biggest - s.e);
+          l = 0;
+          if (s !== null && worst > -Infinity) l = s.isZero() || worst === Infinity ? Infinity : Math.max(0, worst - s.e);
           v = s;
           break;
         }
@@ -308,8 +319,10 @@ const DECIMAL_FUNCTIONS: Record<FnName, DecimalFunction | null> = {
   // to conditioning anyway); decimal.js would grind on them.
   sin: (a) => (a.abs().gt(HUGE_TRIG) ? null : a.sin()),
   cos: (a) => (a.abs().gt(HUGE_TRIG) ? null : a.cos()),
-  tan: (a) => (a.abs().gt(HUGE_TRIG) ? null : a.tan()),
-  cot: (a, ONE) => (a.abs().gt(HUGE_TRIG) ? null : ONE.div(a.tan())),
+  // decimal.js's own tan is sin/sqrt(1 - sin²), which near a pole cancels away every digit (at 30
+  // digits, tan(π/2 - 6.4e-28) comes out as 7e19, not 1.6e27): sin/cos keeps them all.
+  tan: (a) => (a.abs().gt(HUGE_TRIG) ? null : a.sin().div(a.cos())),
+  cot: (a) => (a.abs().gt(HUGE_TRIG) ? null : a.cos().div(a.sin())),
   sec: (a, ONE) => (a.abs().gt(HUGE_TRIG) ? null : ONE.div(a.cos())),
   csc: (a, ONE) => (a.abs().gt(HUGE_TRIG) ? null : ONE.div(a.sin())),
   asin: (a) => (a.abs().gt(1) ? null : a.asin()),
@@ -356,3 +369,8 @@ const DECIMAL_FUNCTIONS: Record<FnName, DecimalFunction | null> = {
 };
 
 export type { Dec as HighPrecisionValue };
+
+/** Whether decimals evaluate `name` at all: a tree using one that they do not is undecided at every point. */
+export function decimalEvaluates(name: FnName): boolean {
+  return DECIMAL_FUNCTIONS[name] !== null;
+}
