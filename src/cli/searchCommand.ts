@@ -59,7 +59,7 @@ export function registerSearchCommand(program: Command): void {
     .option('--reference <specs>', 'targets that prove a declined, unreadable or timed-out failure by solving it, comma-separated, or none (default: nerdamer,algebrite minus the target)')
     .option('--novelty <how>', 'signature (default): one archive line per bug shape, repeats counted as variants | exact: one per problem')
     .option('--patience <n>', 'stop (stagnated) after this many generations in a row without a new signature, the search having escalated to its highest level (default 20; 0: never)')
-    .option('--shrink-calls <n>', 'target calls spent shrinking each new failure to its smallest failing form (default 24; 0: off)')
+    .option('--shrink-calls <n>', 'target calls spent shrinking each new failure to its smallest failing form (default 48; 0: off)')
     .option('--max-target-calls <n>', 'stop before making more target calls than this (problems, references, shrinking and health checks together)')
     .option('--max-tokens-total <n>', 'stop once the target has spent this many tokens (input + output)')
     .option('--max-cost <usd>', 'stop once the target has cost this much (needs --price-input and --price-output)')

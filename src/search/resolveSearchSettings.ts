@@ -75,7 +75,7 @@ export const SEARCH_DEFAULTS: Omit<SearchSettings, 'target' | 'rngSeed' | 'concu
   failures: 'proven',
   novelty: 'signature',
   patience: 20,
-  shrinkCalls: 24,
+  shrinkCalls: 48,
   maxTargetCalls: null,
   maxTokensTotal: null,
   maxCost: null,
