@@ -1,5 +1,6 @@
 import type { Expr } from '../expr/types.js';
 import type { Judgement } from '../judge/judgeTypes.js';
+import type { Rng } from '../util/rng.js';
 
 /** A problem put to the target. */
 export interface AskedProblem {
@@ -27,3 +28,20 @@ export interface ShrunkFailure {
   /** Smaller failures the symptom guard refused (they failed, but another way: another bug). */
   readonly refused?: number;
 }
+
+/** What a probe of the shrinker learns about one candidate, and the target calls that cost. */
+export interface ShrinkProbeResult {
+  readonly judgement: Judgement;
+  readonly calls: number;
+}
+
+/**
+ * Shrinks one proven failure (src/shrink, bound by the caller): the smallest problem that still fails
+ * the same way with a proof, found by asking `probe` about candidates, within `maxCalls`.
+ */
+export type Shrinker = (
+  problem: Expr,
+  judgement: Judgement,
+  probe: (candidate: Expr, attempt?: number) => Promise<ShrinkProbeResult>,
+  options: { readonly maxCalls: number; readonly rng: Rng; readonly confirmations: number; readonly knownSignature: (signature: string) => boolean },
+) => Promise<ShrunkFailure>;

@@ -1,0 +1,83 @@
+import { canonicalKey } from '../expr/canonical.js';
+import type { Expr } from '../expr/types.js';
+import type { Judgement } from '../judge/judgeTypes.js';
+import type { Target } from '../targets/types.js';
+import type { Rng } from '../util/rng.js';
+import type { CallGate } from './callGate.js';
+import type { Shrinker, ShrinkProbeResult } from './searchTypes.js';
+import { asTargetProblem, type ProblemJudge } from './problemJudge.js';
+import type { Evaluation } from './searchEngine.js';
+
+export interface ShrinkSchedulerOptions {
+  readonly results: Array<Evaluation | undefined>;
+  readonly shrink: Shrinker;
+  /** Target calls one failure's shrinking may spend. */
+  readonly shrinkCalls: number;
+  readonly target: Target;
+  readonly gate: CallGate;
+  readonly judge: ProblemJudge;
+  readonly signature: (e: Expr) => string;
+  /** Is this signature archived already (a failure with it is a variant, not worth shrinking)? */
+  readonly archived: (signature: string) => boolean;
+  /** The run's root generator: each shrink forks its own stream by the problem's key. */
+  readonly rng: Rng;
+  /** Was the decision on this problem taken back (a broken target gave it)? */
+  readonly isRevoked: (index: number) => boolean;
+}
+
+/**
+ * Decides which of a generation's proven failures are shrunk, and shrinks them. Failures are
+ * considered in asked order, each as soon as every problem asked before it is decided, and only
+ * one failure per signature is shrunk (not one the archive has already): so which failures are
+ * shrunk depends on the asked order alone, never on the order answers arrive in, and a resumed run
+ * shrinks the same ones.
+ */
+export class ShrinkScheduler {
+  private readonly claimed = new Set<string>();
+  private readonly shrinks: Promise<void>[] = [];
+
+  constructor(private readonly options: ShrinkSchedulerOptions) {}
+
+  /** The next decided problem in asked order: shrink it if it is a proven failure of a new shape. */
+  consider(index: number): void {
+    const evaluation = this.options.results[index]!;
+    const j = evaluation.judgement;
+    if (this.options.shrinkCalls <= 0 || j.status !== 'fail' || j.proof === null) return;
+    const raw = this.options.signature(evaluation.problem.expr);
+    if (this.options.archived(raw) || this.claimed.has(raw)) return;
+    this.claimed.add(raw);
+    this.shrinks.push(this.shrinkOne(index));
+  }
+
+  /** Every shrink started, finished. */
+  async settled(): Promise<void> {
+    await Promise.all(this.shrinks);
+  }
+
+  private async shrinkOne(index: number): Promise<void> {
+    const { results, target, gate, judge } = this.options;
+    const evaluation = results[index]!;
+    const original = evaluation.judgement as Extract<Judgement, { status: 'fail' }>;
+    const probe = async (candidate: Expr, attempt = 0): Promise<ShrinkProbeResult> => {
+      const key = canonicalKey(candidate);
+      // A confirming ask is a call of its own, journaled under its own key, never answered from the first.
+      const slot = attempt === 0 ? key : `${key}#${attempt}`;
+      const answers = await gate.call(target, undefined, asTargetProblem(candidate, slot), 'shrinking');
+      if (answers === null) return { judgement: { status: 'error', reason: 'not asked: the run is stopping', answers: [] }, calls: 1 };
+      const judged = await judge.judge(candidate, answers);
+      // A wrong answer shrinks only to a wrong answer: a declined candidate needs no reference.
+      if (original.kind === 'wrong') return { judgement: judged, calls: 1 };
+      const proven = await judge.prove(candidate, key, judged, 'shrinking');
+      return { judgement: proven.judgement, calls: 1 + proven.calls };
+    };
+    const minimal = await this.options.shrink(evaluation.problem.expr, evaluation.judgement, probe, {
+      maxCalls: this.options.shrinkCalls,
+      rng: this.options.rng.fork(`shrink-${evaluation.problem.key}`),
+      // A model may fail a problem once and solve it the next time, and any target may time out on a
+      // slow moment: then a step needs a second failure.
+      confirmations: target.deterministic === true && original.kind !== 'timeout' ? 0 : 1,
+      knownSignature: this.options.archived,
+    });
+    if (!this.options.isRevoked(index)) results[index] = { ...evaluation, minimal };
+  }
+}
