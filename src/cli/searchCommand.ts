@@ -10,6 +10,8 @@ import { runRedactor } from '../util/redactSecrets.js';
 import { exitCodeOf } from './exitCodeOf.js';
 import { nonNegativeInt } from './numberOption.js';
 import { EXIT } from './exitCodes.js';
+import { TASK_NAMES } from '../tasks/registry.js';
+import { lineStatement } from '../tasks/lineStatement.js';
 import { addTargetOptions, splitTargetCliOptions, targetSettingsFrom, type TargetCliOptions } from './targetOptions.js';
 
 /** The README's main job: small enough to finish offline in a couple of minutes on two cores. */
@@ -30,8 +32,9 @@ export function registerSearchCommand(program: Command): void {
     .command('search')
     .description('run SAGGA: mutate problems, ask the target, verify its answers, archive verified failures')
     .option('-o, --out <dir>', 'run directory (default: archives/<target>-<time>)')
+    .option('--task <name>', `what to search: ${TASK_NAMES.join(', ')} (default integrate; \`sagga list tasks\`)`)
     .option('--demo', `a short offline demo against nerdamer (${DEMO_SETTINGS.generationSize} candidates × ${DEMO_SETTINGS.maxGenerations} generations, archive of ${DEMO_SETTINGS.archiveSize}); any option given overrides it`)
-    .option('--seeds <name|file>', 'seed set: default, polynomial-robustness, trig-robustness, trig, target, or a file with one expression per line (default: default)')
+    .option('--seeds <name|file>', "seed set: default, polynomial-robustness, trig-robustness, trig, target, a task's own (definite …), or a file: one expression per line, or JSON Lines {\"task\", \"problem\", …} (default: the task's: default for integrate)")
     .option('--mutations <preset>', 'mutation preset: robustness, distance, uniform (default: uniform)')
     .option('--mutation-params <json>', 'JSON object overriding preset probabilities and ranges, e.g. \'{"vmin":-10,"vmax":10}\'')
     .option('--ops <list>', 'operations mutations may introduce, e.g. add,mul,pow,sin,cos,tan (the paper\'s trig runs)')
@@ -56,7 +59,7 @@ export function registerSearchCommand(program: Command): void {
     .option('--max-retries <n>', 'times a problem lost to transport errors is asked again (default 2)')
     .option('--no-canaries', 'skip the health check that the target solves a few easy problems first (for scripted targets that answer wrong on purpose)')
     .option('--failures <which>', 'proven (default): archive and score only proven failures | all: everything not correct (the paper\'s rule)')
-    .option('--reference <specs>', 'targets that prove a declined, unreadable or timed-out failure by solving it, comma-separated, or none (default: nerdamer,algebrite minus the target)')
+    .option('--reference <specs>', "targets that prove a declined, unreadable or timed-out failure by solving it, comma-separated, or none (default: the task's: nerdamer,algebrite for integrate, less the target)")
     .option('--novelty <how>', 'signature (default): one archive line per bug shape, repeats counted as variants | exact: one per problem')
     .option('--patience <n>', 'stop (stagnated) after this many generations in a row without a new signature, the search having escalated to its highest level (default 20; 0: never)')
     .option('--shrink-calls <n>', 'target calls spent shrinking each new failure to its smallest failing form (default 48; 0: off)')
@@ -207,20 +210,24 @@ function printSummary(outDir: string, summary: SearchSummary, show: number): voi
   const shortest = [...entries]
     .map((e) => ({ e, shown: e.minimal?.problem ?? e.problem }))
     .sort((a, b) => a.shown.length - b.shown.length || (a.shown < b.shown ? -1 : 1))
-    .slice(0, show);
+    .slice(0, show)
+    // A task's problem is shown whole (its bounds, its point); integrate's as the integral it was.
+    .map(({ e, shown }) => ({ e, shown, stated: lineStatement(shown, e.task, e.params) }));
   if (shortest.length > 0) {
     out.push(`Shortest failures (each shrunk to its smallest failing form):`);
     const width = Math.max(...shortest.map((s) => s.shown.length));
-    for (const { e, shown } of shortest) {
+    const statedWidth = Math.max(...shortest.map((s) => s.stated.length));
+    for (const { e, shown, stated } of shortest) {
       const answers = e.minimal && e.minimal.answers.length > 0 ? e.minimal.answers : e.answers;
       // The model's text, made safe for the terminal like every answer sagga prints.
       const answer = printable(answers[0]?.text ?? '', 60);
       // How it is proven: the verifier (a wrong answer) or the reference that solved it.
       const proof = e.proof === null ? 'unproven' : e.proof.by === 'reference' ? `${e.proof.reference ?? 'reference'} solves it` : 'verified';
       const seen = (e.variants ?? 0) > 0 ? `, found ${(e.variants ?? 0) + 1} times` : '';
-      out.push(`  ∫ ${shown.padEnd(width)} dx   ${e.kind.padEnd(11)} ${proof}${seen}`);
+      const problemText = e.task === null ? `∫ ${shown.padEnd(width)} dx` : printable(stated.padEnd(statedWidth), 100);
+      out.push(`  ${problemText}   ${e.kind.padEnd(11)} ${proof}${seen}`);
       if (answer) out.push(`      answered: ${answer}`);
-      if (shown !== e.problem) out.push(`      first found as: ∫ ${printable(e.problem, 60)} dx`);
+      if (shown !== e.problem) out.push(`      first found as: ${e.task === null ? `∫ ${printable(e.problem, 60)} dx` : printable(lineStatement(e.problem, e.task, e.params), 100)}`);
     }
   }
   out.push(`See it all: npx sagga report ${outDir}   (or: npx sagga archive stats ${outDir})`);

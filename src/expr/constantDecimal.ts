@@ -32,6 +32,8 @@ function compute(name: ConstantName, D: DecimalClass): Decimal {
       return D.exp(1);
     case 'oo':
       return new D(Infinity);
+    case 'DNE':
+      return new D(NaN);
   }
   const W = D.clone({ precision: D.precision + GUARD_DIGITS });
   const n = zetaOrder(name);

@@ -9,12 +9,14 @@ const doubles = new Map<ConstantName, number>([
   ['pi', Math.PI],
   ['e', Math.E],
   ['oo', Infinity],
+  // "No limit" is not a number.
+  ['DNE', NaN],
   // Nearest doubles of the first 40 digits (OEIS A006752, A001620).
   ['Catalan', 0.9159655941772190150546035149323841107741],
   ['EulerGamma', 0.5772156649015328606065120900824024310422],
 ]);
 
-/** A named constant as the nearest double (∞ for `oo`); ζ(n) computed once from constantDecimal. */
+/** A named constant as the nearest double (∞ for `oo`, NaN for `DNE`); ζ(n) computed once from constantDecimal. */
 export function constantValue(name: ConstantName): number {
   let v = doubles.get(name);
   if (v === undefined) {

@@ -1,11 +1,12 @@
 /**
  * The named constants a tree may hold, each a `sym` leaf beside the variable x: π, Euler's number,
- * Catalan's constant G, the Euler–Mascheroni constant γ, ζ(n) for an integer n ≥ 2, and ∞ (only
- * where a reader was asked for it: an integral's bound, a limit's point or value). Names are
+ * Catalan's constant G, the Euler–Mascheroni constant γ, ζ(n) for an integer n ≥ 2, ∞ (only
+ * where a reader was asked for it: an integral's bound, a limit's point or value) and `DNE`, a
+ * limit's answer that there is none (only where a reader was asked for it; it has no value). Names are
  * SymPy's (`zeta(3)` is one leaf, not a call: its order is part of its name, so no edit of a tree
  * can give ζ an argument sagga does not read).
  */
-export type NamedConstant = 'pi' | 'e' | 'Catalan' | 'EulerGamma' | 'oo';
+export type NamedConstant = 'pi' | 'e' | 'Catalan' | 'EulerGamma' | 'oo' | 'DNE';
 export type ZetaConstant = `zeta(${bigint})`;
 export type ConstantName = NamedConstant | ZetaConstant;
 
@@ -30,6 +31,7 @@ export const CONSTANT_SPELLINGS: Readonly<Record<NamedConstant, { readonly infix
   Catalan: { infix: 'Catalan', latex: '\\operatorname{Catalan}' },
   EulerGamma: { infix: 'EulerGamma', latex: '\\gamma' },
   oo: { infix: 'oo', latex: '\\infty' },
+  DNE: { infix: 'DNE', latex: '\\text{DNE}' },
 };
 
 /** The constant's name in infix: SymPy's, `zeta(n)` for ζ(n). */

@@ -411,6 +411,7 @@ class Parser {
     }
     if (Object.hasOwn(SYMBOLS, name)) return this.count({ type: 'sym', name: SYMBOLS[name] }, t);
     if (INFINITY.has(name)) return this.b.infinity(t.pos);
+    if ((name === 'DNE' || name === 'dne') && this.b.options.noLimit === true) return this.b.noLimit(t.pos);
     if (Object.hasOwn(KNOWN_REFUSALS, name)) throw this.error(KNOWN_REFUSALS[name], t, KNOWN_REFUSALS[name] === IMAGINARY_UNIT ? 'unsupported' : undefined);
     if (lookupFunction(name) !== undefined || Object.hasOwn(LOG_WITH_BASE, name)) {
       if (next.kind === 'op' && next.text === '^') {

@@ -9,6 +9,11 @@ export interface ReadOptions {
    * `x*oo` is still refused.
    */
   readonly infinity?: boolean;
+  /**
+   * A limit's answer that there is none: `DNE` (also `dne`), only as the whole text, read as the
+   * named constant `DNE`.
+   */
+  readonly noLimit?: boolean;
   /** LaTeX only: the letter `G` is Catalan's constant (as SymPy prints it), where no variable G can be meant. */
   readonly catalanLetter?: boolean;
 }

@@ -17,6 +17,8 @@ export class TreeBuilder {
   private readonly depthOf = new Map<Expr, number>();
   /** Offsets of the infinity leaves built, to refuse infinity anywhere but as the whole value. */
   private readonly infinities: number[] = [];
+  /** Offsets of the `DNE` leaves built, to refuse it anywhere but as the whole answer. */
+  private readonly noLimits: number[] = [];
 
   constructor(
     readonly input: string,
@@ -31,8 +33,16 @@ export class TreeBuilder {
     return this.add({ type: 'sym', name: 'oo' }, at);
   }
 
-  /** The tree read, once its whole text is: infinity stands only on its own (`oo`, `-oo`). */
+  /** `DNE` written at `at`: a leaf when the caller asked for it (ReadOptions.noLimit), refused otherwise. */
+  noLimit(at: number): Expr {
+    if (this.options.noLimit !== true) throw this.error("unknown name 'DNE' (a limit's answer only)", at);
+    this.noLimits.push(at);
+    return this.add({ type: 'sym', name: 'DNE' }, at);
+  }
+
+  /** The tree read, once its whole text is: infinity stands only on its own (`oo`, `-oo`), and `DNE` alone. */
   finish(root: Expr): Expr {
+    if (this.noLimits.length > 0 && !(root.type === 'sym' && root.name === 'DNE')) throw this.error('DNE is an answer only on its own', this.noLimits[0]);
     if (this.infinities.length === 0) return root;
     const alone = root.type === 'sym' || (root.type === 'neg' && root.args[0].type === 'sym');
     if (!alone) throw this.error('infinity is a value only on its own, as oo or -oo', this.infinities[0]);

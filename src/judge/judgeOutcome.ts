@@ -5,8 +5,11 @@ import type { VerifyResult } from '../verify/types.js';
 import { clipAnswer } from '../util/clip.js';
 import type { AnswerRecord, FailureKind, Judgement } from './judgeTypes.js';
 
-/** Is `answer` an antiderivative of `problem`? (`verifyPair` of src/verify, injected.) */
-export type VerifyPair = (problem: Expr, answer: Expr) => VerifyResult | Promise<VerifyResult>;
+/**
+ * Is `answer` right for `problem`? For an integrand (`P` = Expr), is it an antiderivative
+ * (`verifyPair` of src/verify, injected); for a task's problem, the task's verifier.
+ */
+export type VerifyPair<P = Expr> = (problem: P, answer: Expr) => VerifyResult | Promise<VerifyResult>;
 
 /** Precedence of failure kinds when the k answers failed in different ways. */
 const KIND_ORDER: readonly FailureKind[] = ['wrong', 'unparseable', 'no-answer', 'timeout'];
@@ -25,7 +28,7 @@ export interface JudgeOptions {
  * (not a failure: the paper's generous rule); a transport `error` on any answer makes it `error`.
  * A verifier that throws is treated like `unknown`.
  */
-export async function judgeOutcome(problem: Expr, answers: readonly TargetAnswer[], verify: VerifyPair, options: JudgeOptions = {}): Promise<{ judgement: Judgement; verifySeconds: number }> {
+export async function judgeOutcome<P = Expr>(problem: P, answers: readonly TargetAnswer[], verify: VerifyPair<P>, options: JudgeOptions = {}): Promise<{ judgement: Judgement; verifySeconds: number }> {
   const records: AnswerRecord[] = [];
   let verifySeconds = 0;
   let correct: AnswerRecord | undefined;
@@ -48,7 +51,7 @@ export async function judgeOutcome(problem: Expr, answers: readonly TargetAnswer
       result = { verdict: 'unknown', reason: `verifier failed: ${err instanceof Error ? err.message : String(err)}`, ms: 0 };
     }
     verifySeconds += (performance.now() - started) / 1000;
-    const record: AnswerRecord = { text, status: 'ok', verdict: result.verdict, reason: result.reason, answer: safeInfix(a.expr) };
+    const record: AnswerRecord = { text, status: 'ok', verdict: result.verdict, reason: result.reason, answer: safeInfix(a.expr), ...(a.note !== undefined ? { note: a.note } : {}) };
     records.push(record);
     if (result.verdict === 'correct') correct ??= record;
   }

@@ -17,6 +17,8 @@ export interface AnswerRecord {
   readonly reason: string;
   /** The parsed answer in canonical infix, when there was one. */
   readonly answer?: string;
+  /** What reading the answer noticed (a symbolic answer that disagrees with the model's own numerical one); absent: nothing. */
+  readonly note?: string;
 }
 
 /**

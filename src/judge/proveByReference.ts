@@ -22,10 +22,11 @@ export interface ReferenceProof {
  * Prove a failure that has no verified-wrong answer (declined, unreadable, timed out). Declining an
  * integral with no elementary antiderivative is the right answer, so such a failure counts only when
  * some reference target returns an answer the verifier calls correct: the integral has a closed form
- * and the model did not give it. References are asked in order until one proves it. Any other
+ * and the model did not give it (for another task: the problem has an answer, the reference's,
+ * verified as a model's would be). References are asked in order until one proves it. Any other
  * judgement, or a failure already proven, is returned as it is without asking anyone.
  */
-export async function proveByReference(problem: Expr, judgement: Judgement, references: readonly Reference[], verify: VerifyPair): Promise<ReferenceProof> {
+export async function proveByReference<P = Expr>(problem: P, judgement: Judgement, references: readonly Reference[], verify: VerifyPair<P>): Promise<ReferenceProof> {
   if (judgement.status !== 'fail' || judgement.proof !== null) return { judgement, calls: 0 };
   let calls = 0;
   const tried: string[] = [];

@@ -44,6 +44,11 @@ export type SeedSelection = 'elites' | 'kmeans' | 'fitness' | 'random';
  */
 export interface SearchSettings {
   readonly target: string;
+  /**
+   * The task searched (`--task`): `integrate`, `definite`, `series`, `limit` … Absent in runs made
+   * before tasks, which are integrate runs.
+   */
+  readonly task?: string;
   /** Seed set name or file. */
   readonly seeds: string;
   /** Mutation preset name. */
@@ -118,6 +123,8 @@ export interface RunConfig {
   readonly candidate_limits: CandidateLimits;
   /** `settings`: the target's `describe()` (absent in runs made before it was recorded). */
   readonly target: { readonly name: string; readonly settings?: TargetSettings };
+  /** The task and the settings that shape its verdicts and mutations (`Task.settings`); absent in runs made before tasks. */
+  readonly task?: { readonly name: string; readonly settings: Readonly<Record<string, string | number | boolean>> };
   /** The reference targets (`settings.reference`) and their settings (absent in runs made before references). */
   readonly references?: ReadonlyArray<{ readonly name: string; readonly settings: TargetSettings }>;
   /** Several OpenAI endpoints: each one's requests, errors and time out of service in the last session of the run. */
@@ -180,7 +187,14 @@ export interface ArchiveSource {
 /** A line of archive.jsonl (and of an exported or merged archive, which may add `sources`). */
 export interface ArchiveRecord {
   readonly id: string;
+  /** The problem's tree (the integrand, the function …) in canonical infix. */
   readonly problem: string;
+  /**
+   * The task, on the lines of a run of any task but integrate (whose lines have no `task`), followed
+   * by its parameters as the verify contract names them (`lower`, `upper`, `point`, `order`,
+   * `direction`): see `Task.lineFields`.
+   */
+  readonly task?: string;
   readonly latex: string;
   readonly key: string;
   readonly generation: number;
@@ -229,6 +243,8 @@ export interface EvaluatedRecord {
   readonly status: 'pass' | 'fail' | 'undecided' | 'skipped';
   readonly fitness: number | null;
   readonly problem: string;
+  /** As in `ArchiveRecord`: the task and its parameters, on lines of a task other than integrate. */
+  readonly task?: string;
   readonly kind?: FailureKind;
   /** Why it is not a failure (undecided), was skipped, or is an unproven failure. */
   readonly reason?: string;
@@ -410,6 +426,8 @@ export type ArchiveLine = AsRead<Omit<ArchiveRecord, 'answers' | 'sources' | 'pr
   readonly minimal: MinimalLine | null;
   /** Provenance, for merged archives; null in a run's own archive. */
   readonly sources: readonly ArchiveSource[] | null;
+  /** A task's parameters as the line writes them (`{"lower": "0", "upper": "1"}`); null for integrate (no `task`). */
+  readonly params: Readonly<Record<string, string | number>> | null;
 };
 
 /**

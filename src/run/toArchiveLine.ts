@@ -1,3 +1,4 @@
+import { TASK_REGISTRY } from '../tasks/registry.js';
 import type { Converted } from './runData.js';
 import type { AnswerLine, ArchiveLine, ArchiveSource, MinimalLine, ProofLine } from './runSchema.js';
 
@@ -64,8 +65,25 @@ export function toArchiveLine(value: unknown): Converted<ArchiveLine> {
       minimal,
       variants: numberOrNull(value.variants),
       sources,
+      task: optionalString(value.task),
+      params: taskFields(value),
     },
   };
+}
+
+/**
+ * The parameters a line of a task other than integrate carries, as written (`lower`, `upper` …,
+ * strings and numbers only: the task reads them); null on a line without a known `task`.
+ */
+export function taskFields(value: Record<string, unknown>): Readonly<Record<string, string | number>> | null {
+  const task = typeof value.task === 'string' ? TASK_REGISTRY.find((t) => t.name === value.task) : undefined;
+  if (task === undefined || task.fields.length === 0) return null;
+  const out: Record<string, string | number> = {};
+  for (const { name } of task.fields) {
+    const v = value[name];
+    if (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) out[name] = v;
+  }
+  return out;
 }
 
 function readAnswers(v: unknown, problems: string[]): AnswerLine[] {
@@ -86,6 +104,7 @@ function readAnswers(v: unknown, problems: string[]): AnswerLine[] {
       reason: optionalString(a.reason),
       status: optionalString(a.status),
       answer: optionalString(a.answer),
+      note: optionalString(a.note),
     });
   }
   return answers;

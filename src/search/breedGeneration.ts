@@ -2,6 +2,9 @@ import { crossover } from '../../mutations/crossover.js';
 import type { CandidateCheck } from '../../constraints/checkCandidate.js';
 import { toInfix, toLatex } from '../expr/print.js';
 import type { Expr } from '../expr/types.js';
+import { integrateTask } from '../tasks/integrate/integrateTask.js';
+import { paramsField } from '../tasks/storedProblem.js';
+import type { Task, TaskParams, TaskProblem } from '../tasks/task.js';
 import type { Rng } from '../util/rng.js';
 import type { BreedingPlan } from './escalationPlan.js';
 import type { AskedProblem } from './searchTypes.js';
@@ -11,15 +14,20 @@ export type ParentOrigin = 'initial' | 'pool' | 'elite' | 'bug';
 
 export interface Parent {
   readonly expr: Expr;
+  /** The task's parameters of the problem (absent: none). */
+  readonly params?: TaskParams;
   readonly origin: ParentOrigin;
 }
 
 export interface BreedingDeps {
-  /** One mutation; `constantScale` widens the range new constants are drawn from. */
+  /** One mutation of a tree; `constantScale` widens the range new constants are drawn from. */
   readonly mutate: (tree: Expr, rng: Rng, constantScale: number) => Expr;
+  /** The run's check of a tree (simplified, keyed). */
   readonly checkCandidate: (e: Expr) => CandidateCheck;
-  /** Was this problem (canonical key) evaluated in an earlier generation? */
+  /** Was this problem (its key) evaluated in an earlier generation? */
   readonly isKnown: (key: string) => boolean;
+  /** The task: it mutates a problem (tree or parameters), checks it and keys it. Default integrate. */
+  readonly task?: Task;
 }
 
 export interface BreedingRequest {
@@ -89,9 +97,9 @@ function drawPass(collector: CandidateCollector, count: number, plan: BreedingPl
   for (let s = 0; s < parents.length; s++) {
     const children = base + (s < extra ? 1 : 0);
     for (let j = 0; j < children; j++) {
-      let child: Expr | Error;
+      let child: TaskProblem | Error;
       try {
-        child = makeChild(parents[s].expr, partners, plan, rng, collector.deps);
+        child = makeChild(parents[s], partners, plan, rng, collector.deps);
       } catch (err) {
         child = err instanceof Error ? err : new Error(String(err));
       }
@@ -118,13 +126,13 @@ class CandidateCollector {
     this.parentInfix = request.parents.map((p) => toInfix(p.expr));
   }
 
-  offer(child: Expr | Error, parentIndex: number): void {
+  offer(child: TaskProblem | Error, parentIndex: number): void {
     this.candidates++;
     if (child instanceof Error) {
       countReason(this.invalidReasons, `mutation failed: ${child.message}`);
       return;
     }
-    const check = this.deps.checkCandidate(child);
+    const check = (this.deps.task ?? integrateTask).check(child, this.deps.checkCandidate);
     if (!check.ok) {
       countReason(this.invalidReasons, check.reason);
       return;
@@ -135,30 +143,37 @@ class CandidateCollector {
       return;
     }
     this.seen.add(check.key);
+    const { expr, params } = check.problem;
     this.problems.push({
       id: `g${this.request.generation}-${this.candidates - 1}`,
       key: check.key,
-      expr: check.expr,
-      infix: toInfix(check.expr),
-      latex: toLatex(check.expr),
+      expr,
+      infix: toInfix(expr),
+      latex: toLatex(expr),
+      ...paramsField(params),
       parent: this.parentInfix[parentIndex],
       attempt: 0,
     });
   }
 }
 
-/** One child: crossover with a failing partner (then one step fewer), or mutations alone. */
-function makeChild(parent: Expr, partners: readonly Expr[], plan: BreedingPlan, rng: Rng, deps: BreedingDeps): Expr {
+/**
+ * One child: crossover of its tree with a failing partner's (then one step fewer), or mutations
+ * alone; each mutation is the task's (the tree's, or now and then a parameter's), and the child keeps
+ * its parent's parameters otherwise.
+ */
+function makeChild(parent: Parent, partners: readonly Expr[], plan: BreedingPlan, rng: Rng, deps: BreedingDeps): TaskProblem {
   // Draws only what the plan varies, so that level 0 draws exactly what one mutation per child draws.
   let steps = plan.maxSteps > plan.minSteps ? rng.int(plan.minSteps, plan.maxSteps) : plan.minSteps;
   const scale = plan.wideConstantShare > 0 && rng.next() < plan.wideConstantShare ? plan.constantScale : 1;
-  let tree = parent;
+  const task = deps.task ?? integrateTask;
+  let child: TaskProblem = { expr: parent.expr, params: parent.params ?? {} };
   if (plan.crossoverShare > 0 && partners.length > 0 && rng.next() < plan.crossoverShare) {
-    tree = crossover(tree, rng.pick(partners), rng);
+    child = { expr: crossover(child.expr, rng.pick(partners), rng), params: child.params };
     steps = Math.max(0, steps - 1);
   }
-  for (let i = 0; i < steps; i++) tree = deps.mutate(tree, rng, scale);
-  return tree;
+  for (let i = 0; i < steps; i++) child = task.mutate(child, rng, (tree) => deps.mutate(tree, rng, scale), scale);
+  return child;
 }
 
 /** Group similar reasons ("longer than 100 characters (131)") under one label. */

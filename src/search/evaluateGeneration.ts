@@ -2,6 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Expr } from '../expr/types.js';
 import type { VerifyPair } from '../judge/judgeOutcome.js';
 import type { Judgement } from '../judge/judgeTypes.js';
+import type { Task, TaskProblem } from '../tasks/task.js';
 import type { CallCounts } from '../run/runSchema.js';
 import type { CanaryCheck } from '../targets/checkCanaries.js';
 import type { Target, TargetAnswer } from '../targets/types.js';
@@ -24,13 +25,17 @@ export interface GenerationContext {
   readonly target: Target;
   /** Reference targets, in the order they are asked. */
   readonly references: readonly Target[];
-  readonly verify: VerifyPair;
+  /** The task's verifier (`Task.verifier`, bound to the run's antiderivative check). */
+  readonly verify: VerifyPair<TaskProblem>;
   readonly k: number;
   /** Calls in flight at once, to the target and the references together. */
   readonly slots: Limiter;
   readonly journal: AnswerJournal;
   readonly budget: SpendingBudget;
+  /** The number-erased form of a tree (src/expr/signature.ts); the task signs problems with it. */
   readonly signature: (e: Expr) => string;
+  /** The task (default integrate). */
+  readonly task?: Task;
   /** Is this signature archived already (a failure with it is a variant, not worth shrinking)? */
   readonly archived: (signature: string) => boolean;
   readonly shrink?: Shrinker;
@@ -80,7 +85,7 @@ export async function evaluateGeneration(asked: GenerationAsk, ctx: GenerationCo
     : undefined;
   const isRevoked = (index: number): boolean => health?.isRevoked(index) ?? false;
   const shrinks = ctx.shrink
-    ? new ShrinkScheduler({ results, shrink: ctx.shrink, shrinkCalls: ctx.shrinkCalls, target: ctx.target, gate, judge, signature: ctx.signature, archived: ctx.archived, rng: ctx.rng, isRevoked })
+    ? new ShrinkScheduler({ results, shrink: ctx.shrink, shrinkCalls: ctx.shrinkCalls, target: ctx.target, gate, judge, signature: ctx.signature, archived: ctx.archived, rng: ctx.rng, isRevoked, task: ctx.task })
     : undefined;
   const walk = new AskedOrderWalk(results, (index) => {
     health?.observe(index);
@@ -95,7 +100,7 @@ export async function evaluateGeneration(asked: GenerationAsk, ctx: GenerationCo
     // Let the requests just given a free slot go out before this answer is verified on this thread.
     await yieldToEventLoop();
     health?.answered(index, !answers.some((a) => a.status === 'ok') && answers.length > 0 && answers.every((a) => NON_ANSWERS.has(a.status)));
-    const proved = await judge.prove(problem.expr, problem.key, await judge.judge(problem.expr, answers), 'references');
+    const proved = await judge.prove(problem, problem.key, await judge.judge(problem, answers), 'references');
     const judgement = proved.deferred ? undefined : await judge.confirmTimeout(problem, proved.judgement);
     if (judgement === undefined) {
       // Left unasked: the next generation asks it first, from the kept answers, and proves it then.

@@ -1,5 +1,7 @@
 import type { Expr } from '../expr/types.js';
 import type { NoveltyMode } from '../run/runSchema.js';
+import { paramsField } from '../tasks/storedProblem.js';
+import type { TaskParams } from '../tasks/task.js';
 
 /** A counted failure offered to the archive. */
 export interface FailureOffer {
@@ -15,6 +17,8 @@ export interface FailureOffer {
   /** The problem as asked, and its minimal form: parents for new bugs. */
   readonly problem: Expr;
   readonly minimal: Expr;
+  /** The task's parameters of both (absent: none). */
+  readonly params?: TaskParams;
 }
 
 /**
@@ -34,6 +38,8 @@ export interface KnownBug {
   readonly signature: string;
   readonly problem: Expr;
   readonly minimal: Expr;
+  /** The task's parameters of both forms (a shrink keeps them); absent: none. */
+  readonly params?: TaskParams;
 }
 
 /** What a checkpoint keeps of the failure archive (the fields of the engine state that predate it keep their names). */
@@ -96,7 +102,7 @@ export class FailureArchive {
     if (this.signatures[offer.signature] === undefined) this.distinctSignatures++;
     this.signatures[offer.signature] ??= offer.id;
     this.signatures[offer.shape] ??= offer.id;
-    this.bugs.push({ id: offer.id, signature: offer.signature, problem: offer.problem, minimal: offer.minimal });
+    this.bugs.push({ id: offer.id, signature: offer.signature, problem: offer.problem, minimal: offer.minimal, ...paramsField(offer.params) });
     return { status: 'new', fitness: offer.fitness };
   }
 

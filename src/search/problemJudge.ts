@@ -1,6 +1,8 @@
 import { toInfix, toLatex } from '../expr/print.js';
 import type { Expr } from '../expr/types.js';
 import { judgeOutcome, type VerifyPair } from '../judge/judgeOutcome.js';
+import { paramsField } from '../tasks/storedProblem.js';
+import type { TaskParams, TaskProblem } from '../tasks/task.js';
 import type { Judgement } from '../judge/judgeTypes.js';
 import { proveByReference, type Reference } from '../judge/proveByReference.js';
 import type { Target, TargetAnswer, TargetProblem } from '../targets/types.js';
@@ -26,11 +28,12 @@ export class ProblemJudge {
     private readonly gate: CallGate,
     private readonly target: Target,
     private readonly references: readonly Target[],
-    private readonly verify: VerifyPair,
+    /** The task's verifier. */
+    private readonly verify: VerifyPair<TaskProblem>,
   ) {}
 
-  async judge(expr: Expr, answers: readonly TargetAnswer[]): Promise<Judgement> {
-    const judged = await judgeOutcome(expr, answers, this.verify);
+  async judge(problem: ProblemOf, answers: readonly TargetAnswer[]): Promise<Judgement> {
+    const judged = await judgeOutcome(asTaskProblem(problem), answers, this.verify);
     this.verifySeconds += judged.verifySeconds;
     return judged.judgement;
   }
@@ -41,9 +44,9 @@ export class ProblemJudge {
    * problem is asked again once the budget allows (its own answers are kept), never recorded as
    * unproven for want of a call.
    */
-  async prove(expr: Expr, key: string, judgement: Judgement, purpose: 'references' | 'shrinking'): Promise<ProvedJudgement> {
+  async prove(asked: ProblemOf, key: string, judgement: Judgement, purpose: 'references' | 'shrinking'): Promise<ProvedJudgement> {
     if (judgement.status !== 'fail' || judgement.proof !== null || this.references.length === 0) return { judgement, calls: 0, deferred: false };
-    const problem = asTargetProblem(expr, key);
+    const problem = asTargetProblem(asked, key);
     let unasked = false;
     const references: Reference[] = this.references.map((target) => ({
       name: target.name,
@@ -54,7 +57,7 @@ export class ProblemJudge {
         return [{ status: 'error', text: '', error: 'not asked: budget', latencyMs: 0 }];
       },
     }));
-    const proven = await proveByReference(expr, judgement, references, this.verify);
+    const proven = await proveByReference(asTaskProblem(asked), judgement, references, this.verify);
     const settled = proven.judgement.status === 'fail' && proven.judgement.proof !== null;
     return { ...proven, deferred: unasked && !settled };
   }
@@ -69,15 +72,22 @@ export class ProblemJudge {
     if (judgement.status !== 'fail' || judgement.kind !== 'timeout' || judgement.proof === null) return judgement;
     const again = await this.gate.call(this.target, undefined, { ...problem, key: `${problem.key}#confirm` }, 'problems');
     if (again === null) return undefined;
-    const second = await this.judge(problem.expr, again);
+    const second = await this.judge(problem, again);
     if (second.status === 'fail' && second.kind === 'timeout') return judgement;
     if (second.status === 'error') return second;
-    const proved = await this.prove(problem.expr, problem.key, second, 'references');
+    const proved = await this.prove(problem, problem.key, second, 'references');
     return proved.deferred ? undefined : proved.judgement;
   }
 }
 
+/** A problem of the search: its tree, and the task's parameters when it has any. */
+export type ProblemOf = { readonly expr: Expr; readonly params?: TaskParams };
+
+function asTaskProblem(problem: ProblemOf): TaskProblem {
+  return { expr: problem.expr, params: problem.params ?? {} };
+}
+
 /** A problem as a probe asks it: its id names its key (a confirmation's key carries `#n`). */
-export function asTargetProblem(expr: Expr, key: string): TargetProblem & { key: string } {
-  return { id: `probe-${key}`, key, expr, infix: toInfix(expr), latex: toLatex(expr) };
+export function asTargetProblem(problem: ProblemOf, key: string): TargetProblem & { key: string } {
+  return { id: `probe-${key}`, key, expr: problem.expr, infix: toInfix(problem.expr), latex: toLatex(problem.expr), ...paramsField(problem.params) };
 }

@@ -1,6 +1,7 @@
 import { DISTANCE_KINDS, LENGTH_MEASURES, type DistanceKind, type LengthMeasure } from '../../fitness/types.js';
 import type { FailuresMode, NoveltyMode, SearchSettings, SettingDifference } from '../run/runSchema.js';
 import { SEED_SELECTIONS, type SeedSelection } from './selectSeeds.js';
+import { taskNamed } from '../tasks/registry.js';
 
 /**
  * The options of `sagga search` as the CLI hands them over: every one optional (undefined = not
@@ -9,6 +10,8 @@ import { SEED_SELECTIONS, type SeedSelection } from './selectSeeds.js';
  */
 export interface SearchCommandOptions {
   readonly target?: string;
+  /** `--task`: integrate (default), definite, series, limit … */
+  readonly task?: string;
   readonly out?: string;
   readonly seeds?: string;
   readonly mutations?: string;
@@ -81,12 +84,12 @@ export const SEARCH_DEFAULTS: Omit<SearchSettings, 'target' | 'rngSeed' | 'concu
   maxCost: null,
 };
 
-/** The two in-process CAS, offline and fast: the references unless `--reference` says otherwise. */
-const DEFAULT_REFERENCES: readonly string[] = ['nerdamer', 'algebrite'];
-
-/** `--reference`'s default: nerdamer and Algebrite, less the target under test (it cannot prove its own failures). */
-export function defaultReferences(target: string): string[] {
-  return DEFAULT_REFERENCES.filter((r) => r !== target.trim());
+/**
+ * `--reference`'s default: the task's references (for integrate nerdamer and Algebrite, the two
+ * in-process CAS, offline and fast), less the target under test (it cannot prove its own failures).
+ */
+export function defaultReferences(target: string, task?: string): string[] {
+  return taskNamed(task).references.filter((r) => r !== target.trim());
 }
 
 export const FAILURES_MODES: readonly FailuresMode[] = ['proven', 'all'];
@@ -116,6 +119,7 @@ export const RESUMABLE_CHANGES: ReadonlySet<keyof SearchSettings> = new Set<keyo
 export function explicitSettings(options: SearchCommandOptions): Partial<SearchSettings> {
   const s: { -readonly [K in keyof SearchSettings]?: SearchSettings[K] } = {};
   if (options.target !== undefined) s.target = nonEmpty(options.target, '--target');
+  if (options.task !== undefined) s.task = taskNamed(nonEmpty(options.task, '--task')).name;
   if (options.seeds !== undefined) s.seeds = nonEmpty(options.seeds, '--seeds');
   if (options.mutations !== undefined) s.mutations = nonEmpty(options.mutations, '--mutations');
   if (options.mutationParams !== undefined) s.mutationParams = parseJsonObject(options.mutationParams, '--mutation-params');
@@ -152,12 +156,16 @@ export function explicitSettings(options: SearchCommandOptions): Partial<SearchS
 /** Complete settings for a new run: explicit ones over the defaults. */
 export function newRunSettings(explicit: Partial<SearchSettings>, fallback: { rngSeed: string; concurrency: number }): SearchSettings {
   if (explicit.target === undefined) throw new Error('--target is required (nerdamer, algebrite, sympy, maxima, openai:<model>, cmd:<command line>)');
+  const { task: named, ...given } = explicit;
+  const task = taskNamed(named);
   const merged: SearchSettings = {
     ...SEARCH_DEFAULTS,
-    reference: defaultReferences(explicit.target),
+    // A task's searches start from its own seeds; integrate's runs record no task, as before tasks.
+    ...(task.fields.length > 0 ? { task: task.name, seeds: task.defaultSeeds } : {}),
+    reference: defaultReferences(explicit.target, task.name),
     rngSeed: fallback.rngSeed,
     concurrency: fallback.concurrency,
-    ...explicit,
+    ...given,
     target: explicit.target,
   };
   if (merged.clusters > merged.seedSize) {
@@ -177,7 +185,8 @@ export function compareSettings(saved: SearchSettings, explicit: Partial<SearchS
   const harmless: SettingDifference[] = [];
   const conflicting: SettingDifference[] = [];
   for (const [name, requested] of Object.entries(explicit) as Array<[keyof SearchSettings, unknown]>) {
-    const was = saved[name];
+    // A run that records no task is an integrate run.
+    const was = name === 'task' ? (saved.task ?? 'integrate') : saved[name];
     if (JSON.stringify(was) === JSON.stringify(requested)) continue;
     (RESUMABLE_CHANGES.has(name) ? harmless : conflicting).push({ setting: name, saved: was, requested });
   }

@@ -17,6 +17,9 @@ import { AnswerJournal } from './answerJournal.js';
 import { evaluateGeneration, type Shrinker } from './evaluateGeneration.js';
 import { SpendingBudget, type Spent } from './spendingBudget.js';
 import type { CandidateCheck } from '../../constraints/checkCandidate.js';
+import { integrateTask } from '../tasks/integrate/integrateTask.js';
+import type { StoredProblem } from '../tasks/storedProblem.js';
+import type { Task } from '../tasks/task.js';
 
 export interface RunSearchConfig {
   readonly settings: SearchSettings;
@@ -34,14 +37,18 @@ export interface RunSearchConfig {
 
 export interface RunSearchDeps {
   readonly target: Target;
+  /** The check of an antiderivative (`verifyPair` of src/verify): the integrate task's verifier, and any task's that uses one. */
   readonly verify: VerifyPair;
+  /** The task searched (default integrate): its problems, mutations, constraint, verifier and lines. */
+  readonly task?: Task;
   readonly embedder: Embedder;
   readonly fitness: Fitness;
   /** One mutation (mutation config bound). */
   readonly mutate: (tree: Expr, rng: Rng) => Expr;
   /** Candidate check (limits bound). */
   readonly checkCandidate: (e: Expr) => CandidateCheck;
-  readonly initialSeeds: readonly Expr[];
+  /** The task's problems to start from (a bare tree: a problem without parameters). */
+  readonly initialSeeds: readonly StoredProblem[];
   /** Root generator, created from settings.rngSeed. */
   readonly rng: Rng;
   readonly progress: ProgressReporter;
@@ -68,6 +75,8 @@ export interface RunSearchDeps {
  */
 export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): Promise<SearchSummary> {
   const { settings } = config;
+  const task = deps.task ?? integrateTask;
+  const verify = task.verifier(deps.verify);
   // Every line written passes through one redaction: the API key, secret arguments of a cmd: command line.
   const files = new RunFiles<EngineState>(config.outDir, { redact: runRedactor(settings.target) });
   if (!config.resume && files.hasRun()) {
@@ -101,7 +110,7 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
   };
   const engine = new SearchEngine(
     params,
-    { mutate: deps.mutate, checkCandidate: deps.checkCandidate, embedder: deps.embedder, fitness: deps.fitness, rng: deps.rng, initialSeeds: deps.initialSeeds, signature: deps.signature },
+    { mutate: deps.mutate, checkCandidate: deps.checkCandidate, embedder: deps.embedder, fitness: deps.fitness, rng: deps.rng, initialSeeds: deps.initialSeeds, signature: deps.signature, task },
     checkpoint ? { state: checkpoint.engine, evaluatedKeys } : undefined,
   );
   let totals: RunTotals = files.readTotals();
@@ -176,7 +185,8 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
       const outcome = await evaluateGeneration(asked, {
         target: deps.target,
         references: deps.references ?? [],
-        verify: deps.verify,
+        verify,
+        task,
         k: settings.k,
         slots,
         journal,

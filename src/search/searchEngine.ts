@@ -1,7 +1,6 @@
 import type { LengthMeasure } from '../../fitness/types.js';
 import type { Fitness } from '../../fitness/types.js';
 import type { Embedder } from '../embed/types.js';
-import { canonicalKey } from '../expr/canonical.js';
 import { metrics, type ExprMetrics } from '../expr/metrics.js';
 import { toInfix, toLatex } from '../expr/print.js';
 import type { Expr } from '../expr/types.js';
@@ -17,6 +16,9 @@ import { breedGeneration, type ParentOrigin } from './breedGeneration.js';
 import { escalationPlan, RANDOM_SAMPLING_PLAN, TOP_LEVEL } from './escalationPlan.js';
 import { FailureArchive, type FailureArchiveState, type KnownBug } from './failureArchive.js';
 import { selectParents, type PoolMember } from './selectParents.js';
+import { integrateTask } from '../tasks/integrate/integrateTask.js';
+import { loadProblem, paramsField, storeProblem, type StoredProblem } from '../tasks/storedProblem.js';
+import type { Task, TaskProblem } from '../tasks/task.js';
 import { CALM, hasStagnated, observeGeneration, type StagnationPolicy, type StagnationState } from './stagnation.js';
 
 export interface EngineParams {
@@ -52,16 +54,23 @@ export interface EngineDeps {
   readonly fitness: Fitness;
   /** Root generator of the run. Each generation forks its own stream from it. */
   readonly rng: Rng;
-  readonly initialSeeds: readonly Expr[];
-  /** The number-erased canonical form of a problem (src/expr/signature.ts). */
+  /** The task's problems to start from (a bare tree: a problem without parameters). */
+  readonly initialSeeds: readonly StoredProblem[];
+  /** The number-erased canonical form of a tree (src/expr/signature.ts); the task adds its parameters'. */
   readonly signature: (e: Expr) => string;
+  /**
+   * The task (default integrate): it mutates, checks, keys and signs problems with the tree
+   * operators above, and names its parameters on the run's lines.
+   */
+  readonly task?: Task;
 }
 
 /** Everything the engine needs to continue a run exactly where it stood (with the evaluated keys). */
 export interface EngineState {
   /** Completed generations. */
   readonly generation: number;
-  readonly seeds: readonly Expr[];
+  /** The next parents, bare trees for problems without parameters. */
+  readonly seeds: readonly StoredProblem[];
   /** Problems whose answers were lost in transport, to be asked again in the next generation. */
   readonly retry: readonly AskedProblem[];
   /** Consecutive generations without a single new valid problem. */
@@ -84,7 +93,7 @@ export interface EngineState {
   /** The archived bugs, parents for new ones. Absent in older runs. */
   readonly bugs?: readonly KnownBug[];
   /** The population: one elite per cell of the problem grid. Absent in older runs. */
-  readonly population?: EliteArchiveState<Expr>;
+  readonly population?: EliteArchiveState<StoredProblem>;
   /** Escalation level and how long no new signature has come. Absent in older runs. */
   readonly stagnation?: StagnationState;
 }
@@ -167,7 +176,8 @@ export class SearchEngine {
   private readonly evaluatedKeys: Set<string>;
   private readonly initialSeedKeys: string[];
   private readonly failures: FailureArchive;
-  private readonly population: EliteArchive<Expr>;
+  private readonly population: EliteArchive<StoredProblem>;
+  private readonly task: Task;
   private current: EngineState;
   private pending: GenerationAsk | undefined;
   private exhausted = false;
@@ -176,9 +186,10 @@ export class SearchEngine {
     if (deps.initialSeeds.length === 0) throw new Error('the search needs at least one initial seed');
     this.params = params;
     this.deps = deps;
-    this.initialSeedKeys = deps.initialSeeds.map(canonicalKey);
+    this.task = deps.task ?? integrateTask;
+    this.initialSeedKeys = deps.initialSeeds.map((s) => this.task.key(loadProblem(s)));
     this.evaluatedKeys = new Set(restore?.evaluatedKeys ?? []);
-    const initialSeeds = dedupeByKey(deps.initialSeeds);
+    const initialSeeds = dedupeByKey(deps.initialSeeds, this.task);
     this.current = restore?.state ?? {
       generation: 0,
       seeds: initialSeeds,
@@ -197,7 +208,7 @@ export class SearchEngine {
       stagnation: CALM,
     };
     this.failures = new FailureArchive(params, failureArchiveState(this.current));
-    this.population = new EliteArchive<Expr>(MAX_POPULATION_CELLS, this.current.population);
+    this.population = new EliteArchive<StoredProblem>(MAX_POPULATION_CELLS, this.current.population);
   }
 
   state(): EngineState {
@@ -246,7 +257,10 @@ export class SearchEngine {
     const bred = breedGeneration(
       {
         generation,
-        parents: this.current.seeds.map((expr, i) => ({ expr, origin: origins[i] ?? 'pool' })),
+        parents: this.current.seeds.map((seed, i) => {
+          const p = loadProblem(seed);
+          return { expr: p.expr, ...paramsField(p.params), origin: origins[i] ?? 'pool' };
+        }),
         partners: this.failures.knownBugs().map((b) => b.problem),
         generationSize: this.params.generationSize,
         level: random ? 0 : (this.current.stagnation ?? CALM).level,
@@ -255,7 +269,7 @@ export class SearchEngine {
         taken,
         rng,
       },
-      { mutate: this.deps.mutate, checkCandidate: this.deps.checkCandidate, isKnown: (key) => this.evaluatedKeys.has(key) },
+      { mutate: this.deps.mutate, checkCandidate: this.deps.checkCandidate, isKnown: (key) => this.evaluatedKeys.has(key), task: this.task },
     );
     problems.push(...bred.problems);
     this.exhausted = problems.length === 0 && this.current.seeds.length > 0;
@@ -296,7 +310,7 @@ export class SearchEngine {
       const told = this.scoreOne(d, embeddings[i], asked.generation, tally);
       evaluated.push(told.record);
       if (told.archived) archived.push(told.archived);
-      if (told.fitness >= this.params.tau) pool.push({ key: d.problem.key, fitness: told.fitness, embedding: embeddings[i], expr: d.problem.expr });
+      if (told.fitness >= this.params.tau) pool.push({ key: d.problem.key, fitness: told.fitness, embedding: embeddings[i], expr: d.problem.expr, ...paramsField(d.problem.params) });
     });
 
     const newShare = asked.valid > 0 ? asked.problems.length / asked.valid : 0;
@@ -313,6 +327,7 @@ export class SearchEngine {
         keepInitialSeeds: this.params.keepInitialSeeds,
         plan: escalationPlan(stagnation.level),
         level: stagnation.level,
+        key: this.task.key,
       },
       this.generationRng(asked.generation).fork('select'),
     );
@@ -322,7 +337,7 @@ export class SearchEngine {
     const archiveState = this.failures.state();
     this.current = {
       generation: asked.generation,
-      seeds: selection.parents.map((p) => p.expr),
+      seeds: selection.parents.map(storeProblem),
       seedOrigins: selection.parents.map((p) => p.origin),
       retry: sorted.retry,
       stalled: noNewProblem ? this.current.stalled + 1 : 0,
@@ -391,7 +406,10 @@ export class SearchEngine {
     this.evaluatedKeys.add(problem.key);
     const counted = judgement.status === 'fail' && (p.failures === 'all' || judgement.proof !== null);
     const minimalExpr = counted && minimal ? minimal.expr : problem.expr;
-    const signature = judgement.status === 'fail' ? this.deps.signature(minimalExpr) : undefined;
+    // A shrink moves on the tree and keeps the parameters: the minimal form has the problem's.
+    const params = problem.params ?? {};
+    const signOf = (tree: Expr): string => this.task.signature({ expr: tree, params }, this.deps.signature);
+    const signature = judgement.status === 'fail' ? signOf(minimalExpr) : undefined;
     const context = { metrics: m, expr: problem.expr, embedding };
     // The fitness of the problem's shape alone (as if it failed): its worth as a stepping stone.
     const shapeFitness = finiteOrZero(this.deps.fitness.score({ ...context, failed: true }));
@@ -400,8 +418,8 @@ export class SearchEngine {
     let seat = false;
     if (counted) {
       // The problem's own shape: its signature when it was not shrunk, computed once.
-      const shape = minimalExpr === problem.expr ? signature! : this.deps.signature(problem.expr);
-      const admission = this.failures.add({ id: problem.id, signature: signature!, shape, fitness, length, problem: problem.expr, minimal: minimalExpr });
+      const shape = minimalExpr === problem.expr ? signature! : signOf(problem.expr);
+      const admission = this.failures.add({ id: problem.id, signature: signature!, shape, fitness, length, problem: problem.expr, minimal: minimalExpr, ...paramsField(problem.params) });
       fitness = admission.fitness;
       if (admission.status === 'variant') {
         variantOf = admission.variantOf;
@@ -412,13 +430,16 @@ export class SearchEngine {
     const outcome = outcomeOf(judgement, counted);
     // A variant's worth is its divided fitness; any other problem's is its shape's.
     const objective = (counted ? fitness : shapeFitness) * OUTCOME_WEIGHT[outcome];
-    tally.countPopulation(this.population.add({ key: problem.key, descriptor: describeProblem(problem.expr, outcome), objective: finiteOrZero(objective), generation, value: problem.expr }).status);
+    tally.countPopulation(this.population.add({ key: problem.key, descriptor: describeProblem(problem.expr, outcome), objective: finiteOrZero(objective), generation, value: storeProblem(problem) }).status);
+    // A task's name and parameters follow the problem on its lines; integrate's lines have none.
+    const taskFields = this.task.lineFields(params);
     const record: EvaluatedRecord = {
       key: problem.key,
       generation,
       status: judgement.status,
       fitness,
       problem: problem.infix,
+      ...taskFields,
       ...(judgement.status === 'fail' ? { kind: judgement.kind, proof: judgement.proof, signature } : {}),
       ...(judgement.status === 'undecided' ? { reason: judgement.reason } : {}),
       ...(judgement.status === 'fail' && judgement.proof === null ? { reason: judgement.unproven ?? 'unproven' } : {}),
@@ -429,6 +450,7 @@ export class SearchEngine {
     const archived: ArchiveRecord = {
       id: problem.id,
       problem: problem.infix,
+      ...taskFields,
       latex: problem.latex,
       key: problem.key,
       generation,
@@ -565,14 +587,14 @@ function lengthOf(m: ExprMetrics, measure: LengthMeasure): number {
   return m[measure];
 }
 
-function dedupeByKey(exprs: readonly Expr[]): Expr[] {
+function dedupeByKey(seeds: readonly StoredProblem[], task: Task): StoredProblem[] {
   const seen = new Set<string>();
-  const out: Expr[] = [];
-  for (const e of exprs) {
-    const key = canonicalKey(e);
+  const out: StoredProblem[] = [];
+  for (const s of seeds) {
+    const key = task.key(loadProblem(s));
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(e);
+    out.push(s);
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import type { Expr } from '../expr/types.js';
 import type { Judgement } from '../judge/judgeTypes.js';
+import type { TaskParams } from '../tasks/task.js';
 import type { Rng } from '../util/rng.js';
 
 /** A problem put to the target. */
@@ -10,7 +11,9 @@ export interface AskedProblem {
   readonly expr: Expr;
   readonly infix: string;
   readonly latex: string;
-  /** The seed it was mutated from (canonical infix). */
+  /** The task's parameters (bounds, point …); absent for a problem without any (integrate). */
+  readonly params?: TaskParams;
+  /** The seed it was mutated from (canonical infix of its tree). */
   readonly parent: string;
   /** 0 the first time, then the number of earlier transport failures. */
   readonly attempt: number;
@@ -43,5 +46,12 @@ export type Shrinker = (
   problem: Expr,
   judgement: Judgement,
   probe: (candidate: Expr, attempt?: number) => Promise<ShrinkProbeResult>,
-  options: { readonly maxCalls: number; readonly rng: Rng; readonly confirmations: number; readonly knownSignature: (signature: string) => boolean },
+  options: {
+    readonly maxCalls: number;
+    readonly rng: Rng;
+    readonly confirmations: number;
+    readonly knownSignature: (signature: string) => boolean;
+    /** The problem's parameters, which every candidate keeps (a shrink moves on the tree alone); absent: none. */
+    readonly params?: TaskParams;
+  },
 ) => Promise<ShrunkFailure>;

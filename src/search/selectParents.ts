@@ -1,6 +1,8 @@
-import { canonicalKey } from '../expr/canonicalKey.js';
 import type { Expr } from '../expr/types.js';
 import type { EliteArchive } from '../population/eliteArchive.js';
+import { integrateTask } from '../tasks/integrate/integrateTask.js';
+import { loadProblem, paramsField, type StoredProblem } from '../tasks/storedProblem.js';
+import type { TaskParams, TaskProblem } from '../tasks/task.js';
 import type { Rng } from '../util/rng.js';
 import type { Parent } from './breedGeneration.js';
 import type { BreedingPlan } from './escalationPlan.js';
@@ -10,6 +12,7 @@ import { selectSeeds, type SeedCandidate, type SeedSelection } from './selectSee
 /** A problem of the generation just told that may become a parent. */
 export interface PoolMember extends SeedCandidate {
   readonly expr: Expr;
+  readonly params?: TaskParams;
 }
 
 export interface ParentSources {
@@ -18,9 +21,11 @@ export interface ParentSources {
   readonly clusters: number;
   /** This generation's decided problems with fitness ≥ τ. */
   readonly pool: readonly PoolMember[];
-  readonly elites: EliteArchive<Expr>;
+  readonly elites: EliteArchive<StoredProblem>;
   readonly bugs: readonly KnownBug[];
-  readonly initialSeeds: readonly Expr[];
+  readonly initialSeeds: readonly StoredProblem[];
+  /** A problem's key (the task's; default integrate's, the tree's canonical key). */
+  readonly key?: (problem: TaskProblem) => string;
   readonly keepInitialSeeds: boolean;
   /** The plan of the level the next generation starts at (its share of parents from known bugs). */
   readonly plan: BreedingPlan;
@@ -48,33 +53,45 @@ export const POOL_SHARE = 0.3;
  * The initial seeds are added when `keepInitialSeeds` (except for `random`, whose parents they are).
  */
 export function selectParents(sources: ParentSources, rng: Rng): ParentSelection {
-  const initial: Parent[] = sources.initialSeeds.map((expr) => ({ expr, origin: 'initial' }));
-  if (sources.method === 'random') return { parents: dedupe(initial), clusters: 0 };
+  const key = sources.key ?? integrateTask.key;
+  const initial: Parent[] = sources.initialSeeds.map((seed) => ({ ...asParent(seed), origin: 'initial' }));
+  if (sources.method === 'random') return { parents: dedupe(initial, key), clusters: 0 };
   const n = Math.max(0, Math.floor(sources.seedSize));
-  const bugForms = sources.bugs.flatMap((b) => (canonicalKey(b.minimal) === canonicalKey(b.problem) ? [b.minimal] : [b.minimal, b.problem]));
+  // A bug's minimal form keeps the parameters of the problem it was shrunk from.
+  const bugForms = sources.bugs.flatMap((b): Omit<Parent, 'origin'>[] => {
+    const params = paramsField(b.params);
+    const same = key({ expr: b.minimal, params: b.params ?? {} }) === key({ expr: b.problem, params: b.params ?? {} });
+    return same ? [{ expr: b.minimal, ...params }] : [{ expr: b.minimal, ...params }, { expr: b.problem, ...params }];
+  });
   const useBugs = sources.method === 'elites' || sources.level > 0;
   const bugCount = useBugs && bugForms.length > 0 ? Math.min(n, Math.round(n * sources.plan.bugShare)) : 0;
   const bugParents: Parent[] = [];
   const bugRng = rng.fork('bugs');
-  for (let i = 0; i < bugCount; i++) bugParents.push({ expr: bugRng.pick(bugForms), origin: 'bug' });
+  for (let i = 0; i < bugCount; i++) bugParents.push({ ...bugRng.pick(bugForms), origin: 'bug' });
 
   const poolCount = sources.method === 'elites' ? Math.round((n - bugCount) * POOL_SHARE) : n - bugCount;
   const selection = selectSeeds(sources.pool, { seedSize: poolCount, clusters: Math.min(sources.clusters, Math.max(1, poolCount)), method: sources.method === 'fitness' ? 'fitness' : 'kmeans' }, rng.fork('select'));
-  const poolParents: Parent[] = selection.seeds.map((s) => ({ expr: s.expr, origin: 'pool' }));
+  const poolParents: Parent[] = selection.seeds.map((s) => ({ expr: s.expr, ...paramsField(s.params), origin: 'pool' }));
 
   const eliteParents: Parent[] = [];
   if (sources.method === 'elites') {
     const eliteCount = n - bugCount - poolParents.length;
-    for (const e of sources.elites.sample(eliteCount, rng.fork('elites'))) eliteParents.push({ expr: e.value, origin: 'elite' });
+    for (const e of sources.elites.sample(eliteCount, rng.fork('elites'))) eliteParents.push({ ...asParent(e.value), origin: 'elite' });
   }
   const chosen = [...poolParents, ...eliteParents, ...bugParents];
-  return { parents: sources.keepInitialSeeds ? [...dedupe(initial), ...chosen] : chosen, clusters: selection.clusters };
+  return { parents: sources.keepInitialSeeds ? [...dedupe(initial, key), ...chosen] : chosen, clusters: selection.clusters };
 }
 
-function dedupe(parents: readonly Parent[]): Parent[] {
+/** A stored problem as a parent's tree and parameters (none when it has none). */
+function asParent(stored: StoredProblem): Omit<Parent, 'origin'> {
+  const p = loadProblem(stored);
+  return { expr: p.expr, ...paramsField(p.params) };
+}
+
+function dedupe(parents: readonly Parent[], keyOf: (problem: TaskProblem) => string): Parent[] {
   const seen = new Set<string>();
   return parents.filter((p) => {
-    const key = canonicalKey(p.expr);
+    const key = keyOf({ expr: p.expr, params: p.params ?? {} });
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

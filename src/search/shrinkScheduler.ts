@@ -1,5 +1,6 @@
-import { canonicalKey } from '../expr/canonical.js';
 import type { Expr } from '../expr/types.js';
+import { integrateTask } from '../tasks/integrate/integrateTask.js';
+import type { Task } from '../tasks/task.js';
 import type { Judgement } from '../judge/judgeTypes.js';
 import type { Target } from '../targets/types.js';
 import type { Rng } from '../util/rng.js';
@@ -16,9 +17,12 @@ export interface ShrinkSchedulerOptions {
   readonly target: Target;
   readonly gate: CallGate;
   readonly judge: ProblemJudge;
+  /** The number-erased form of a tree (src/expr/signature.ts); the task signs a problem with it. */
   readonly signature: (e: Expr) => string;
   /** Is this signature archived already (a failure with it is a variant, not worth shrinking)? */
   readonly archived: (signature: string) => boolean;
+  /** The task (default integrate): shrinking moves on the tree and keeps the problem's parameters. */
+  readonly task?: Task;
   /** The run's root generator: each shrink forks its own stream by the problem's key. */
   readonly rng: Rng;
   /** Was the decision on this problem taken back (a broken target gave it)? */
@@ -43,7 +47,8 @@ export class ShrinkScheduler {
     const evaluation = this.options.results[index]!;
     const j = evaluation.judgement;
     if (this.options.shrinkCalls <= 0 || j.status !== 'fail' || j.proof === null) return;
-    const raw = this.options.signature(evaluation.problem.expr);
+    const task = this.options.task ?? integrateTask;
+    const raw = task.signature({ expr: evaluation.problem.expr, params: evaluation.problem.params ?? {} }, this.options.signature);
     if (this.options.archived(raw) || this.claimed.has(raw)) return;
     this.claimed.add(raw);
     this.shrinks.push(this.shrinkOne(index));
@@ -58,8 +63,12 @@ export class ShrinkScheduler {
     const { results, target, gate, judge } = this.options;
     const evaluation = results[index]!;
     const original = evaluation.judgement as Extract<Judgement, { status: 'fail' }>;
-    const probe = async (candidate: Expr, attempt = 0): Promise<ShrinkProbeResult> => {
-      const key = canonicalKey(candidate);
+    const task = this.options.task ?? integrateTask;
+    const params = evaluation.problem.params;
+    const probe = async (tree: Expr, attempt = 0): Promise<ShrinkProbeResult> => {
+      // The shrink moves on the tree; the candidate keeps the problem's parameters.
+      const candidate = { expr: tree, ...(params !== undefined ? { params } : {}) };
+      const key = task.key({ expr: tree, params: params ?? {} });
       // A confirming ask is a call of its own, journaled under its own key, never answered from the first.
       const slot = attempt === 0 ? key : `${key}#${attempt}`;
       const answers = await gate.call(target, undefined, asTargetProblem(candidate, slot), 'shrinking');
@@ -77,6 +86,7 @@ export class ShrinkScheduler {
       // slow moment: then a step needs a second failure.
       confirmations: target.deterministic === true && original.kind !== 'timeout' ? 0 : 1,
       knownSignature: this.options.archived,
+      ...(params !== undefined ? { params } : {}),
     });
     if (!this.options.isRevoked(index)) results[index] = { ...evaluation, minimal };
   }

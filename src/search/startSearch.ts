@@ -47,6 +47,10 @@ import type { EngineState } from './searchEngine.js';
 import { terminalProgress } from './terminalProgress.js';
 import { DEFAULT_CANDIDATE_LIMITS } from '../../constraints/candidateLimits.js';
 import { checkCandidate } from '../../constraints/checkCandidate.js';
+import { taskNamed } from '../tasks/registry.js';
+import type { Task } from '../tasks/task.js';
+import { loadProblem, type StoredProblem } from '../tasks/storedProblem.js';
+import { seedProblems } from './seedProblems.js';
 
 export type { SearchCommandOptions } from './resolveSearchSettings.js';
 
@@ -56,13 +60,13 @@ export interface SearchServices {
    * `createTarget` of src/targets/registry.ts. `recorded`: on resume, the target settings the run
    * recorded (config.json `target.settings`), for the options not given again.
    */
-  readonly createTarget: (spec: string, options: { readonly concurrency: number; readonly recorded?: TargetSettings }) => Target | Promise<Target>;
-  /** `verifyPair` of src/verify. */
+  readonly createTarget: (spec: string, options: { readonly concurrency: number; readonly recorded?: TargetSettings; readonly task: Task }) => Target | Promise<Target>;
+  /** `verifyPair` of src/verify: the check of an antiderivative, the integrate task's verifier (a task's own verifier is its `Task.verifier`). */
   readonly verify: VerifyPair;
   /** Default: createEmbedder of src/embed. */
   readonly createEmbedder?: (spec: string) => Promise<Embedder>;
   /** Makes a reference target (`--reference`); default: `createTarget`. */
-  readonly createReference?: (spec: string, options: { readonly concurrency: number }) => Target | Promise<Target>;
+  readonly createReference?: (spec: string, options: { readonly concurrency: number; readonly task: Task }) => Target | Promise<Target>;
   /** Shrinks proven failures (`shrinkFailure` of src/shrink, the candidate check bound); absent: none are shrunk. */
   readonly shrink?: Shrinker;
 }
@@ -157,7 +161,8 @@ async function searchInRunDir(
   }
 
   // Build everything before the first write, so that a bad option leaves no half-made run behind.
-  const { record: seeds, trees: seedTrees } = resolveSeeds(outDir, settings, saved, Boolean(options.forceResume));
+  const task = taskNamed(settings.task);
+  const { record: seeds, trees: seedTrees } = resolveSeeds(outDir, settings, saved, Boolean(options.forceResume), task);
   const mutationConfig = resolveMutationConfig(settings.mutations, mutationOverrides(settings));
   if (saved && JSON.stringify(saved.mutation_config) !== JSON.stringify(mutationConfig) && !options.forceResume) {
     throw new Error(refusal(outDir, [{ setting: 'mutations', saved: saved.mutation_config, requested: mutationConfig }], 'the resolved mutation config differs (a different sagga version?)'));
@@ -181,7 +186,7 @@ async function searchInRunDir(
     }
     // Resumed with the same target: the settings it recorded stand for the options not given again.
     const recorded = saved?.target.settings !== undefined && redactSecrets(settings.target) === saved.settings.target ? saved.target.settings : undefined;
-    target = await services.createTarget(settings.target, { concurrency: settings.concurrency, ...(recorded !== undefined ? { recorded } : {}) });
+    target = await services.createTarget(settings.target, { concurrency: settings.concurrency, task, ...(recorded !== undefined ? { recorded } : {}) });
     // Time limits, model, prompt …: what the target options given now (or recorded) set up.
     const targetSettings = JSON.parse(JSON.stringify(target.describe())) as TargetSettings;
     if (saved?.target.settings !== undefined) {
@@ -198,7 +203,7 @@ async function searchInRunDir(
     let startup: Spent | undefined;
     if (settings.canaries !== false && budgetAllows(settings, files.readTotals(), CANARY_PROBLEMS.length)) {
       const before = spentBy(target);
-      const health = await checkCanaries(target, services.verify);
+      const health = await checkCanaries(target, services.verify, { task });
       const after = spentBy(target);
       startup = { calls: CANARY_PROBLEMS.length, input: after.input - before.input, output: after.output - before.output, cost: after.cost - before.cost };
       if (!health.ok) {
@@ -211,7 +216,7 @@ async function searchInRunDir(
       throw new Error('--max-cost needs prices: give --price-input and --price-output (USD per million input and output tokens) or --prices-file');
     }
     // References answer only what the target did not; they share the run's concurrency.
-    for (const spec of settings.reference ?? []) references.push(await (services.createReference ?? services.createTarget)(spec, { concurrency: settings.concurrency }));
+    for (const spec of settings.reference ?? []) references.push(await (services.createReference ?? services.createTarget)(spec, { concurrency: settings.concurrency, task }));
     const recordedSettings: SearchSettings = { ...settings, target: redactSecrets(settings.target) };
 
     const configRecord: RunConfig = {
@@ -225,6 +230,8 @@ async function searchInRunDir(
       seeds,
       candidate_limits: DEFAULT_CANDIDATE_LIMITS,
       target: { name: redactSecrets(target.name), settings: targetSettings },
+      // Integrate's runs record no task, as before tasks (absent: integrate).
+      ...(task.fields.length > 0 ? { task: { name: task.name, settings: task.settings } } : {}),
       references: references.map((r) => ({ name: r.name, settings: JSON.parse(JSON.stringify(r.describe())) as TargetSettings })),
       files: RUN_FILES,
       resumes: saved?.resumes ?? [],
@@ -245,6 +252,7 @@ async function searchInRunDir(
       {
         target,
         verify: services.verify,
+        task,
         embedder,
         fitness,
         mutate: (tree, rng, constantScale = 1) => mutate(tree, rng, widenConstants(mutationConfig, constantScale)),
@@ -255,9 +263,9 @@ async function searchInRunDir(
         signal: interruption.signal,
         signature,
         references,
-        shrink: services.shrink ?? shrinkWith(references.length),
+        shrink: services.shrink ?? shrinkWith(references.length, task),
         // Only a run that checked its target at the start re-checks it when it stops answering.
-        ...(settings.canaries !== false ? { checkHealth: (t: Target) => checkCanaries(t, services.verify), healthCalls: CANARY_PROBLEMS.length } : {}),
+        ...(settings.canaries !== false ? { checkHealth: (t: Target) => checkCanaries(t, services.verify, { task }), healthCalls: task.canaries.length } : {}),
       },
     );
     // Several endpoints: how the requests spread over them, and how long each was out of service.
@@ -304,11 +312,29 @@ async function searchInRunDir(
   }
 }
 
-/** `shrinkFailure` of src/shrink as the search calls it: the run's candidate check, a probe's most calls. */
-function shrinkWith(references: number): Shrinker {
-  return async (problem, judgement, probe, { maxCalls, rng, confirmations, knownSignature }) => {
+/**
+ * `shrinkFailure` of src/shrink as the search calls it: moves on the tree, every candidate with the
+ * problem's parameters, checked, signed and its wrong answers told apart as the task does; a
+ * probe's most calls.
+ */
+function shrinkWith(references: number, task: Task): Shrinker {
+  return async (problem, judgement, probe, { maxCalls, rng, confirmations, knownSignature, params = {} }) => {
     const wrong = judgement.status === 'fail' && judgement.kind === 'wrong';
-    const r = await shrinkFailure(problem, probe, { judgement, rng, maxCalls, confirmations, knownSignature, maxProbeCalls: wrong ? 1 : 1 + references, checkCandidate: (e) => checkCandidate(e) });
+    const check = (tree: Expr) => {
+      const c = task.check({ expr: tree, params }, (e) => checkCandidate(e));
+      return c.ok ? { ok: true as const, expr: c.problem.expr, key: c.key } : c;
+    };
+    const r = await shrinkFailure(problem, probe, {
+      judgement,
+      rng,
+      maxCalls,
+      confirmations,
+      knownSignature,
+      maxProbeCalls: wrong ? 1 : 1 + references,
+      checkCandidate: check,
+      signature: (tree) => task.signature({ expr: tree, params }, signature),
+      errorShape: task.errorShape,
+    });
     return { expr: r.problem, judgement: r.judgement, calls: r.calls, probes: r.probes, steps: r.steps.length, refused: r.refused, stopped: r.stopped };
   };
 }
@@ -320,7 +346,7 @@ function shrinkWith(references: number): Shrinker {
  * must be the same seeds (`keys_sha256`: comments and spacing may change), else the resume is
  * refused unless forced, which starts from the seeds as they are now.
  */
-function resolveSeeds(outDir: string, settings: SearchSettings, saved: RunConfig | null, force: boolean): { record: RunSeeds; trees: readonly Expr[] } {
+function resolveSeeds(outDir: string, settings: SearchSettings, saved: RunConfig | null, force: boolean, task: Task): { record: RunSeeds; trees: readonly StoredProblem[] } {
   if (saved) {
     const stored = saved.seeds;
     let current: SeedSet | null = null;
@@ -338,14 +364,15 @@ function resolveSeeds(outDir: string, settings: SearchSettings, saved: RunConfig
         if (stored.trees !== undefined) return { record: stored, trees: stored.trees };
         throw new Error(`refusing to resume ${outDir}: the run's seeds cannot be read (${readError}); ${RUN_FILES.config} records only their file's path and hash: restore ${stored.source}`);
       }
-      const now = seedRecord(current);
-      if (now.keys_sha256 === stored.keys_sha256) return { record: stored, trees: current.exprs };
+      const problems = seedProblems(current, task);
+      const now = seedRecord(current, problems, task);
+      if (now.keys_sha256 === stored.keys_sha256) return { record: stored, trees: problems };
       if (!force) {
         throw new Error(refusal(outDir, [{ setting: 'seeds', saved: describeSeeds(stored), requested: describeSeeds(now) }], `the seed set '${settings.seeds}' changed since the run started`));
       }
-      return { record: now, trees: current.exprs };
+      return { record: now, trees: problems };
     }
-    // A run made before seeds were recorded by hash: every set's keys and trees are in config.json.
+    // A run made before seeds were recorded by hash (an integrate run): every set's keys and trees are in config.json.
     const keys = current?.exprs.map(canonicalKey) ?? null;
     const same = keys !== null && JSON.stringify(keys) === JSON.stringify(stored.keys);
     if (keys !== null && !same && !force) {
@@ -353,15 +380,17 @@ function resolveSeeds(outDir: string, settings: SearchSettings, saved: RunConfig
     }
     if ((current === null || same || !force) && stored.trees !== undefined) return { record: stored, trees: stored.trees };
     if (current === null) throw new Error(`refusing to resume ${outDir}: the run's seeds cannot be read (${readError})`);
-    return { record: seedRecord(current), trees: current.exprs };
+    const problems = seedProblems(current, task);
+    return { record: seedRecord(current, problems, task), trees: problems };
   }
   const set = loadSeeds(settings.seeds);
-  return { record: seedRecord(set), trees: set.exprs };
+  const problems = seedProblems(set, task);
+  return { record: seedRecord(set, problems, task), trees: problems };
 }
 
-/** config.json `seeds` for a set just read. */
-function seedRecord(set: SeedSet): RunSeeds {
-  const keys = set.exprs.map(canonicalKey);
+/** config.json `seeds` for a set just read: keyed by the task (integrate's keys are the trees' canonical keys). */
+function seedRecord(set: SeedSet, problems: readonly StoredProblem[], task: Task): RunSeeds {
+  const keys = problems.map((p) => task.key(loadProblem(p)));
   const record = {
     name: set.name,
     source: set.source,

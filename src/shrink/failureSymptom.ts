@@ -1,19 +1,13 @@
-import { compileReal } from '../expr/evalReal.js';
 import { fnInfo } from '../expr/functions.js';
 import { tryParseExpr } from '../expr/parse.js';
 import { isLeaf, type Expr } from '../expr/types.js';
 import type { Judgement } from '../judge/judgeTypes.js';
-import { derivative } from '../verify/derivative.js';
+import { integrateErrorShape } from '../tasks/integrate/integrateErrorShape.js';
+import type { ErrorShape } from '../tasks/task.js';
 
-/**
- * The shape of a wrong answer's error e = F' − f, read off at a few points: `constant` (the same
- * non-zero number everywhere: F' = f + c, a stray linear term), `varying` (clearly not constant:
- * wrong by different amounts, or right at some points and wrong at others), `unknown` (too few
- * points, or every difference within rounding). The error of a sum is the error of its wrongly
- * integrated part alone, so deleting a term the model handles correctly leaves its shape alone,
- * while moving to another bug often changes it.
- */
-export type ErrorShape = 'constant' | 'varying' | 'unknown';
+export type { ErrorShape } from '../tasks/task.js';
+/** The integrate task's error shape (F' − f), the default of `failureSymptom`. */
+export const errorShape = integrateErrorShape;
 
 /** A failure's symptom: its kind, and for a wrong answer its error's shape and the special functions it brings in. */
 export interface FailureSymptom {
@@ -22,24 +16,18 @@ export interface FailureSymptom {
   readonly specials?: readonly string[];
 }
 
-/** Points where problems of the search are usually defined; the shape needs three of them. */
-const POINTS: readonly number[] = [0.37, 0.61, 0.83, 1.19, 1.57, 2.23, -0.41, -0.77, -1.33];
-/** Rounding of F' − f, relative to the larger of |f| and |F'|. */
-const NOISE = 1e-9;
-/** Two errors are the same number when they agree to this relative tolerance. */
-const SAME = 1e-6;
-
 /**
  * A failure's symptom, as far as the model's answers show it (null for anything but a failure).
  * A shrink step that keeps the failure but changes the symptom has most likely moved to another bug.
+ * `shape` tells how a wrong answer errs: the task's (`Task.errorShape`), integrate's F' − f by default.
  */
-export function failureSymptom(problem: Expr, judgement: Judgement): FailureSymptom | null {
+export function failureSymptom(problem: Expr, judgement: Judgement, shape: (problem: Expr, answer: Expr) => ErrorShape = errorShape): FailureSymptom | null {
   if (judgement.status !== 'fail') return null;
   if (judgement.kind !== 'wrong') return { kind: judgement.kind };
   const wrong = judgement.answers.find((a) => a.verdict === 'incorrect' && a.answer !== undefined && a.answer !== '');
-  const parsed = wrong === undefined ? undefined : tryParseExpr(wrong.answer!);
+  const parsed = wrong === undefined ? undefined : tryParseExpr(wrong.answer!, undefined, { infinity: true, noLimit: true });
   if (parsed === undefined || !parsed.ok) return { kind: 'wrong', error: 'unknown', specials: [] };
-  return { kind: 'wrong', error: errorShape(problem, parsed.expr), specials: [...specialFunctions(parsed.expr)].sort() };
+  return { kind: 'wrong', error: shape(problem, parsed.expr), specials: [...specialFunctions(parsed.expr)].sort() };
 }
 
 /** Do two symptoms show the same bug? Same kind and special functions, and error shapes that agree where both are known. */
@@ -54,28 +42,6 @@ export function sameSymptom(a: FailureSymptom | null, b: FailureSymptom | null):
 export function describeSymptom(s: FailureSymptom | null): string {
   if (s === null) return 'no failure';
   return [s.kind, ...(s.error !== undefined ? [s.error] : []), ...((s.specials ?? []).length > 0 ? [s.specials!.join(',')] : [])].join('/');
-}
-
-export function errorShape(problem: Expr, answer: Expr): ErrorShape {
-  const d = derivative(answer);
-  const f = compileReal(problem);
-  const dF = d.ok ? compileReal(d.expr) : undefined;
-  if (!f || !dF) return 'unknown';
-  const clear: number[] = [];
-  let zero = 0;
-  for (const x of POINTS) {
-    const fx = f(x);
-    const dFx = dF(x);
-    if (!Number.isFinite(fx) || !Number.isFinite(dFx)) continue;
-    const error = dFx - fx;
-    const noise = NOISE * Math.max(1, Math.abs(fx), Math.abs(dFx));
-    if (Math.abs(error) > 1000 * noise) clear.push(error);
-    else if (Math.abs(error) <= noise) zero++;
-  }
-  if (clear.length === 0 || clear.length + zero < 3) return 'unknown';
-  if (zero > 0) return 'varying';
-  const first = clear[0];
-  return clear.every((e) => Math.abs(e - first) <= SAME * Math.max(Math.abs(e), Math.abs(first))) ? 'constant' : 'varying';
 }
 
 function specialFunctions(e: Expr): Set<string> {

@@ -43,7 +43,8 @@ export async function shrinkFailure(problem: Expr, probe: ShrinkProbe, options: 
   const order = options.rng.fork('shrink-order');
   for (;;) {
     const known = options.knownSignature;
-    const pending = shrinkCandidates(state.current.expr, state.current.size, options.checkCandidate, order, (key) => state.probed.has(key), known && ((e) => known(signature(e))));
+    const sign = options.signature ?? signature;
+    const pending = shrinkCandidates(state.current.expr, state.current.size, options.checkCandidate, order, (key) => state.probed.has(key), known && ((e) => known(sign(e))));
     let accepted = false;
     while (pending.length > 0) {
       const candidate = pending.splice(state.nextIndex(pending), 1)[0];
@@ -83,7 +84,7 @@ class ShrinkState {
     const original = options.judgement;
     this.current = { expr: problem, infix: toInfix(problem), size: shrinkSize(problem), judgement: original };
     this.probed = new Map([[canonicalKey(problem), { judgement: original, calls: 0 }]]);
-    this.symptom = failureSymptom(problem, original);
+    this.symptom = failureSymptom(problem, original, options.errorShape);
     this.probeCost = Math.max(0, options.maxProbeCalls ?? 1);
     this.confirmations = Math.max(0, Math.floor(options.confirmations ?? 0));
   }
@@ -142,12 +143,12 @@ class ShrinkState {
 
   private failsLikeOriginal(expr: Expr, judgement: Judgement): 'yes' | 'no' | 'other-symptom' {
     if (!failsSameWay(this.options.judgement, judgement)) return 'no';
-    return sameSymptom(failureSymptom(expr, judgement), this.symptom) ? 'yes' : 'other-symptom';
+    return sameSymptom(failureSymptom(expr, judgement, this.options.errorShape), this.symptom) ? 'yes' : 'other-symptom';
   }
 
   private shapeOf(c: CheckedCandidate): string {
     let shape = this.shapes.get(c.key);
-    if (shape === undefined) this.shapes.set(c.key, (shape = signature(c.expr)));
+    if (shape === undefined) this.shapes.set(c.key, (shape = (this.options.signature ?? signature)(c.expr)));
     return shape;
   }
 }

@@ -2,6 +2,7 @@ import type { CandidateCheck } from '../../constraints/checkCandidate.js';
 import type { NodePath } from '../expr/edit/nodePaths.js';
 import type { Expr } from '../expr/types.js';
 import type { Judgement } from '../judge/judgeTypes.js';
+import type { ErrorShape } from '../tasks/task.js';
 import type { Rng } from '../util/rng.js';
 
 /**
@@ -74,6 +75,13 @@ export interface ShrinkOptions {
    * failure that is a known bug in disguise reaches that bug's form in a probe or two.
    */
   readonly knownSignature?: (signature: string) => boolean;
+  /**
+   * The signature of a candidate tree (the task's, with the problem's parameters, which a shrink
+   * keeps); default src/expr/signature.ts. Known bugs and rejected shapes are told apart by it.
+   */
+  readonly signature?: (tree: Expr) => string;
+  /** How a wrong answer errs (the task's `errorShape`), for the symptom guard; default integrate's F' − f. */
+  readonly errorShape?: (problem: Expr, answer: Expr) => ErrorShape;
   /** Called before each probe that is not replayed from the cache (progress). */
   readonly onProbe?: (candidate: Expr, key: string) => void;
 }

@@ -1,21 +1,7 @@
 import type { Limits } from '../expr/limits.js';
-import type { Expr } from '../expr/types.js';
 
-/** What one answer string turned out to be. */
-export type AnswerReading =
-  | { readonly status: 'ok'; readonly expr: Expr }
-  | { readonly status: 'no-answer' | 'unparseable'; readonly error: string }
-  /** An answer sagga cannot judge (e.g. complex-valued with no real form): never a model failure. */
-  | { readonly status: 'unjudged'; readonly error: string };
-
-/**
- * Turns one answer string, exactly as a program wrote it, into a reading. No I/O, bounded by the
- * parser limits; but an answer written with the imaginary unit is read through its real form, which
- * runs the verifier (realFromComplex: is the imaginary part constant?) on the calling thread, up to
- * its time budget (SEARCH_VERIFY_OPTIONS, 2 s): such a reading can take that long, and when the
- * budget runs out the answer is `unjudged`.
- */
-export type AnswerReader = (text: string) => AnswerReading;
+// The reading of an answer is a task's to refine (src/tasks/answerReading.ts); targets make it.
+export type { AnswerReader, AnswerReading } from '../tasks/answerReading.js';
 
 /**
  * Parser limits for answers that come from a program. Computer algebra answers carry exact

@@ -4,7 +4,8 @@ import { toLatex } from '../expr/toLatex.js';
 import type { Expr } from '../expr/types.js';
 import { printable } from '../util/terminalSafe.js';
 import type { VerifyResult } from '../verify/types.js';
-import { CANARY_PROBLEMS } from './canaryProblems.js';
+import { integrateTask } from '../tasks/integrate/integrateTask.js';
+import type { ProblemVerifier, Task, TaskProblem } from '../tasks/task.js';
 import type { Target, TargetAnswer, TargetProblem } from './types.js';
 
 /** Is `answer` an antiderivative of `problem`? (`verifyPair` of src/verify, passed in.) */
@@ -30,8 +31,10 @@ export type CanaryCheck =
   | { readonly ok: false; readonly correct: number; readonly results: readonly CanaryResult[]; readonly message: string };
 
 export interface CanaryCheckOptions {
-  /** Default: CANARY_PROBLEMS. */
+  /** Integrands to ask instead of the task's canaries (integrate only). */
   readonly problems?: readonly string[];
+  /** The task the target is asked: its canaries and its verifier (`verify` is the antiderivative check it may use). Default integrate. */
+  readonly task?: Task;
   /** Time one problem may take; default the target's `timeLimitMs`, else 60 s. Sizes the deadline. */
   readonly timeLimitMs?: number;
   /** The whole check ends by then, whatever the target does. Default 3 time limits + 10 s. */
@@ -65,10 +68,14 @@ const ECHO_NOTE = ' (the problem itself, unevaluated)';
  * the canaries still in flight).
  */
 export async function checkCanaries(target: Target, verify: CanaryVerifier, options: CanaryCheckOptions = {}): Promise<CanaryCheck> {
-  const problems = (options.problems ?? CANARY_PROBLEMS).map((text, i): TargetProblem => {
-    const expr = parseExpr(text);
-    return { id: `canary-${i + 1}`, expr, infix: toInfix(expr), latex: toLatex(expr) };
+  const task = options.task ?? integrateTask;
+  const asked: readonly TaskProblem[] = options.problems?.map((text) => ({ expr: parseExpr(text), params: {} })) ?? task.canaries;
+  const problems = asked.map((p, i): TargetProblem => {
+    const params = Object.keys(p.params).length > 0 ? { params: p.params } : {};
+    return { id: `canary-${i + 1}`, expr: p.expr, infix: toInfix(p.expr), latex: toLatex(p.expr), ...params };
   });
+  const statements = asked.map((p) => task.statement(p, 'infix'));
+  const judge = task.verifier(verify);
   // The least number that must be verified correct: half, rounded up.
   const needed = Math.ceil(problems.length / 2);
   const timeLimitMs = positive(options.timeLimitMs) ?? positive(target.timeLimitMs) ?? DEFAULT_TIME_LIMIT_MS;
@@ -89,7 +96,7 @@ export async function checkCanaries(target: Target, verify: CanaryVerifier, opti
   let grace: NodeJS.Timeout | undefined;
   // One solve call per canary, so that each is judged as soon as it is answered.
   problems.forEach((problem, i) => {
-    void askOne(target, problem, verify, controller.signal).then((result) => {
+    void askOne(target, problem, judge, controller.signal).then((result) => {
       if (results[i] !== undefined || controller.signal.aborted) return;
       results[i] = result;
       if (results.every((r) => r !== undefined)) settle();
@@ -130,8 +137,8 @@ export async function checkCanaries(target: Target, verify: CanaryVerifier, opti
   }
   const why = wrong > 0 ? `${wrong} of ${final.length} came back wrong` : `only ${correct} of ${final.length} came back verified correct`;
   let message =
-    `the target ${target.name} failed its health check on ${final.length} problems any integrator solves (it must answer at least ${needed} correctly and none wrongly): ` +
-    `${why}. ${describeResults(final)}.`;
+    `the target ${target.name} failed its health check on ${final.length} problems any ${task.solverNoun} solves (it must answer at least ${needed} correctly and none wrongly): ` +
+    `${why}. ${describeResults(final, statements)}.`;
   if (final.some((r) => r.outcome === 'timeout') && correct > 0) {
     // Some came back right: a slow target rather than a dead one.
     message += ` If it is only slow, give it a longer time limit (the check waited up to ${Math.round(timeLimitMs / 1000)} s per problem).`;
@@ -147,7 +154,7 @@ export async function checkCanaries(target: Target, verify: CanaryVerifier, opti
 }
 
 /** Ask one canary and judge what came back. Never rejects. */
-async function askOne(target: Target, problem: TargetProblem, verify: CanaryVerifier, signal: AbortSignal): Promise<CanaryResult> {
+async function askOne(target: Target, problem: TargetProblem, verify: ProblemVerifier, signal: AbortSignal): Promise<CanaryResult> {
   let answers: readonly TargetAnswer[];
   try {
     const [outcome] = await target.solve([problem], 1, signal);
@@ -162,7 +169,7 @@ async function askOne(target: Target, problem: TargetProblem, verify: CanaryVeri
     if (a.status !== 'ok') continue;
     let verdict: VerifyResult;
     try {
-      verdict = await verify(problem.expr, a.expr);
+      verdict = await verify({ expr: problem.expr, params: problem.params ?? {} }, a.expr);
     } catch (err) {
       verdict = { verdict: 'unknown', reason: `the verifier failed: ${err instanceof Error ? err.message : String(err)}`, ms: 0 };
     }
@@ -198,12 +205,12 @@ async function askOne(target: Target, problem: TargetProblem, verify: CanaryVeri
  * they are about the target, not the problem (a dead program's errors differ only in how often
  * each request was re-sent).
  */
-function describeResults(results: readonly CanaryResult[]): string {
+function describeResults(results: readonly CanaryResult[], statements: readonly string[]): string {
   const groups = new Map<string, { detail: string; problems: string[] }>();
-  for (const r of results) {
+  for (const [i, r] of results.entries()) {
     const key = r.outcome === 'error' || r.outcome === 'timeout' || r.outcome === 'abandoned' ? r.outcome : `${r.outcome}:${r.detail}`;
     const group = groups.get(key) ?? { detail: r.detail, problems: [] };
-    group.problems.push(`∫ ${r.problem} dx`);
+    group.problems.push(statements[i]);
     groups.set(key, group);
   }
   return [...groups.values()].map((g) => `${g.problems.join(', ')}: ${g.detail}`).join('; ');

@@ -36,25 +36,25 @@ export const TARGET_REGISTRY: readonly TargetEntry[] = [
     spec: 'nerdamer',
     description: "nerdamer's integrator, in-process (worker threads)",
     matches: named('nerdamer'),
-    create: async (_spec, o) => (await import('./nerdamer/nerdamerTarget.js')).createNerdamerTarget({ concurrency: o.concurrency, timeLimitMs: o.timeLimitMs }),
+    create: async (_spec, o) => (await import('./nerdamer/nerdamerTarget.js')).createNerdamerTarget({ concurrency: o.concurrency, timeLimitMs: o.timeLimitMs, task: o.task }),
   },
   {
     spec: 'algebrite',
     description: "Algebrite's integrator, in-process (worker threads)",
     matches: named('algebrite'),
-    create: async (_spec, o) => (await import('./algebrite/algebriteTarget.js')).createAlgebriteTarget({ concurrency: o.concurrency, timeLimitMs: o.timeLimitMs }),
+    create: async (_spec, o) => (await import('./algebrite/algebriteTarget.js')).createAlgebriteTarget({ concurrency: o.concurrency, timeLimitMs: o.timeLimitMs, task: o.task }),
   },
   {
     spec: 'sympy',
     description: "SymPy's integrate, run by Debian's /usr/bin/python3 (python3-sympy)",
     matches: named('sympy'),
-    create: async (_spec, o) => (await import('./sympy/sympyTarget.js')).createSympyTarget(timeLimit(o)),
+    create: async (_spec, o) => (await import('./sympy/sympyTarget.js')).createSympyTarget({ ...timeLimit(o), task: o.task }),
   },
   {
     spec: 'maxima',
     description: "Maxima's integrate (apt-get install maxima)",
     matches: named('maxima'),
-    create: async (_spec, o) => (await import('./maxima/maximaTarget.js')).createMaximaTarget(timeLimit(o)),
+    create: async (_spec, o) => (await import('./maxima/maximaTarget.js')).createMaximaTarget({ ...timeLimit(o), task: o.task }),
   },
   {
     spec: 'openai:<model>',
@@ -72,7 +72,7 @@ export const TARGET_REGISTRY: readonly TargetEntry[] = [
     create: async (spec, o) => {
       const command = argument(spec, 'cmd:', 'a command line', 'cmd:"python3 my_model.py"');
       const startup = o.startupTimeoutMs === undefined ? {} : { startupGraceMs: o.startupTimeoutMs };
-      return (await import('./cmd/cmdTarget.js')).createCmdTarget({ command, ...timeLimit(o), ...startup });
+      return (await import('./cmd/cmdTarget.js')).createCmdTarget({ command, ...timeLimit(o), ...startup, task: o.task });
     },
   },
 ];

@@ -1,3 +1,4 @@
+import type { Task } from '../tasks/task.js';
 import type { Rng } from '../util/rng.js';
 
 /** What `createTarget` needs besides the spec; apart from the registry so that a target's own folder can import it. */
@@ -103,4 +104,9 @@ export interface TargetOptions {
   readonly openai?: OpenAIOptions;
   /** With `openai.batch`: keeping batch jobs across a kill. */
   readonly batchJobs?: BatchJobHooks;
+  /**
+   * The task the target is asked (`--task`): how problems are written for it and its answers read.
+   * Default integrate. A CAS that cannot do the task refuses to be made, saying which can.
+   */
+  readonly task?: Task;
 }

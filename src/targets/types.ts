@@ -1,4 +1,5 @@
 import type { Expr } from '../expr/types.js';
+import type { TaskParams } from '../tasks/task.js';
 
 /**
  * The model under test. Implementations: in-process CAS (nerdamer, Algebrite) in worker threads,
@@ -59,6 +60,8 @@ export interface TargetProblem {
   readonly infix: string;
   /** LaTeX, for prompts. */
   readonly latex: string;
+  /** The task's parameters besides the tree (bounds, point, order …); absent for integrate, which has none. */
+  readonly params?: TaskParams;
 }
 
 /**
@@ -89,10 +92,12 @@ interface AnswerCommon {
   readonly cost?: number;
 }
 
-/** An answer read and parsed: `expr` is the model's antiderivative. */
+/** An answer read and parsed: `expr` is the model's answer (an antiderivative, a value, a polynomial …). */
 export interface OkAnswer extends AnswerCommon {
   readonly status: 'ok';
   readonly expr: Expr;
+  /** What the task's reading noticed (a symbolic answer that disagrees with the model's own numerical one); absent: nothing. */
+  readonly note?: string;
 }
 
 /** Any other outcome: `error` says why there is no expression (or what went wrong). */

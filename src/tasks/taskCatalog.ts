@@ -1,3 +1,5 @@
+import { TASK_REGISTRY } from './registry.js';
+
 /** A kind of problem sagga can pose to a target and check: its name (`--task`) and what it asks. */
 export interface TaskInfo {
   readonly name: string;
@@ -5,9 +7,7 @@ export interface TaskInfo {
 }
 
 /**
- * Every task sagga knows, in the order `sagga list tasks` shows them. A task added under
- * `src/tasks/` is added here too, and so becomes known to every command that lists tasks.
+ * Every task sagga knows, in the order `sagga list tasks` shows them: the registry's (registry.ts),
+ * so that a task added there is known to every command that lists tasks.
  */
-export const TASK_CATALOG: readonly TaskInfo[] = [
-  { name: 'integrate', description: "indefinite integration: given f(x), an antiderivative F(x) with F' = f" },
-];
+export const TASK_CATALOG: readonly TaskInfo[] = TASK_REGISTRY.map((t) => ({ name: t.name, description: t.description }));

@@ -10,6 +10,7 @@ import { signature } from '../../src/expr/signature.js';
 import { SearchEngine, type EngineParams, type Evaluation, type GenerationAsk } from '../../src/search/searchEngine.js';
 import type { Judgement } from '../../src/judge/judgeTypes.js';
 import { checkCandidate } from '../../constraints/checkCandidate.js';
+import { loadProblem } from '../../src/tasks/storedProblem.js';
 import { createRng } from '../../src/util/rng.js';
 
 const SEEDS = ['1', 'x', 'x + 1', 'x^2 + x + 1'].map((t) => parseExpr(t));
@@ -115,7 +116,7 @@ describe('SearchEngine', () => {
     const ask = engine.ask();
     await engine.tell(judge(ask));
     const seeds = engine.state().seeds;
-    const seedKeys = seeds.map(canonicalKey);
+    const seedKeys = seeds.map((s) => canonicalKey(loadProblem(s).expr));
     for (const s of SEEDS) expect(seedKeys).toContain(canonicalKey(s));
     const failingKeys = new Set(ask.problems.filter((p) => /[13579]/.test(p.infix)).map((p) => p.key));
     const selected = seedKeys.filter((k) => !SEEDS.some((s) => canonicalKey(s) === k));
@@ -182,7 +183,7 @@ describe('SearchEngine', () => {
     expect(told.parents.elite).toBe(PARAMS.seedSize);
     expect(told.population.cells).toBeGreaterThan(1);
     expect(told.population.newCells).toBe(told.population.cells);
-    for (const seed of engine.state().seeds) expect(engine.hasEvaluated(canonicalKey(seed))).toBe(true);
+    for (const seed of engine.state().seeds) expect(engine.hasEvaluated(canonicalKey(loadProblem(seed).expr))).toBe(true);
   });
 
   it('never asks an empty generation while new problems can be made, and keeps finding them for many generations', async () => {

@@ -18,3 +18,12 @@ export function algebriteIntegrate(input: string): string {
   algebrite ??= require('algebrite') as AlgebriteModule;
   return algebrite.run(`integral(${input},x)`);
 }
+
+/**
+ * Ask Algebrite to evaluate a task's whole command (`defint(f, x, a, b)`, `taylor(f, x, n, a)`),
+ * printed from sagga's tree, and return its printed answer. Call it only inside a worker.
+ */
+export function algebriteEvaluate(command: string): string {
+  algebrite ??= require('algebrite') as AlgebriteModule;
+  return algebrite.run(command);
+}

@@ -9,7 +9,8 @@ export function createAlgebriteTarget(options: CasTargetOptions = {}): Target {
   return createCasWorkerTarget(
     {
       name: 'algebrite',
-      integrator: { module: compiledModuleUrl(import.meta.url, './algebriteIntegrate.js'), exportName: 'algebriteIntegrate' },
+      cas: 'algebrite',
+      integrator: { module: compiledModuleUrl(import.meta.url, './algebriteIntegrate.js'), exportName: 'algebriteIntegrate', evaluateName: 'algebriteEvaluate' },
       toSystem: toAlgebrite,
       fromSystem: fromAlgebrite,
     },

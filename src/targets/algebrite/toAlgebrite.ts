@@ -57,7 +57,7 @@ const ALGEBRITE: Record<FnName, string | ((u: string) => string)> = {
   LambertW: 'LambertW',
 };
 
-const CONSTANTS: Record<NamedConstant, string> = { pi: 'pi', e: 'exp(1)', Catalan: 'Catalan', EulerGamma: 'EulerGamma', oo: 'oo' };
+const CONSTANTS: Record<NamedConstant, string> = { pi: 'pi', e: 'exp(1)', Catalan: 'Catalan', EulerGamma: 'EulerGamma', oo: 'oo', DNE: 'DNE' };
 
 const algebriteDialect: CasDialect = {
   // Algebrite reads a bare `e` as Euler's number too, but exp(1) cannot be mistaken for a variable.

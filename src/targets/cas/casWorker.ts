@@ -10,24 +10,35 @@ export interface CasWorkerData {
   readonly module: string;
   /** The export: `(input: string) => string`, ∫ input dx in the system's own syntax, printed. */
   readonly exportName: string;
+  /** The export that evaluates a whole command of a task (`defint(…)`, `limit(…)`), printed; absent: none. */
+  readonly evaluateName?: string;
 }
 
 export interface CasWorkerTask {
-  /** The problem in the system's own syntax. */
+  /** The problem in the system's own syntax: the integrand, or with `command` a task's whole command. */
   readonly input: string;
+  readonly command?: boolean;
 }
 
 export type CasWorkerReply = { readonly ok: true; readonly output: string } | { readonly ok: false; readonly error: string };
 
 type Integrator = (input: string) => string;
 
-async function loadIntegrator(data: CasWorkerData | undefined): Promise<Integrator> {
+interface Solvers {
+  readonly integrate: Integrator;
+  readonly evaluate?: Integrator;
+}
+
+async function loadIntegrator(data: CasWorkerData | undefined): Promise<Solvers> {
   if (data === undefined || typeof data.module !== 'string' || typeof data.exportName !== 'string') {
     throw new Error('the CAS worker needs workerData { module, exportName } naming its integrator');
   }
-  const loaded = ((await import(data.module)) as Record<string, unknown>)[data.exportName];
+  const exports = (await import(data.module)) as Record<string, unknown>;
+  const loaded = exports[data.exportName];
   if (typeof loaded !== 'function') throw new Error(`${data.module} exports no function ${data.exportName}`);
-  return loaded as Integrator;
+  const evaluate = data.evaluateName === undefined ? undefined : exports[data.evaluateName];
+  if (evaluate !== undefined && typeof evaluate !== 'function') throw new Error(`${data.module} exports no function ${data.evaluateName}`);
+  return { integrate: loaded as Integrator, evaluate: evaluate as Integrator | undefined };
 }
 
 // The integrator module is small (each one loads its CAS on first use), so the worker says it is
@@ -40,9 +51,11 @@ integrator.catch(() => undefined); // a load failure is reported by every task, 
 // A CAS throwing on a problem is the CAS's answer ("could not integrate"), not a crash of ours; an
 // integrator that cannot be loaded fails each task (an `error` answer, never a model failure).
 serveWorker<CasWorkerTask, CasWorkerReply>(async (task) => {
-  const integrate = await integrator;
+  const solvers = await integrator;
+  const solve = task.command === true ? solvers.evaluate : solvers.integrate;
+  if (solve === undefined) return { ok: false, error: 'this system evaluates no commands' };
   try {
-    return { ok: true, output: integrate(task.input) };
+    return { ok: true, output: solve(task.input) };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }

@@ -1,8 +1,12 @@
 import { availableParallelism } from 'node:os';
 import type { Expr } from '../../expr/types.js';
+import { toInfix } from '../../expr/toInfix.js';
+import { integrateTask } from '../../tasks/integrate/integrateTask.js';
+import type { CasName, Task } from '../../tasks/task.js';
 import { compiledModuleUrl } from '../../util/compiledModuleUrl.js';
 import { createWorkerPool } from '../../util/workerPool.js';
 import type { CasConversion } from './readCasOutput.js';
+import { checkTaskSupport } from '../checkTaskSupport.js';
 import type { CasWorkerData, CasWorkerReply, CasWorkerTask } from './casWorker.js';
 import type { ProblemOutcome, Target, TargetAnswer, TargetProblem, TargetStats } from '../types.js';
 
@@ -17,15 +21,19 @@ export interface CasTargetOptions {
    * something that never finishes rather than by a problem the real CAS is merely slow on.
    */
   readonly workerScript?: URL;
+  /** The task asked (default integrate); a system that cannot do it is refused. */
+  readonly task?: Task;
 }
 
 export interface CasSystem {
   readonly name: string;
+  readonly cas: CasName;
   /**
    * The integrator the worker threads run: a compiled module (see `compiledModuleUrl`) and the name
-   * of its export `(input: string) => string`. Loaded only inside the workers.
+   * of its export `(input: string) => string`, and of the export that evaluates a task's whole
+   * command. Loaded only inside the workers.
    */
-  readonly integrator: { readonly module: URL; readonly exportName: string };
+  readonly integrator: { readonly module: URL; readonly exportName: string; readonly evaluateName?: string };
   readonly toSystem: (e: Expr) => string;
   readonly fromSystem: (output: string) => CasConversion;
 }
@@ -39,28 +47,32 @@ export const DEFAULT_CAS_TIME_LIMIT_MS = 5000;
  * returned once (asking again would only repeat it).
  */
 export function createCasWorkerTarget(system: CasSystem, options: CasTargetOptions = {}): Target {
+  const task = options.task ?? integrateTask;
+  checkTaskSupport(system.cas, task);
   const timeLimitMs = options.timeLimitMs ?? DEFAULT_CAS_TIME_LIMIT_MS;
   const size = options.concurrency ?? availableParallelism();
   const pool = createWorkerPool<CasWorkerTask, CasWorkerReply>({
     script: options.workerScript ?? compiledModuleUrl(import.meta.url, './casWorker.js'),
     size,
     name: `sagga-${system.name}`,
-    workerData: { module: system.integrator.module.href, exportName: system.integrator.exportName } satisfies CasWorkerData,
+    workerData: { module: system.integrator.module.href, exportName: system.integrator.exportName, evaluateName: system.integrator.evaluateName } satisfies CasWorkerData,
   });
   const counters = { requests: 0, errors: 0, timeouts: 0, restarts: 0 };
 
   const solveOne = async (problem: TargetProblem, signal?: AbortSignal): Promise<TargetAnswer> => {
     const started = performance.now();
     const elapsed = () => performance.now() - started;
-    let input: string;
+    let work: CasWorkerTask;
     try {
-      input = system.toSystem(problem.expr);
+      // A task's own command (a definite integral, a limit …), else the system's integrator.
+      const command = task.casCommand(system.cas, { expr: problem.expr, params: problem.params ?? {} }, system.toSystem);
+      work = command === undefined ? { input: system.toSystem(problem.expr) } : { input: command, command: true };
     } catch (error) {
       counters.errors++;
       return { status: 'error', text: '', error: `cannot write the problem for ${system.name}: ${String(error)}`, latencyMs: elapsed() };
     }
     counters.requests++;
-    const r = await pool.run({ input }, { timeoutMs: timeLimitMs, signal });
+    const r = await pool.run(work, { timeoutMs: timeLimitMs, signal });
     if (!r.ok) {
       if (r.kind === 'timeout') {
         counters.timeouts++;
@@ -75,11 +87,13 @@ export function createCasWorkerTarget(system: CasSystem, options: CasTargetOptio
     if (!reply.ok) {
       return { status: 'no-answer', text: reply.error, error: `${system.name} failed: ${reply.error}`, latencyMs: elapsed() };
     }
-    const converted = system.fromSystem(reply.output);
-    if (converted.status === 'ok') {
-      return { status: 'ok', text: reply.output, expr: converted.expr, extracted: converted.infix, latencyMs: elapsed() };
+    let converted: CasConversion | undefined;
+    const reading = task.readAnswer(reply.output, (text) => (converted = system.fromSystem(text)), system.cas);
+    if (reading.status === 'ok') {
+      const extracted = converted?.status === 'ok' && converted.expr === reading.expr ? converted.infix : toInfix(reading.expr);
+      return { status: 'ok', text: reply.output, expr: reading.expr, extracted, latencyMs: elapsed() };
     }
-    return { status: converted.status, text: reply.output, error: converted.error, latencyMs: elapsed() };
+    return { status: reading.status, text: reply.output, error: reading.error, latencyMs: elapsed() };
   };
 
   return {

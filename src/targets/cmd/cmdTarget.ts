@@ -1,4 +1,6 @@
 import type { AnswerReader } from '../answerReading.js';
+import { integrateTask } from '../../tasks/integrate/integrateTask.js';
+import type { AnswerSource, Task } from '../../tasks/task.js';
 import { ProcessPool, type PoolResult, type ProcessPoolOptions, type ProcessPoolStats } from '../process/processPool.js';
 import { readAnswerText } from './readAnswerText.js';
 import { splitCommandLine } from '../process/splitCommandLine.js';
@@ -11,6 +13,8 @@ export interface CmdRequest {
   readonly id: string;
   readonly problem: TargetProblem;
   readonly k: number;
+  /** The task the target is asked. */
+  readonly task: Task;
 }
 
 /**
@@ -25,6 +29,8 @@ export interface CmdCodec {
   readonly encode: (request: CmdRequest) => string;
   /** One answer string, as the program wrote it. */
   readonly readAnswer: AnswerReader;
+  /** Who writes the answers (a CAS prints in its own way, which the task's reading may need to know); default a model. */
+  readonly source?: AnswerSource;
 }
 
 export interface CmdTargetOptions extends Omit<ProcessPoolOptions, 'argv'> {
@@ -47,14 +53,22 @@ export interface CmdTargetOptions extends Omit<ProcessPoolOptions, 'argv'> {
   readonly settings?: TargetSettings;
   /** The program is a computer algebra system that answers a problem the same way every time (see `Target.deterministic`). */
   readonly deterministic?: boolean;
+  /** The task asked (default integrate): the requests gain its fields, and its answers are read its way. */
+  readonly task?: Task;
 }
 
 /** The `Target` counters plus what the process layer saw (see `ProcessPoolStats`). */
 export interface CmdTargetStats extends TargetStats, ProcessPoolStats {}
 
-/** The `cmd:` protocol's request line. */
+/**
+ * The `cmd:` protocol's request line: `{"id", "problem", "latex", "k"}`, and for a task other than
+ * integrate its name and fields after the problem (`"task": "definite", "lower": "0", "upper": "1"`).
+ */
 export function encodeCmdRequest(request: CmdRequest): string {
-  return JSON.stringify({ id: request.id, problem: request.problem.infix, latex: request.problem.latex, k: request.k });
+  const { id, problem, k, task } = request;
+  const { task: name, ...fields } = task.lineFields(problem.params ?? {});
+  if (name === undefined) return JSON.stringify({ id, problem: problem.infix, latex: problem.latex, k });
+  return JSON.stringify({ id, task: name, problem: problem.infix, ...fields, latex: problem.latex, k });
 }
 
 const defaultCodec: CmdCodec = {
@@ -101,6 +115,7 @@ export class CmdTarget implements Target {
   private readonly maxAnswerChars: number;
   private readonly codec: CmdCodec;
   private readonly settings: TargetSettings;
+  private readonly task: Task;
   private counters = { errors: 0, timeouts: 0 };
 
   constructor(
@@ -112,11 +127,12 @@ export class CmdTarget implements Target {
     this.name = options.name ?? `cmd:${commandLine}`;
     this.codec = options.codec ?? defaultCodec;
     const codec = this.codec;
+    const task = (this.task = options.task ?? integrateTask);
     this.pool = new ProcessPool<CmdWork, Reply>(
       { ...options, argv },
       {
         preamble: codec.preamble,
-        encode: (id, work) => codec.encode({ id, problem: work.problem, k: work.k }),
+        encode: (id, work) => codec.encode({ id, problem: work.problem, k: work.k, task }),
         decode: (line) => {
           const reply = parseReply(line);
           return reply === undefined ? undefined : { id: reply.id, reply };
@@ -232,8 +248,8 @@ export class CmdTarget implements Target {
         return { status: 'unparseable', text: clip(JSON.stringify(raw) ?? String(raw), 200, { countRest: true }), error: 'the answer is not a string', latencyMs };
       }
       const text = clip(raw, this.maxAnswerChars, { countRest: true });
-      const reading = this.codec.readAnswer(raw);
-      if (reading.status === 'ok') return { status: 'ok', text, expr: reading.expr, latencyMs };
+      const reading = this.task.readAnswer(raw, this.codec.readAnswer, this.codec.source ?? 'model');
+      if (reading.status === 'ok') return { status: 'ok', text, expr: reading.expr, latencyMs, ...(reading.note !== undefined ? { note: reading.note } : {}) };
       return { status: reading.status, text, error: reading.error, latencyMs };
     });
   }

@@ -1,5 +1,6 @@
 import { extractAnswer } from '../../answer/extractAnswer.js';
 import { tryParseExpr } from '../../expr/parse.js';
+import type { ReadOptions } from '../../expr/readOptions.js';
 import { ANSWER_LIMITS, type AnswerReading } from '../answerReading.js';
 import { readComplexAnswer } from '../cas/readCasOutput.js';
 import { refusedReading } from '../refusedReading.js';
@@ -41,15 +42,16 @@ const UNEVALUATED = /(?:^|[^A-Za-z0-9_])(?:Integral|integrate|int)\s*\(/;
  * answer is …"). An empty string or a bare "no answer" is a no-answer. An infix answer that the
  * reader refuses for sagga's own reasons (a literal beyond its limits, an unsupported function) is
  * `unjudged` and never read a second way: `1e-400*x` is not e − 400x. SymPy's imaginary unit `I` is
- * read through the answer's real form, as from the SymPy target.
+ * read through the answer's real form, as from the SymPy target. `options` admits what a task's
+ * answers may be beyond an integrand (infinity, `DNE`).
  */
-export function readAnswerText(text: string): AnswerReading {
+export function readAnswerText(text: string, options?: ReadOptions): AnswerReading {
   const trimmed = text.trim();
   if (trimmed === '') return { status: 'no-answer', error: 'the answer is empty' };
   if (trimmed.length <= 40 && DECLINES.has(trimmed.toLowerCase().replace(/\.$/, ''))) {
     return { status: 'no-answer', error: `the program answered "${trimmed}"` };
   }
-  const parsed = tryParseExpr(trimmed, ANSWER_LIMITS);
+  const parsed = tryParseExpr(trimmed, ANSWER_LIMITS, options);
   if (parsed.ok) return { status: 'ok', expr: parsed.expr };
   const infixLike = trimmed.length <= 1_000_000 && INFIX_ALPHABET.test(trimmed) && !PROSE.test(trimmed);
   if (infixLike && UNEVALUATED.test(trimmed)) return { status: 'no-answer', error: 'the program returned the integral unevaluated' };
@@ -60,7 +62,7 @@ export function readAnswerText(text: string): AnswerReading {
   }
   if (infixLike && parsed.error.refusal !== undefined) return refusedReading(parsed.error);
   // The LaTeX reader behind extractAnswer also reads `sin x` and `2x e^x`.
-  const extracted = extractAnswer(text, { limits: ANSWER_LIMITS });
+  const extracted = extractAnswer(text, { limits: ANSWER_LIMITS, ...(options !== undefined ? { read: options } : {}) });
   if (extracted.ok) return { status: 'ok', expr: extracted.expr };
   // For an attempted infix expression (unknown function, I, oo, unbalanced parentheses …) the
   // infix parser's message says more than "no answer found".

@@ -18,6 +18,22 @@ const PREAMBLE: readonly string[] = [
   'sagga_reason() := if listp(error) and length(error) > 0 then sagga_esc(simplode(map(lambda([u], if stringp(u) then u else string(u)), error), " ")) else "unknown error"$',
   'sagga_real(F) := ev(subst(lambda([a, z], if a = 0 and freeof(%i, z) then -expintegral_ei(-z) else gamma_incomplete(a, z)), gamma_incomplete, subst(lambda([u], if freeof(%i, u) then erf(u) else %i*erfi(-%i*u)), erf, F)))$',
   'sagga_emit(id, body) := printf(true, "~&~a~%", sconcat("{\\"id\\":\\"", id, "\\",", body, "}"))$',
+  // sagga_task evaluates a task's whole command (integrate(f, x, a, b), limit(f, x, a), taylor(…)).
+  // Only the exact rewrite erf(i·u) = i·erfi(u) applies: Γ(0, z) = −Ei(−z) holds up to a constant,
+  // which a definite integral or a limit does not forgive. A taylor series is turned into the
+  // polynomial it holds (ratdisrep).
+  'sagga_erf(F) := ev(subst(lambda([u], if freeof(%i, u) then erf(u) else %i*erfi(-%i*u)), erf, F))$',
+  [
+    'sagga_task(id, src) := block([f, g, r, G],',
+    ' f: errcatch(parse_string(src)),',
+    ' if f = [] then return(sagga_emit(id, sconcat("\\"error\\":\\"Maxima cannot read the problem: ", sagga_reason(), "\\""))),',
+    ' g: f[1],',
+    ' r: errcatch(ev(g)),',
+    ' if r = [] then return(sagga_emit(id, sconcat("\\"answers\\":[],\\"reason\\":\\"Maxima: ", sagga_reason(), "\\""))),',
+    ' if not freeof(nounify(integrate), r[1]) or not freeof(nounify(limit), r[1]) then return(sagga_emit(id, "\\"answers\\":[],\\"reason\\":\\"Maxima returned the problem unevaluated\\"")),',
+    ' G: errcatch(sagga_erf(ratdisrep(r[1]))),',
+    ' sagga_emit(id, sconcat("\\"answers\\":[\\"", sagga_esc(string(if G = [] then r[1] else G[1])), "\\"]")))$',
+  ].join(''),
   [
     'sagga_solve(id, src) := block([f, r, G],',
     ' f: errcatch(parse_string(src)),',
@@ -32,12 +48,17 @@ const PREAMBLE: readonly string[] = [
 
 /**
  * Maxima as a `cmd:`-style program: requests are Maxima statements, `sagga_solve("<id>", "<problem
- * in Maxima syntax>")$`, and Maxima itself prints the protocol's JSON answer lines. The problem text
+ * in Maxima syntax>")$` (an integrand) or `sagga_task("<id>", "<a task's command>")$`, and Maxima
+ * itself prints the protocol's JSON answer lines. The problem text
  * is printed from our whitelisted tree (never a string from outside), so it holds no quote, and
  * wire ids are restricted to [A-Za-z0-9_.:~-]; both embed safely in Maxima strings.
  */
 export const maximaCodec: CmdCodec = {
   preamble: PREAMBLE,
-  encode: ({ id, problem }) => `sagga_solve("${id}", "${toMaxima(problem.expr)}")$`,
+  encode: ({ id, problem, task }) => {
+    const command = task.casCommand('maxima', { expr: problem.expr, params: problem.params ?? {} }, toMaxima);
+    return command === undefined ? `sagga_solve("${id}", "${toMaxima(problem.expr)}")$` : `sagga_task("${id}", "${command}")$`;
+  },
   readAnswer: fromMaxima,
+  source: 'maxima',
 };

@@ -3,6 +3,9 @@ import { createCmdTarget, type CmdTarget } from '../cmd/cmdTarget.js';
 import { maximaCodec } from './maximaCodec.js';
 import { probeMaxima } from './probeMaxima.js';
 import { TargetUnhealthyError } from '../targetUnhealthyError.js';
+import { checkTaskSupport } from '../checkTaskSupport.js';
+import { integrateTask } from '../../tasks/integrate/integrateTask.js';
+import type { Task } from '../../tasks/task.js';
 
 export interface MaximaTargetOptions {
   /** The maxima launcher. Default: $SAGGA_MAXIMA, else Debian's /usr/bin/maxima. */
@@ -12,6 +15,8 @@ export interface MaximaTargetOptions {
   /** Maxima processes side by side, one problem at a time each. Default: 2, or 1 on a single core. */
   readonly processes?: number;
   readonly env?: NodeJS.ProcessEnv;
+  /** The task asked (default integrate). */
+  readonly task?: Task;
 }
 
 /**
@@ -22,6 +27,8 @@ export interface MaximaTargetOptions {
  * runs without its share library (it could not read a single problem).
  */
 export async function createMaximaTarget(options: MaximaTargetOptions = {}): Promise<CmdTarget> {
+  const task = options.task ?? integrateTask;
+  checkTaskSupport('maxima', task);
   const env = options.env ?? process.env;
   const maxima = options.maxima ?? (env.SAGGA_MAXIMA !== undefined && env.SAGGA_MAXIMA !== '' ? env.SAGGA_MAXIMA : '/usr/bin/maxima');
   const probe = await probeMaxima(maxima, env);
@@ -40,6 +47,7 @@ export async function createMaximaTarget(options: MaximaTargetOptions = {}): Pro
     silence: 'timeout',
     processes: options.processes ?? Math.min(2, availableParallelism()),
     codec: maximaCodec,
+    task,
     settings: { time_limit_ms: timeoutMs },
     deterministic: true,
     // After a failed health check: is it the share library after all (say, removed since start-up)?

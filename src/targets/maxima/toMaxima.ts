@@ -57,7 +57,7 @@ const MAXIMA: Record<FnName, string | ((args: readonly string[]) => string)> = {
 };
 
 // Maxima's own constants; its zeta(n) is ours.
-const CONSTANTS: Record<NamedConstant, string> = { pi: '%pi', e: '%e', Catalan: '%catalan', EulerGamma: '%gamma', oo: 'inf' };
+const CONSTANTS: Record<NamedConstant, string> = { pi: '%pi', e: '%e', Catalan: '%catalan', EulerGamma: '%gamma', oo: 'inf', DNE: 'und' };
 
 const maximaDialect: CasDialect = {
   constant: (name) => (zetaOrder(name) !== undefined ? name : CONSTANTS[name as NamedConstant]),

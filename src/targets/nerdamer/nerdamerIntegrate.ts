@@ -33,3 +33,17 @@ export function nerdamerIntegrate(input: string): string {
     nerdamer.flush();
   }
 }
+
+/**
+ * Ask nerdamer to evaluate a task's whole command (`defint(f, a, b, x)`, `limit(f, x, a)`), printed
+ * from sagga's tree, and return its printed answer. Throws what nerdamer throws; may run forever:
+ * call it only inside a worker that can be terminated.
+ */
+export function nerdamerEvaluate(command: string): string {
+  const nerdamer = load();
+  try {
+    return nerdamer(command).toString();
+  } finally {
+    nerdamer.flush();
+  }
+}

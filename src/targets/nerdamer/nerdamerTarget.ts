@@ -9,7 +9,8 @@ export function createNerdamerTarget(options: CasTargetOptions = {}): Target {
   return createCasWorkerTarget(
     {
       name: 'nerdamer',
-      integrator: { module: compiledModuleUrl(import.meta.url, './nerdamerIntegrate.js'), exportName: 'nerdamerIntegrate' },
+      cas: 'nerdamer',
+      integrator: { module: compiledModuleUrl(import.meta.url, './nerdamerIntegrate.js'), exportName: 'nerdamerIntegrate', evaluateName: 'nerdamerEvaluate' },
       toSystem: toNerdamer,
       fromSystem: fromNerdamer,
     },

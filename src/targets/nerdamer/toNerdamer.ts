@@ -57,7 +57,7 @@ const SPELLING: Record<FnName, string> = {
 
 // `e` and `pi` are nerdamer's own constants; it takes Catalan and EulerGamma for symbols, which a
 // constant is to an integrator. It would read `zeta(3)` as 3·zeta, so ζ(n) goes as the symbol zeta_n.
-const CONSTANTS: Record<NamedConstant, string> = { pi: 'pi', e: 'e', Catalan: 'Catalan', EulerGamma: 'EulerGamma', oo: 'Infinity' };
+const CONSTANTS: Record<NamedConstant, string> = { pi: 'pi', e: 'e', Catalan: 'Catalan', EulerGamma: 'EulerGamma', oo: 'Infinity', DNE: 'DNE' };
 
 const nerdamerDialect: CasDialect = {
   constant: (name) => {

@@ -1,4 +1,7 @@
-import { extractAnswer, type ExtractOptions } from '../../answer/extractAnswer.js';
+import { extractAnswer, type ExtractedAnswer, type ExtractOptions } from '../../answer/extractAnswer.js';
+import type { AnswerReading } from '../../tasks/answerReading.js';
+import { integrateTask } from '../../tasks/integrate/integrateTask.js';
+import type { Task } from '../../tasks/task.js';
 import type { TargetAnswer, TokenUsage } from '../types.js';
 import type { CompletionChoice } from './completionTypes.js';
 import { emptyCompletion } from './emptyCompletion.js';
@@ -16,7 +19,7 @@ import { emptyCompletion } from './emptyCompletion.js';
  *   (`emptyCompletion`); this covers what reaches here another way (a cache written by an older
  *   version).
  */
-export function answerFromCompletion(choice: CompletionChoice, latencyMs: number, usage: TokenUsage | undefined, extract: ExtractOptions = {}): TargetAnswer {
+export function answerFromCompletion(choice: CompletionChoice, latencyMs: number, usage: TokenUsage | undefined, extract: ExtractOptions = {}, task: Task = integrateTask): TargetAnswer {
   const text = choice.content.trim() !== '' ? choice.content : (choice.reasoning ?? '');
   const base = { text, latencyMs, ...(usage !== undefined ? { tokenUsage: usage } : {}) };
   if (text.trim() === '') {
@@ -29,7 +32,19 @@ export function answerFromCompletion(choice: CompletionChoice, latencyMs: number
     }
     return { ...base, status: 'error', error: emptyCompletion(choice, usage) ?? 'the server sent an empty completion: not an answer, asked again' };
   }
-  const got = extractAnswer(text, { ...extract, truncated: choice.finishReason === 'length' });
-  if (got.ok) return { ...base, status: 'ok', expr: got.expr, extracted: got.answer };
-  return { ...base, status: got.status, error: got.error, ...(got.answer !== undefined ? { extracted: got.answer } : {}) };
+  // The task reads the answer, through the extractor (its answer span is kept as `extracted`).
+  let got: ExtractedAnswer | undefined;
+  const reading = task.readAnswer(
+    text,
+    (t, read): AnswerReading => {
+      got = extractAnswer(t, { ...extract, ...(read !== undefined ? { read } : {}), truncated: choice.finishReason === 'length' });
+      return got.ok ? { status: 'ok', expr: got.expr } : { status: got.status, error: got.error };
+    },
+    'model',
+  );
+  const span = got?.answer;
+  if (reading.status === 'ok') {
+    return { ...base, status: 'ok', expr: reading.expr, ...(span !== undefined ? { extracted: span } : {}), ...(reading.note !== undefined ? { note: reading.note } : {}) };
+  }
+  return { ...base, status: reading.status, error: reading.error, ...(span !== undefined ? { extracted: span } : {}) };
 }

@@ -25,6 +25,7 @@ export async function createOpenAITarget(model: string, options: TargetOptions):
     concurrency: options.concurrency,
     cacheFile: o.cache !== false && options.outDir !== undefined ? openAICacheFile(options.outDir) : undefined,
     rng: options.rng?.fork('openai-backoff'),
+    ...(options.task !== undefined ? { task: options.task } : {}),
     ...(prices !== undefined ? { prices } : {}),
     ...(o.batch === true ? { batch: { ...(options.batchJobs !== undefined ? { hooks: options.batchJobs } : {}) } } : {}),
   });

@@ -12,7 +12,9 @@ import { createBatchSolver, type BatchSolver, type PendingRequest } from './batc
 import { createEndpointPool, type EndpointHealthOptions, type EndpointStats } from './endpointPool.js';
 import { createLimiter, type Limiter } from '../../util/limiter.js';
 import { parseEndpointList, type EndpointSpec } from './parseEndpointList.js';
-import { PROMPT_TEMPLATES, renderPrompt, type PromptTemplate } from './promptTemplates.js';
+import { isPromptStyle, PROMPT_TEMPLATES, promptFor, templateRefusal, type PromptTemplate } from './promptTemplates.js';
+import { integrateTask } from '../../tasks/integrate/integrateTask.js';
+import type { Task } from '../../tasks/task.js';
 import { redactUrl } from './redactUrl.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, limitedFetch } from './limitedFetch.js';
 import { createRedactor, environmentSecrets } from '../../util/redactSecrets.js';
@@ -68,6 +70,8 @@ export interface OpenAITargetOptions {
   readonly extract?: ExtractOptions;
   /** USD per million tokens; each answer that carries a request's usage then carries its cost too. */
   readonly prices?: TokenPrices;
+  /** The task asked (default integrate): its wording of a built-in prompt, its reading of answers. */
+  readonly task?: Task;
   /** Present: each `solve` goes out as one job of the Batch API instead of chat requests. */
   readonly batch?: BatchModeOptions;
 }
@@ -175,6 +179,9 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
     ...(opts.cacheFile !== undefined ? { cacheFile: opts.cacheFile } : {}),
     maxResponseBytes: opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   };
+  const task = opts.task ?? integrateTask;
+  const refused = templateRefusal(settings.prompt, task);
+  if (refused !== undefined) throw new Error(`openai target: ${refused}`);
   if (!Number.isInteger(settings.maxResponseBytes) || settings.maxResponseBytes < 1) {
     throw new Error(`openai target: the response limit must be a positive number of bytes, got ${settings.maxResponseBytes}`);
   }
@@ -224,7 +231,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
 
   const messagesFor = (problem: TargetProblem): { role: 'system' | 'user'; content: string }[] => [
     ...(settings.prompt.system !== undefined ? [{ role: 'system' as const, content: settings.prompt.system }] : []),
-    { role: 'user' as const, content: renderPrompt(settings.prompt.user, problem) },
+    { role: 'user' as const, content: promptFor(settings.prompt, task, problem) },
   ];
 
   const keyParams = {
@@ -321,7 +328,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
 
   const answerFrom = (choice: CompletionChoice, latencyMs: number, usage: TokenUsage | undefined): TargetAnswer => {
     counters.answers++;
-    return withCost(answerFromCompletion(choice, latencyMs, usage, opts.extract));
+    return withCost(answerFromCompletion(choice, latencyMs, usage, opts.extract, task));
   };
 
   // A request that keeps timing out is reported as `error`, not `timeout`: over HTTP a slow network or
@@ -484,7 +491,7 @@ function nonEmpty(s: string | undefined): string | undefined {
  * prompt by name and any other by its name and a hash of its text.
  */
 function describeSettings(settings: OpenAITargetSettings): TargetSettings {
-  const builtIn = PROMPT_TEMPLATES[settings.prompt.name];
+  const builtIn = isPromptStyle(settings.prompt.name) ? PROMPT_TEMPLATES[settings.prompt.name] : undefined;
   const sameAsBuiltIn = builtIn !== undefined && builtIn.user === settings.prompt.user && builtIn.system === settings.prompt.system;
   const hash = createHash('sha256')
     .update(JSON.stringify([settings.prompt.system ?? null, settings.prompt.user]))

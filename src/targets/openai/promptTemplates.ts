@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { INTEGRATE_PROMPTS } from '../../tasks/integrate/integratePrompts.js';
+import type { PromptStyle, Task } from '../../tasks/task.js';
 import type { TargetProblem } from '../types.js';
 
 /** A prompt with `{latex}` (the integrand in LaTeX) and/or `{problem}` (canonical infix) placeholders. */
@@ -11,35 +13,58 @@ export interface PromptTemplate {
 
 /**
  * Built-in prompts. `antiderivbench` is AntiderivBench's wording; `asymob` asks for ASyMOB's closing
- * line "The final answer is: …" (the extractor reads both styles regardless of the prompt).
+ * line "The final answer is: …" (the extractor reads both styles regardless of the prompt);
+ * `integralbench` asks for a symbolic and a numerical answer (definite integrals only). The text
+ * here is integrate's; each task words a built-in prompt its own way (`Task.prompt`).
  */
-export const PROMPT_TEMPLATES: Readonly<Record<string, PromptTemplate>> = {
-  antiderivbench: {
-    name: 'antiderivbench',
-    user: 'Compute the integral of the following function: ${latex}$ Think step by step. Put the final answer in \\boxed{} using LaTeX notation.',
-  },
-  asymob: {
-    name: 'asymob',
-    user:
-      'Compute the indefinite integral of the following function with respect to x: ${latex}$\n' +
-      'Think step by step, then finish your response with a line of the form "The final answer is: <answer>", ' +
-      'where <answer> is the antiderivative in LaTeX (the constant of integration may be omitted).',
-  },
+export const PROMPT_TEMPLATES: Readonly<Record<PromptStyle, PromptTemplate>> = {
+  antiderivbench: { name: 'antiderivbench', user: INTEGRATE_PROMPTS.antiderivbench },
+  asymob: { name: 'asymob', user: INTEGRATE_PROMPTS.asymob },
+  integralbench: { name: 'integralbench', user: 'Evaluate the definite integral ${statement}$.' },
 };
+
+/** Is `name` a built-in wording? */
+export function isPromptStyle(name: string): name is PromptStyle {
+  return Object.hasOwn(PROMPT_TEMPLATES, name);
+}
+
+/**
+ * The user message for one problem: a built-in template in the task's own wording (refused when the
+ * task has none of that name), a user's template filled in (`{latex}`, `{problem}`, `{statement}`:
+ * the whole problem, bounds and all, in LaTeX).
+ */
+export function promptFor(template: PromptTemplate, task: Task, problem: TargetProblem): string {
+  if (isBuiltIn(template)) return task.prompt({ expr: problem.expr, params: problem.params ?? {} }, template.name as PromptStyle);
+  return renderPrompt(template.user, problem, task.statement({ expr: problem.expr, params: problem.params ?? {} }, 'latex'));
+}
+
+/** A built-in template as it was loaded (not one of its name with other text). */
+function isBuiltIn(template: PromptTemplate): boolean {
+  return isPromptStyle(template.name) && PROMPT_TEMPLATES[template.name].user === template.user;
+}
+
+/** Why a template cannot word this task's problems, or undefined when it can. */
+export function templateRefusal(template: PromptTemplate, task: Task): string | undefined {
+  if (!isBuiltIn(template) || task.prompts.includes(template.name as PromptStyle)) return undefined;
+  return `the ${template.name} prompt has no wording for the ${task.name} task (its built-in prompts: ${task.prompts.join(', ')}; or give a template file)`;
+}
 
 export const DEFAULT_PROMPT_TEMPLATE = 'antiderivbench';
 
-const PLACEHOLDER = /\{(latex|problem)\}/g;
+const PLACEHOLDER = /\{(latex|problem|statement)\}/g;
 
-/** Fill in a template for one problem. Placeholders are replaced in one pass, so a LaTeX `{problem}` cannot chain. */
-export function renderPrompt(template: string, problem: Pick<TargetProblem, 'latex' | 'infix'>): string {
-  return template.replace(PLACEHOLDER, (_m, name: string) => (name === 'latex' ? problem.latex : problem.infix));
+/**
+ * Fill in a template for one problem. Placeholders are replaced in one pass, so a LaTeX `{problem}`
+ * cannot chain. `{statement}` is the whole problem in LaTeX (`statement`, else the integrand's LaTeX).
+ */
+export function renderPrompt(template: string, problem: Pick<TargetProblem, 'latex' | 'infix'>, statement?: string): string {
+  return template.replace(PLACEHOLDER, (_m, name: string) => (name === 'latex' ? problem.latex : name === 'statement' ? (statement ?? problem.latex) : problem.infix));
 }
 
 /** Check a user template; returns an error message or undefined. */
 export function checkTemplate(text: string): string | undefined {
   if (text.trim() === '') return 'the prompt template is empty';
-  if (!/\{(?:latex|problem)\}/.test(text)) return 'the prompt template has no {latex} or {problem} placeholder';
+  if (!/\{(?:latex|problem|statement)\}/.test(text)) return 'the prompt template has no {latex}, {problem} or {statement} placeholder';
   if (text.length > 100_000) return 'the prompt template is longer than 100,000 characters';
   return undefined;
 }
@@ -50,7 +75,7 @@ export function checkTemplate(text: string): string | undefined {
  */
 export async function loadPromptTemplate(spec: string | undefined): Promise<PromptTemplate> {
   const name = spec ?? DEFAULT_PROMPT_TEMPLATE;
-  if (Object.hasOwn(PROMPT_TEMPLATES, name)) return PROMPT_TEMPLATES[name];
+  if (isPromptStyle(name)) return PROMPT_TEMPLATES[name];
   const path = name.startsWith('file:') ? name.slice(5) : name;
   let text: string;
   try {

@@ -1,4 +1,5 @@
 import { tryParseExpr } from '../../expr/parse.js';
+import type { ReadOptions } from '../../expr/readOptions.js';
 import { ANSWER_LIMITS, type AnswerReading } from '../answerReading.js';
 import { readComplexAnswer } from '../cas/readCasOutput.js';
 import { refusedReading } from '../refusedReading.js';
@@ -12,12 +13,12 @@ import { refusedReading } from '../refusedReading.js';
  * What else has no counterpart in the whitelist (`oo`, `zoo`, `nan`) makes the answer `unparseable`,
  * with the parser's reason. No free-text extraction: a CAS prints expressions, nothing else.
  */
-export function readSympyAnswer(text: string): AnswerReading {
+export function readSympyAnswer(text: string, options?: ReadOptions): AnswerReading {
   const trimmed = text.trim();
   if (trimmed === '') return { status: 'no-answer', error: 'SymPy returned nothing' };
   if (/\bIntegral\s*\(/.test(trimmed)) return { status: 'no-answer', error: 'SymPy returned the integral unevaluated' };
   if (!/\bI\b/.test(trimmed)) {
-    const parsed = tryParseExpr(trimmed, ANSWER_LIMITS);
+    const parsed = tryParseExpr(trimmed, ANSWER_LIMITS, options);
     if (parsed.ok) return { status: 'ok', expr: parsed.expr };
     return refusedReading(parsed.error, "cannot read SymPy's answer: ");
   }

@@ -3,6 +3,9 @@ import { createCmdTarget, encodeCmdRequest, type CmdTarget } from '../cmd/cmdTar
 import { packageFile } from '../../util/packageFile.js';
 import { readSympyAnswer } from './readSympyAnswer.js';
 import { runProbe } from '../process/runProbe.js';
+import { checkTaskSupport } from '../checkTaskSupport.js';
+import { integrateTask } from '../../tasks/integrate/integrateTask.js';
+import type { Task } from '../../tasks/task.js';
 
 export interface SympyTargetOptions {
   /** Python with sympy. Default: $SAGGA_PYTHON, else Debian's /usr/bin/python3 (python3-sympy). */
@@ -14,6 +17,8 @@ export interface SympyTargetOptions {
   /** Address-space limit per worker, MiB (0: none). Default 3072. */
   readonly memoryMb?: number;
   readonly env?: NodeJS.ProcessEnv;
+  /** The task asked (default integrate): the worker reads it from each request's `task` field. */
+  readonly task?: Task;
 }
 
 // How much longer than SymPy's own limit the worker may stay silent before it is killed: SIGALRM
@@ -21,11 +26,13 @@ export interface SympyTargetOptions {
 const KILL_GRACE_MS = 5000;
 
 /**
- * SymPy's `integrate` as a target: `src/targets/sympy/sympy_worker.py`, run by Debian's Python,
+ * SymPy's `integrate` (and for the other tasks `integrate(f, (x, a, b))`, `limit`, `series`) as a target: `src/targets/sympy/sympy_worker.py`, run by Debian's Python,
  * speaking the `cmd:` protocol. Throws a message naming the Debian package when Python or SymPy is
  * missing.
  */
 export async function createSympyTarget(options: SympyTargetOptions = {}): Promise<CmdTarget> {
+  const task = options.task ?? integrateTask;
+  checkTaskSupport('sympy', task);
   const env = options.env ?? process.env;
   const python = options.python ?? (env.SAGGA_PYTHON !== undefined && env.SAGGA_PYTHON !== '' ? env.SAGGA_PYTHON : '/usr/bin/python3');
   const probe = await runProbe([python, '-c', 'import sympy; print(sympy.__version__)']);
@@ -49,7 +56,8 @@ export async function createSympyTarget(options: SympyTargetOptions = {}): Promi
     // One problem at a time: silent past its own limit and the grace, SymPy is stuck in this problem.
     silence: 'timeout',
     processes,
-    codec: { encode: encodeCmdRequest, readAnswer: readSympyAnswer },
+    codec: { encode: encodeCmdRequest, readAnswer: readSympyAnswer, source: 'sympy' },
+    task,
     // SymPy's version decides its answers as much as the time limit does.
     settings: { time_limit_ms: timeoutMs, memory_mb: memoryMb, sympy_version: probe.stdout.trim() },
     deterministic: true,

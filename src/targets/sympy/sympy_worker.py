@@ -3,11 +3,16 @@
 
 Reads one JSON request per line on stdin, {"id", "problem", "latex", "k"}, where `problem` is
 sagga's canonical infix (`^` for powers, `e` and `pi`, whitelisted function names), and answers
-with one JSON line per request on stdout:
+with one JSON line per request on stdout. A request of another task than integrate names it and
+its fields, as sagga's `cmd:` protocol does:
 
-  {"id": ..., "answers": ["<str(F)>"]}            sympy found F = integrate(f, x)
+  {"task": "definite", "lower", "upper"}           integrate(f, (x, lower, upper))
+  {"task": "series", "point", "order"}             series(f, x, point, order + 1), without O(...)
+  {"task": "limit", "point", "direction"?}         limit(f, x, point, direction), "+-" by default
+
+  {"id": ..., "answers": ["<str(F)>"]}            sympy found F = integrate(f, x) (or the task's answer)
                                                    (exp_polar(z) printed as exp(z), its value)
-  {"id": ..., "answers": [], "reason": "..."}      sympy left the integral unevaluated or gave up
+  {"id": ..., "answers": [], "reason": "..."}      sympy left the problem unevaluated or gave up
   {"id": ..., "answers": [], "timeout": true}      integrate ran past the time limit
   {"id": ..., "error": "..."}                      the request itself could not be read
 
@@ -105,6 +110,60 @@ def check_problem(text, names):
     return None
 
 
+TASKS = ("integrate", "definite", "series", "limit")
+
+
+class BadRequest(Exception):
+    """A request whose task or fields cannot be read: the request's fault, not sympy's answer."""
+DIRECTIONS = ("+", "-", "+-")
+
+
+def read_constant(sympy, text, names, parse):
+    """A bound or point: whitelisted like a problem, free of x."""
+    if not isinstance(text, str):
+        raise BadRequest("a bound or point must be text")
+    bad = check_problem(text, names)
+    if bad is not None:
+        raise BadRequest(bad)
+    value = parse(text)
+    if value.has(sympy.Symbol("x")):
+        raise BadRequest("a bound or point cannot depend on x")
+    return value
+
+
+def solve(sympy, x, f, request, names, parse):
+    """The task's answer to f, or None when sympy leaves it unevaluated; raises BadRequest on a bad request."""
+    task = request.get("task", "integrate")
+    if task == "integrate":
+        F = sympy.integrate(f, x)
+        return None if F.has(sympy.Integral) else F
+    if task == "definite":
+        a = read_constant(sympy, request.get("lower"), names, parse)
+        b = read_constant(sympy, request.get("upper"), names, parse)
+        F = sympy.integrate(f, (x, a, b))
+        return None if F.has(sympy.Integral) else F
+    if task == "series":
+        point = read_constant(sympy, request.get("point"), names, parse)
+        order = request.get("order")
+        if not isinstance(order, int) or isinstance(order, bool) or order < 0 or order > 40:
+            raise BadRequest("the order must be a whole number from 0 to 40")
+        if point.has(sympy.oo) or point.has(-sympy.oo):
+            raise BadRequest("a Taylor series needs a finite point")
+        F = sympy.series(f, x, point, order + 1).removeO()
+        return None if F.has(sympy.Subs) or F.has(sympy.Derivative) else F
+    if task == "limit":
+        point = read_constant(sympy, request.get("point"), names, parse)
+        direction = request.get("direction") or "+-"
+        if direction not in DIRECTIONS:
+            raise BadRequest("the direction must be +, - or +-")
+        if point == sympy.oo or point == -sympy.oo:
+            F = sympy.limit(f, x, point)
+        else:
+            F = sympy.limit(f, x, point, direction)
+        return None if F.has(sympy.Limit) else F
+    raise BadRequest("unknown task %r (this worker knows %s)" % (str(task)[:40], ", ".join(TASKS)))
+
+
 def main():
     ap = argparse.ArgumentParser(description="SymPy integrator speaking sagga's cmd: protocol")
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per problem")
@@ -157,11 +216,12 @@ def main():
         except Exception as err:
             reply({"id": rid, "error": "sympy cannot parse the problem: %s: %s" % (type(err).__name__, str(err)[:300])})
             continue
+        parse = lambda text: parse_expr(text, local_dict=dict(local_ns), global_dict=dict(global_ns), transformations=transformations)
         try:
             signal.setitimer(signal.ITIMER_REAL, args.timeout)
             try:
-                F = sympy.integrate(f, x)
-                if F.has(sympy.Integral):
+                F = solve(sympy, x, f, request, local_ns, parse)
+                if F is None:
                     text = None
                 else:
                     # Meijer-G results carry exp_polar(I*pi) and the like: points on the Riemann
@@ -173,6 +233,9 @@ def main():
         except Timeout:
             reply({"id": rid, "answers": [], "timeout": True, "reason": "sympy did not finish within %g s" % args.timeout})
             continue
+        except BadRequest as err:
+            reply({"id": rid, "error": "cannot read the request: %s" % str(err)[:300]})
+            continue
         except MemoryError:
             reply({"id": rid, "answers": [], "reason": "sympy ran out of memory"})
             continue
@@ -183,7 +246,7 @@ def main():
             reply({"id": rid, "answers": [], "reason": "sympy raised %s: %s" % (type(err).__name__, str(err)[:300])})
             continue
         if text is None:
-            reply({"id": rid, "answers": [], "reason": "sympy returned the integral unevaluated"})
+            reply({"id": rid, "answers": [], "reason": "sympy returned the %s unevaluated" % ("integral" if request.get("task", "integrate") in ("integrate", "definite") else "problem")})
         else:
             reply({"id": rid, "answers": [text]})
 

@@ -1,0 +1,24 @@
+import type { SeedSet } from '../seeds/loadSeeds.js';
+import { storeProblem, type StoredProblem } from '../tasks/storedProblem.js';
+import type { Task } from '../tasks/task.js';
+
+/**
+ * A seed set's problems for `task`: each expression of a plain file as a problem without
+ * parameters (refused for a task that has some), each JSON line with the parameters the task reads
+ * from it. A line naming another task, or whose parameters the task cannot read, is refused with
+ * the file and line it came from.
+ */
+export function seedProblems(set: SeedSet, task: Task): StoredProblem[] {
+  if (set.lines === undefined) {
+    if (task.fields.length > 0) throw new Error(`${set.source}: the ${task.name} task needs seeds with its parameters (${task.fields.map((f) => f.name).join(', ')}): JSON Lines {"task": "${task.name}", "problem", …}`);
+    return [...set.exprs];
+  }
+  return set.exprs.map((expr, i) => {
+    const line = set.lines![i];
+    const named = line.task === undefined ? 'integrate' : line.task;
+    if (named !== task.name) throw new Error(`${set.source}: problem ${i + 1} is a ${String(named)} problem, not a ${task.name} one`);
+    const read = task.readParams(line);
+    if (!read.ok) throw new Error(`${set.source}: problem ${i + 1}: ${read.error}`);
+    return storeProblem({ expr, params: read.params });
+  });
+}
