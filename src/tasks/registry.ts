@@ -1,8 +1,9 @@
+import { definiteTask } from './definite/definiteTask.js';
 import { integrateTask } from './integrate/integrateTask.js';
 import type { Task } from './task.js';
 
 /** Every task sagga knows, in the order `sagga list tasks` shows them; `integrate` first, the default. */
-export const TASK_REGISTRY: readonly Task[] = [integrateTask];
+export const TASK_REGISTRY: readonly Task[] = [integrateTask, definiteTask];
 
 /** The task `--task` names when it is not given (and the one a line without `task` poses). */
 export const DEFAULT_TASK = integrateTask;

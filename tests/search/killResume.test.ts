@@ -246,3 +246,63 @@ describe('the default search survives kills', () => {
   }, 300_000);
 });
 
+
+/*
+ * A definite-integral search (--task definite) against a deterministic scripted model, with
+ * nerdamer as the reference that proves its declines: killed at random moments and resumed, it
+ * must end with the files of an uninterrupted run, bounds and all.
+ */
+const DEFINITE = {
+  target: 'cmd:node tests/fixtures/cmd/definite-model.mjs',
+  task: 'definite',
+  reference: 'nerdamer',
+  rngSeed: 'kill-definite',
+  generationSize: 40,
+  seedSize: 10,
+  clusters: 3,
+  maxGenerations: 4,
+  shrinkCalls: 16,
+  concurrency: 2,
+  json: true,
+};
+
+describe('a definite-integral search survives kills', () => {
+  const work = mkdtempSync(join(tmpdir(), 'sagga-kill-definite-'));
+  const reference = join(work, 'reference');
+  let referenceRun: DriverRun;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    referenceRun = await runDriver({ ...DEFINITE, out: reference });
+  }, 300_000);
+
+  it('killed with SIGKILL at random moments and resumed, it ends with the same files', async () => {
+    expect(referenceRun.code, referenceRun.stderr).toBe(0);
+    const archived = lines(join(reference, 'archive.jsonl'));
+    expect(archived.length).toBeGreaterThanOrEqual(2);
+    expect(archived.every((l) => (JSON.parse(l) as { task: string }).task === 'definite')).toBe(true);
+    const dir = join(work, 'killed');
+    const rng = createRng('kill-definite-moments');
+    const totalEvents = referenceRun.events;
+    const moment = () => ({ event: rng.int(2, Math.max(3, Math.floor(totalEvents / 3))), delayMs: rng.int(0, 40), signal: 'SIGKILL' as const });
+    let kills = 0;
+    let run = await runDriver({ ...DEFINITE, out: dir }, moment());
+    if (run.signal === 'SIGKILL') kills++;
+    for (let i = 0; i < 4 && run.code !== 0; i++) {
+      run = await runDriver({ resume: dir, json: true }, moment());
+      if (run.signal === 'SIGKILL') kills++;
+    }
+    if (run.code !== 0) run = await runDriver({ resume: dir, json: true });
+    expect(run.code, run.stderr).toBe(0);
+    expect(kills).toBeGreaterThanOrEqual(2);
+    expect(lines(join(dir, 'archive.jsonl'))).toEqual(archived);
+    expect(lines(join(dir, 'evaluated.jsonl'))).toEqual(lines(join(reference, 'evaluated.jsonl')));
+    expect(generationRows(dir)).toEqual(generationRows(reference));
+  }, 400_000);
+
+  it('refuses to resume it as another task', async () => {
+    const refused = await runDriver({ resume: reference, task: 'integrate' });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/--task: the run has "definite", now "integrate"/);
+  }, 120_000);
+});

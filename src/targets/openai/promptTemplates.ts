@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { DEFINITE_PROMPTS } from '../../tasks/definite/definitePrompts.js';
 import { INTEGRATE_PROMPTS } from '../../tasks/integrate/integratePrompts.js';
 import type { PromptStyle, Task } from '../../tasks/task.js';
 import type { TargetProblem } from '../types.js';
@@ -20,7 +21,7 @@ export interface PromptTemplate {
 export const PROMPT_TEMPLATES: Readonly<Record<PromptStyle, PromptTemplate>> = {
   antiderivbench: { name: 'antiderivbench', user: INTEGRATE_PROMPTS.antiderivbench },
   asymob: { name: 'asymob', user: INTEGRATE_PROMPTS.asymob },
-  integralbench: { name: 'integralbench', user: 'Evaluate the definite integral ${statement}$.' },
+  integralbench: { name: 'integralbench', user: DEFINITE_PROMPTS.integralbench },
 };
 
 /** Is `name` a built-in wording? */

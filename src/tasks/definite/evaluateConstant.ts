@@ -9,7 +9,7 @@ import { decimalContext } from './decimalContext.js';
 /** A constant's value and a bound on its error, or why it has none. */
 export type ConstantValue =
   | { readonly ok: true; readonly value: Decimal; readonly error: Decimal; readonly precision: 'decimal' | 'double' }
-  | { readonly ok: false; readonly reason: string; readonly why: 'not-constant' | 'not-real' | 'unsupported' | 'exhausted' | 'timeout' };
+  | { readonly ok: false; readonly reason: string; readonly why: 'not-constant' | 'not-real' | 'imprecise' | 'unsupported' | 'exhausted' | 'timeout' };
 
 /**
  * The value of a tree free of x, at `digits` digits. Decimals first, their error being what the
@@ -41,5 +41,9 @@ export function evaluateConstant(expr: Expr, digits: number, meter: WorkMeter): 
     return { ok: true, value: new D(v.re), error: new D(v.err + Math.abs(v.im)), precision: 'double' };
   }
   if (v.failed !== null) return { ok: false, why: 'unsupported', reason: `${v.failed} cannot be evaluated there` };
+  // A NaN from ∞ − ∞ or ∞ · 0 on the way (exp(284089/4) times a difference of erf values near 1,
+  // which is finite and small) is beyond what doubles hold, not a value that is not real: no verdict
+  // rests on it. A clean overflow (1/0, exp(exp(exp(100)))) or a complex value is not real.
+  if (Number.isNaN(v.re)) return { ok: false, why: 'imprecise', reason: 'it cannot be evaluated reliably: it overflows double precision on the way' };
   return { ok: false, why: 'not-real', reason: 'it has no finite real value' };
 }

@@ -8,3 +8,4 @@ export { prepareDefinite, type PreparedDefinite, type IntegralRequest } from './
 export { integrateDefinite, DEFAULT_INTEGRATE_OPTIONS, type IntegrateOptions } from './integrateDefinite.js';
 export { checkDefiniteConvergence, DEFAULT_CONVERGENCE_WORK } from './checkDefiniteConvergence.js';
 export { formatDecimal } from './formatDecimal.js';
+export { definiteTask, BOUND_MUTATION_SHARE } from './definiteTask.js';
