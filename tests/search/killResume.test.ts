@@ -306,3 +306,56 @@ describe('a definite-integral search survives kills', () => {
     expect(refused.stderr).toMatch(/--task: the run has "definite", now "integrate"/);
   }, 120_000);
 });
+
+/*
+ * A limit search (--task limit) against a deterministic scripted model, nerdamer proving its
+ * declines: killed at random moments and resumed, it ends with the files of an uninterrupted run.
+ */
+const LIMIT = {
+  target: 'cmd:node tests/fixtures/cmd/limit-model.mjs',
+  task: 'limit',
+  reference: 'nerdamer',
+  rngSeed: 'kill-limit',
+  generationSize: 40,
+  seedSize: 10,
+  clusters: 3,
+  maxGenerations: 4,
+  shrinkCalls: 16,
+  concurrency: 2,
+  json: true,
+};
+
+describe('a limit search survives kills', () => {
+  const work = mkdtempSync(join(tmpdir(), 'sagga-kill-limit-'));
+  const reference = join(work, 'reference');
+  let referenceRun: DriverRun;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    referenceRun = await runDriver({ ...LIMIT, out: reference });
+  }, 300_000);
+
+  it('killed with SIGKILL at random moments and resumed, it ends with the same files', async () => {
+    expect(referenceRun.code, referenceRun.stderr).toBe(0);
+    const archived = lines(join(reference, 'archive.jsonl'));
+    expect(archived.length).toBeGreaterThanOrEqual(2);
+    expect(archived.every((l) => (JSON.parse(l) as { task: string }).task === 'limit')).toBe(true);
+    const dir = join(work, 'killed');
+    const rng = createRng('kill-limit-moments');
+    const totalEvents = referenceRun.events;
+    const moment = () => ({ event: rng.int(2, Math.max(3, Math.floor(totalEvents / 3))), delayMs: rng.int(0, 40), signal: 'SIGKILL' as const });
+    let kills = 0;
+    let run = await runDriver({ ...LIMIT, out: dir }, moment());
+    if (run.signal === 'SIGKILL') kills++;
+    for (let i = 0; i < 4 && run.code !== 0; i++) {
+      run = await runDriver({ resume: dir, json: true }, moment());
+      if (run.signal === 'SIGKILL') kills++;
+    }
+    if (run.code !== 0) run = await runDriver({ resume: dir, json: true });
+    expect(run.code, run.stderr).toBe(0);
+    expect(kills).toBeGreaterThanOrEqual(2);
+    expect(lines(join(dir, 'archive.jsonl'))).toEqual(archived);
+    expect(lines(join(dir, 'evaluated.jsonl'))).toEqual(lines(join(reference, 'evaluated.jsonl')));
+    expect(generationRows(dir)).toEqual(generationRows(reference));
+  }, 400_000);
+});

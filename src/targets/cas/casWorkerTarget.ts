@@ -3,6 +3,7 @@ import type { Expr } from '../../expr/types.js';
 import { toInfix } from '../../expr/toInfix.js';
 import { integrateTask } from '../../tasks/integrate/integrateTask.js';
 import type { CasName, Task } from '../../tasks/task.js';
+import { TaskUnsupported } from '../../tasks/taskUnsupported.js';
 import { compiledModuleUrl } from '../../util/compiledModuleUrl.js';
 import { createWorkerPool } from '../../util/workerPool.js';
 import type { CasConversion } from './readCasOutput.js';
@@ -68,6 +69,8 @@ export function createCasWorkerTarget(system: CasSystem, options: CasTargetOptio
       const command = task.casCommand(system.cas, { expr: problem.expr, params: problem.params ?? {} }, system.toSystem);
       work = command === undefined ? { input: system.toSystem(problem.expr) } : { input: command, command: true };
     } catch (error) {
+      // A problem of the task this system cannot take (a one-sided limit for nerdamer) is not asked: never a failure.
+      if (error instanceof TaskUnsupported) return { status: 'unjudged', text: '', error: `not asked: ${error.message}`, latencyMs: elapsed() };
       counters.errors++;
       return { status: 'error', text: '', error: `cannot write the problem for ${system.name}: ${String(error)}`, latencyMs: elapsed() };
     }

@@ -1,0 +1,52 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseExpr, tryParseExpr } from '../../../src/expr/parse.js';
+import { ANSWER_LIMITS } from '../../../src/targets/answerReading.js';
+import { verifySeries } from '../../../src/tasks/series/verifySeries.js';
+import type { VerifyResult } from '../../../src/verify/types.js';
+import { runBuiltCli } from '../../helpers/runBuiltCli.js';
+import { checkTaskRun } from '../helpers/taskRunChecks.js';
+
+/*
+ * `sagga search --task series` against SymPy, Maxima, Algebrite and a scripted model: every
+ * archived line a proven failure (checked again here with the series verifier), shrunk with its
+ * point and order kept, and signed with them.
+ */
+function verify(line: Readonly<Record<string, unknown>>, problem: string, answer: string): VerifyResult {
+  const read = tryParseExpr(answer, ANSWER_LIMITS);
+  if (!read.ok) return { verdict: 'invalid', reason: read.error.message, ms: 0 };
+  return verifySeries(parseExpr(problem), parseExpr(String(line.point)), Number(line.order), read.expr);
+}
+
+async function search(target: string, extra: readonly string[]): Promise<string> {
+  const out = join(mkdtempSync(join(tmpdir(), 'sagga-series-')), 'run');
+  const run = await runBuiltCli(['search', '--task', 'series', '--target', target, '--out', out, '--generation-size', '40', '--max-generations', '2', '--seed-size', '20', '--clusters', '4', '--shrink-calls', '16', '--concurrency', '2', '--json', ...extra]);
+  expect(run.status, run.stderr).toBe(0);
+  return out;
+}
+
+describe('search --task series', () => {
+  it('against a scripted model that drops the last term of cosines and expands at 0 only: its bug, and its declines a reference solves', async () => {
+    const archive = checkTaskRun(await search('cmd:node tests/fixtures/cmd/series-model.mjs', ['--no-canaries', '--reference', 'sympy', '--rng-seed', '4']), 'series', verify);
+    const wrong = archive.filter((l) => l.kind === 'wrong');
+    expect(wrong.length).toBeGreaterThan(0);
+    for (const l of wrong) expect(l.minimal.problem).toContain('cos(');
+    const declined = archive.filter((l) => l.kind === 'no-answer');
+    expect(declined.length).toBeGreaterThan(0);
+    for (const l of declined) expect(l.point).not.toBe('0');
+  }, 600_000);
+
+  it('against SymPy', async () => {
+    checkTaskRun(await search('sympy', ['--rng-seed', '5']), 'series', verify);
+  }, 900_000);
+
+  it('against Maxima', async () => {
+    checkTaskRun(await search('maxima', ['--rng-seed', '5']), 'series', verify);
+  }, 900_000);
+
+  it('against Algebrite', async () => {
+    checkTaskRun(await search('algebrite', ['--rng-seed', '5']), 'series', verify);
+  }, 900_000);
+});
