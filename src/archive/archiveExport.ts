@@ -43,6 +43,11 @@ export interface ArchiveExportResult {
 export function archiveExport(dir: string, options: ArchiveExportOptions): ArchiveExportResult {
   if (!EXPORT_FORMATS.includes(options.format)) throw new Error(`archive export: unknown format '${String(options.format)}' (expected ${EXPORT_FORMATS.join(', ')})`);
   const run = readRun(dir);
+  // The dataset's columns hold an integrand; a task's parameters (bounds, point) have none yet.
+  const tasked = run.entries.filter((e) => e.task !== null && e.task !== 'integrate');
+  if (tasked.length > 0) {
+    throw new Error(`archive export: ${dir} holds ${tasked.length} line${tasked.length === 1 ? '' : 's'} of the ${tasked[0].task} task, whose parameters the dataset (${'sagga-dataset-v3'}) has no columns for; export integrate archives, or use archive.jsonl itself`);
+  }
   const warnings = run.warnings.map(formatWarning);
   const include = options.include ?? [];
   if (include.length > 0 && run.failures === null) {

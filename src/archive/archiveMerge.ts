@@ -44,5 +44,7 @@ export function archiveMerge(inputs: readonly string[], out: string): ArchiveMer
 /** A merged line: the fields of an archive line in the order `sagga search` writes them, normalised as the export normalises them, with `sources`. */
 function archiveRecord(entry: Parameters<typeof toExportRecord>[0]): Record<string, unknown> {
   const record = toExportRecord(entry);
-  return Object.fromEntries(ARCHIVE_FIELDS.map((field) => [field, record[field]]));
+  // A task's name and parameters follow the problem, as `sagga search` writes them.
+  const task = entry.task === null ? {} : { task: entry.task, ...(entry.params ?? {}) };
+  return Object.fromEntries(ARCHIVE_FIELDS.flatMap((field) => (field === 'problem' ? [[field, record[field]], ...Object.entries(task)] : [[field, record[field]]])));
 }

@@ -73,7 +73,8 @@ export interface ArchiveShrinkResult {
   /** Readable archive lines. */
   readonly lines: number;
   readonly shrunk: readonly ArchiveShrinkLineReport[];
-  readonly skipped: { readonly alreadyShrunk: number; readonly otherTarget: number; readonly unreadable: number };
+  /** `otherTask`: lines of a task other than integrate, which their search shrank (this command shrinks antiderivatives). */
+  readonly skipped: { readonly alreadyShrunk: number; readonly otherTarget: number; readonly otherTask: number; readonly unreadable: number };
   /** The targets named by the lines skipped as another target's. */
   readonly otherTargets: readonly string[];
   /**
@@ -120,11 +121,13 @@ async function shrinkLocked(dir: string, archivePath: string, options: ArchiveSh
 
     // Which lines to shrink.
     const todo: number[] = [];
-    const skipped = { alreadyShrunk: 0, otherTarget: 0, unreadable: 0 };
+    const skipped = { alreadyShrunk: 0, otherTarget: 0, otherTask: 0, unreadable: 0 };
     const otherTargets = new Set<string>();
     const values = lines.map((l) => parseObject(l.text));
     values.forEach((value, i) => {
       if (value === undefined || typeof value.problem !== 'string') return void (lines[i].text.trim() === '' || skipped.unreadable++);
+      // A task's line is shrunk by its search, bounds and all; an integrate line has no task.
+      if (value.task !== undefined && value.task !== 'integrate') return void skipped.otherTask++;
       if (typeof value.target === 'string' && value.target !== recordedTarget) {
         otherTargets.add(value.target);
         return void skipped.otherTarget++;

@@ -3,6 +3,7 @@ import { problemTree } from './problemMetrics.js';
 import type { RunData } from '../run/runData.js';
 import type { ArchiveLine, ArchiveSource } from '../run/runSchema.js';
 import { uniqueLabels } from './uniqueLabels.js';
+import { TASK_REGISTRY } from '../tasks/registry.js';
 
 export interface MergeOutcome {
   readonly entries: ArchiveLine[];
@@ -40,9 +41,15 @@ export function mergeEntries(runs: readonly RunData[]): MergeOutcome {
   return { entries, duplicates, labels };
 }
 
-/** The canonical key of the parsed problem; the recorded key or the raw text when it does not parse. */
+/**
+ * The canonical key of the parsed problem (a task's key, its parameters with it: ∫₀¹ x dx and ∫₀² x dx
+ * are two problems); the recorded key or the raw text when it does not parse.
+ */
 export function mergeKey(entry: ArchiveLine): string {
   const tree = problemTree(entry);
-  if (tree) return canonicalKey(tree);
-  return entry.key ?? `text:${entry.problem}`;
+  if (tree && (entry.task === null || entry.task === 'integrate')) return canonicalKey(tree);
+  const task = TASK_REGISTRY.find((t) => t.name === entry.task);
+  const params = task?.readParams(entry.params ?? {});
+  if (tree && task !== undefined && params?.ok) return task.key({ expr: tree, params: params.params });
+  return entry.key ?? `text:${entry.task ?? ''}:${entry.problem}`;
 }

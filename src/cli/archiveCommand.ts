@@ -233,7 +233,7 @@ is, or when the next probe would pass --shrink-calls. Each line gets
   "signature": the minimal problem's canonical form with every number replaced by #
   "shrink":    {"calls", "max_calls", "proof_calls", "probes", "steps", "stopped", "reason"?}
 Lines already shrunk (by a search that shrinks, or by an earlier archive shrink) are skipped unless
---force; lines of another target are skipped.
+--force; lines of another target, and lines of a task other than integrate (shrunk by their search), are skipped.
 
 The run's lock is held throughout (a running search on DIR makes this exit 75). Every answer is
 journaled in DIR/shrink.jsonl as it arrives and the archive is replaced whole at the end (written
@@ -316,6 +316,7 @@ Examples:
       const skipped = [
         result.skipped.alreadyShrunk > 0 ? `${result.skipped.alreadyShrunk} already shrunk (--force shrinks them again)` : '',
         result.skipped.otherTarget > 0 ? `${result.skipped.otherTarget} of another target (${result.otherTargets.map((t) => printable(t, 80)).join(', ')})` : '',
+        result.skipped.otherTask > 0 ? `${result.skipped.otherTask} of a task other than integrate (its search shrank them)` : '',
         result.skipped.unreadable > 0 ? `${result.skipped.unreadable} unreadable, left as they are` : '',
       ].filter((x) => x !== '');
       process.stderr.write(

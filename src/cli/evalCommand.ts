@@ -12,9 +12,11 @@ import { EXIT, type ExitCode } from './exitCodes.js';
 import { nonNegativeInt, positiveInt } from './numberOption.js';
 import { parseKList } from './suiteCommand.js';
 import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
+import { TASK_NAMES, taskNamed } from '../tasks/registry.js';
 
 interface EvalCliOptions extends TargetCliOptions {
   readonly problems?: string;
+  readonly task?: string;
   readonly n?: number;
   readonly k?: string;
   readonly out?: string;
@@ -44,6 +46,7 @@ export function registerEvalCommand(program: Command): void {
     .command('eval')
     .description('ask a target every problem of a file or an archive n times: pass@k, Fail@k, PASS@N, ALL@N with bootstrap intervals, and which archived failures transfer')
     .option('-p, --problems <file|run dir>', 'problems: a run directory (its archive, minimal forms when present), an archive file, or a problem file (JSON Lines with "problem" and optional "id", "source", "family"; or one expression per line)')
+    .option('--task <name>', `the task of the problems: ${TASK_NAMES.join(', ')} (default: a run's or an archive's own, else integrate); a problem line's fields (lower, upper, point, order, direction) are its parameters`)
     .option('--n <n>', 'answers per problem (default: the largest k)', positiveInt)
     .option('--k <list>', 'k of pass@k and Fail@k, comma-separated, each ≤ n (default 1)')
     .option('-o, --out <file>', 'also write the report as JSON here; the answers received are kept in <file>.journal.jsonl, so the same command run again goes on without asking them again')
@@ -52,7 +55,7 @@ export function registerEvalCommand(program: Command): void {
     .option('--resamples <n>', 'bootstrap resamples of the problems for the 95 % intervals (default 1000)', positiveInt)
     .option('--rng-seed <seed>', 'seed of the bootstrap (default 2022)')
     .option('--json', 'print the report as one JSON object on stdout (what --out writes) instead of Markdown')
-    .option('--reference <specs>', 'targets that prove an archived failure the target declined (or answered unreadably or late) by solving it, comma-separated, or none (default: nerdamer,algebrite minus the target)')
+    .option('--reference <specs>', "targets that prove an archived failure the target declined (or answered unreadably or late) by solving it, comma-separated, or none (default: the task's, nerdamer,algebrite for integrate, minus the target)")
     .option('--fail-under <metric=value>', 'exit 1 when a metric of the whole set is below value (a fraction, or a percentage with %), e.g. pass@1=0.8; repeatable', collectThreshold, [])
     .option('--junit <file>', 'also write the result as JUnit XML: one test case per problem, failing when its first k answers all failed')
     .option('--no-canaries', 'skip the health check that the target solves a few easy problems first (for scripted targets that answer wrong on purpose)');
@@ -84,7 +87,8 @@ Examples:
   $ sagga eval --target sympy --problems archives/nerdamer-run --out runs/sympy-on-nerdamer.json
   $ sagga eval --target openai:gpt-4o-mini --problems augmented.jsonl --n 16 --k 1,4,16 --out runs/gpt.json
   $ sagga eval --target "cmd:python3 model.py" --problems problems.txt --max-target-calls 500 --out runs/m.json
-  $ sagga eval --target "cmd:python3 model.py" --problems problems.txt --fail-under pass@1=0.8 --junit eval.xml`,
+  $ sagga eval --target "cmd:python3 model.py" --problems problems.txt --fail-under pass@1=0.8 --junit eval.xml
+  $ sagga eval --task definite --target sympy --problems seeds/definite.jsonl --out runs/sympy-definite.json`,
   );
   cmd.action(async (opts: EvalCliOptions) => {
     const fail = (message: string, code: ExitCode = EXIT.usage): void => {
@@ -114,6 +118,7 @@ Examples:
       }
     }
     if (!existsSync(opts.problems)) return fail(`--problems ${opts.problems}: no such file or run directory`, EXIT.noInput);
+    if (opts.task !== undefined && !TASK_NAMES.includes(opts.task)) return fail(`--task ${opts.task}: expected one of ${TASK_NAMES.join(', ')}`);
 
     const controller = new AbortController();
     let stoppedBy: string | undefined;
@@ -135,29 +140,30 @@ Examples:
         import('../eval/evalJournal.js'),
         import('../verify/verifyPair.js'),
       ]);
-      const input = readEvalProblems(opts.problems);
+      const input = readEvalProblems(opts.problems, opts.task === undefined ? undefined : taskNamed(opts.task));
+      const task = input.task;
       for (const w of input.source.warnings.slice(0, 10)) process.stderr.write(`sagga eval: ${w}\n`);
       if (input.source.warnings.length > 10) process.stderr.write(`sagga eval: … and ${input.source.warnings.length - 10} more lines skipped\n`);
       if (input.problems.length === 0) return fail(`${opts.problems}: no problem could be read`, EXIT.noInput);
       const verify = (f: Parameters<typeof verifyPair>[0], F: Parameters<typeof verifyPair>[1]) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS);
       const concurrency = opts.concurrency ?? availableParallelism();
-      target = await createTarget(opts.target, targetOptionsFrom(opts, { concurrency }));
+      target = await createTarget(opts.target, { ...targetOptionsFrom(opts, { concurrency }), task });
       // References prove the transfer table's failures; only an archive has one.
       if (input.problems.some((p) => p.archived !== undefined)) {
         const [{ defaultReferences }, { REFERENCE_TIME_LIMIT_MS }] = await Promise.all([import('../search/resolveSearchSettings.js'), import('../search/search.js')]);
-        const specs = opts.reference === undefined ? defaultReferences(opts.target) : opts.reference.trim() === 'none' ? [] : opts.reference.split(',').map((r) => r.trim()).filter((r) => r !== '');
-        for (const spec of specs) references.push(await createTarget(spec, { concurrency: 1, timeLimitMs: REFERENCE_TIME_LIMIT_MS }));
+        const specs = opts.reference === undefined ? defaultReferences(opts.target, task.name) : opts.reference.trim() === 'none' ? [] : opts.reference.split(',').map((r) => r.trim()).filter((r) => r !== '');
+        for (const spec of specs) references.push(await createTarget(spec, { concurrency: 1, timeLimitMs: REFERENCE_TIME_LIMIT_MS, task }));
       }
       if (opts.canaries !== false) {
         const { checkCanaries } = await import('../targets/checkCanaries.js');
-        const health = await checkCanaries(target, verify);
+        const health = await checkCanaries(target, verify, { task });
         if (!health.ok) return fail(`${health.message} To ask it anyway, pass --no-canaries.`, EXIT.targetUnhealthy);
       }
       const redact = runRedactor(opts.target);
       const journal = opts.out === undefined ? undefined : openEvalJournal(evalJournalPath(opts.out), { format: 1, target: target.name, target_settings: target.describe() }, redact);
       closeJournal = journal?.close;
       process.stderr.write(
-        `sagga eval: ${input.problems.length} problems from ${opts.problems}; asking ${target.name} for ${n} answer${n === 1 ? '' : 's'} each` +
+        `sagga eval: ${input.problems.length} ${task.fields.length > 0 ? `${task.name} ` : ''}problems from ${opts.problems}; asking ${target.name} for ${n} answer${n === 1 ? '' : 's'} each` +
           (journal !== undefined ? ` (${journal.calls} calls already in ${journal.path})` : '') +
           '\n',
       );
@@ -168,6 +174,7 @@ Examples:
         {
           target,
           verify,
+          task,
           journal,
           references,
           signal: controller.signal,

@@ -10,8 +10,10 @@ import { ExpressionArgumentsCommand } from './expressionArgumentsCommand.js';
 import { EXIT, type ExitCode } from './exitCodes.js';
 import { numberOption } from './numberOption.js';
 import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
+import { addTaskOptions, taskOf, type TaskCliOptions } from './taskOptions.js';
+import { lineStatement } from '../tasks/lineStatement.js';
 
-interface IntegrateCliOptions extends TargetCliOptions {
+interface IntegrateCliOptions extends TargetCliOptions, TaskCliOptions {
   readonly k: number;
   readonly json?: boolean;
   /** false with --no-canaries. */
@@ -22,7 +24,8 @@ const answerCount = numberOption({ integer: true, min: 1, max: 100 });
 
 /** The probe as lines for a person: the outcome first, then each answer with what the verifier said. */
 function formatProbe(result: Extract<ProbeResult, { ok: true }>): string {
-  const lines = [`∫ ${result.problem} dx   ${result.target}: ${result.outcome}`];
+  const fields = result as unknown as Readonly<Record<string, unknown>>;
+  const lines = [`${lineStatement(result.problem, typeof fields.task === 'string' ? fields.task : undefined, fields)}   ${result.target}: ${result.outcome}`];
   result.answers.forEach((a, i) => {
     lines.push(`  answer ${i + 1} (${Math.round(a.latencyMs)} ms, ${a.status}): ${a.text === '' ? '(empty)' : printable(a.text)}`);
     if (a.answer !== undefined) lines.push(`    read as: ${a.answer}`);
@@ -38,11 +41,12 @@ export function registerIntegrateCommand(program: Command): void {
   const cmd = new ExpressionArgumentsCommand('integrate').copyInheritedSettings(program);
   program.addCommand(cmd);
   cmd
-    .description("ask the target for the antiderivative of one problem and verify each answer (a one-shot probe)")
-    .argument('<problem>', 'the integrand in mathjs or SymPy syntax, e.g. "x*exp(x)" or "x**2*ln(x)"')
+    .description("ask the target for the antiderivative of one problem (or the answer to a task's problem, --task) and verify each answer (a one-shot probe)")
+    .argument('<problem>', 'the integrand in mathjs or SymPy syntax, e.g. "x*exp(x)" or "x**2*ln(x)" (with --task: the function of its problem)')
     .option('--k <k>', 'answers to ask for (Fail@k)', answerCount, 1)
     .option('--json', 'print the result as one JSON object instead of text')
     .option('--no-canaries', 'skip the health check that the target solves a few easy problems first (for scripted targets that answer wrong on purpose)');
+  addTaskOptions(cmd);
   addTargetOptions(cmd);
   cmd.addHelpText(
     'after',
@@ -60,7 +64,9 @@ Examples:
   $ sagga integrate --target sympy "exp(x)/x"
   $ sagga integrate -t nerdamer "-x*sin(x)"                   # a problem may start with -
   $ sagga integrate --target "cmd:node examples/cmd-target/power-rule.mjs" "3*x^2" --k 2
-  $ OPENAI_API_KEY=sk-... sagga integrate --target openai:gpt-4o-mini "tan(exp(-9504*x^2))" --json`,
+  $ OPENAI_API_KEY=sk-... sagga integrate --target openai:gpt-4o-mini "tan(exp(-9504*x^2))" --json
+  $ sagga integrate --task definite --lower 0 --upper 1 --target nerdamer "atan(x)"
+  $ sagga integrate --task limit --point oo --target nerdamer "sqrt(x^2 + x) - x"`,
   );
   cmd.action(async (problem: string, opts: IntegrateCliOptions) => {
     const fail = (message: string, code: ExitCode = EXIT.software): void => {
@@ -70,16 +76,17 @@ Examples:
     if (opts.target === undefined) return fail('--target is required (e.g. --target nerdamer)', EXIT.usage);
     let target: Target | undefined;
     try {
+      const posed = taskOf(opts);
       // No run directory: nothing is cached or written.
       const [{ integrateProbe }, { verifyPair }] = await Promise.all([import('../judge/integrateProbe.js'), import('../verify/verifyPair.js')]);
-      target = await createTarget(opts.target, targetOptionsFrom(opts, { concurrency: opts.concurrency ?? Math.min(2, availableParallelism()) }));
+      target = await createTarget(opts.target, { ...targetOptionsFrom(opts, { concurrency: opts.concurrency ?? Math.min(2, availableParallelism()) }), task: posed.task });
       if (opts.canaries !== false) {
         // A target that fails easy problems would make this one's verdict meaningless: say so instead.
         const { checkCanaries } = await import('../targets/checkCanaries.js');
-        const health = await checkCanaries(target, (f, F) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS));
+        const health = await checkCanaries(target, (f, F) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS), { task: posed.task });
         if (!health.ok) return fail(`${health.message} To ask it anyway, pass --no-canaries.`, EXIT.targetUnhealthy);
       }
-      const result = await integrateProbe(target, problem, opts.k, (f, F) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS));
+      const result = await integrateProbe(target, problem, opts.k, (f, F) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS), posed);
       if (!result.ok) return fail(result.error, EXIT.usage);
       process.stdout.write(opts.json ? JSON.stringify(result) + '\n' : formatProbe(result));
       process.exitCode = result.outcome === 'solved' ? EXIT.ok : result.outcome === 'undecided' ? EXIT.undecided : EXIT.failed;

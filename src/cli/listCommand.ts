@@ -41,8 +41,12 @@ Examples:
 async function listRows(what: ListName): Promise<ListRow[]> {
   switch (what) {
     case 'targets': {
-      const { TARGET_REGISTRY } = await import('../targets/registry.js');
-      return TARGET_REGISTRY.map((entry) => ({ name: entry.spec, description: entry.description }));
+      const [{ TARGET_REGISTRY }, { TASK_REGISTRY }] = await Promise.all([import('../targets/registry.js'), import('../tasks/registry.js')]);
+      // Which tasks each can be asked: a CAS those that name it among their solvers, a model any.
+      return TARGET_REGISTRY.map((entry) => {
+        const tasks = TASK_REGISTRY.filter((t) => entry.cas === undefined || t.solvers.includes(entry.cas)).map((t) => t.name);
+        return { name: entry.spec, description: `${entry.description}; tasks: ${tasks.join(', ')}` };
+      });
     }
     case 'seeds': {
       const [{ builtinSeedSets, loadSeeds }, { toInfix }] = await Promise.all([import('../seeds/loadSeeds.js'), import('../expr/print.js')]);
@@ -64,8 +68,12 @@ async function listRows(what: ListName): Promise<ListRow[]> {
       }));
     }
     case 'tasks': {
-      const { TASK_CATALOG } = await import('../tasks/taskCatalog.js');
-      return TASK_CATALOG.map((t) => ({ name: t.name, description: t.description }));
+      const { TASK_REGISTRY } = await import('../tasks/registry.js');
+      // What each asks, its fields, and the CAS that can answer it.
+      return TASK_REGISTRY.map((t) => ({
+        name: t.name,
+        description: `${t.description}${t.fields.length > 0 ? `; fields: ${t.fields.map((f) => f.name).join(', ')}` : ''}; solved by ${t.solvers.join(', ')}`,
+      }));
     }
   }
 }

@@ -11,6 +11,7 @@ import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './ta
 import { positiveInt } from './numberOption.js';
 
 interface SuiteCliOptions extends TargetCliOptions {
+  readonly task?: string;
   readonly k?: string;
   readonly n?: number;
   readonly rngSeed?: string;
@@ -59,7 +60,8 @@ export function registerSuiteCommand(program: Command): void {
     .option('--range <lo,hi>', 'inclusive integer range of the primitive coefficients (default 1,100)', parseRange)
     .option('--operators <list>', 'operators: rows of operator counts of the problems, e.g. 1-5,6-10,30 (default 1-5,6-10,11-15,16-20,21-25,26-30)', parseOperatorBuckets)
     .option('--rng-seed <seed>', 'seed of the one random generator (default 2022)')
-    .option('-o, --out <dir>', 'also write <name>.json, <name>.md and <name>-problems.jsonl into this directory');
+    .option('-o, --out <dir>', 'also write <name>.json, <name>.md and <name>-problems.jsonl into this directory')
+    .option('--task <name>', "integrate only: the paper's suites are probes of indefinite integration");
   addTargetOptions(cmd);
   cmd.addHelpText(
     'after',
@@ -86,6 +88,9 @@ Examples:
       process.exitCode = code;
     };
     if (!(SUITE_NAMES as readonly string[]).includes(name)) return fail(`unknown suite '${name}'; valid ones: ${SUITE_NAMES.join(', ')}`);
+    if (opts.task !== undefined && opts.task !== 'integrate') {
+      return fail(`--task ${opts.task}: the paper's suites are probes of indefinite integration (integrate only); for another task, search it (sagga search --task ${opts.task}) or evaluate a problem file (sagga eval --task ${opts.task})`);
+    }
     const suite = name as SuiteName;
     let ks: number[];
     try {

@@ -8,10 +8,21 @@ import { EXIT } from './exitCodes.js';
 import { ExpressionArgumentsCommand } from './expressionArgumentsCommand.js';
 import { DEFAULT_VERIFY_OPTIONS } from '../verify/types.js';
 import { nonNegativeInt, positiveInt, positiveNumber } from './numberOption.js';
+import { addTaskOptions, taskFieldsOf, taskOf, type TaskCliOptions } from './taskOptions.js';
 
 const FORMATS: readonly MathFormat[] = ['infix', 'latex', 'auto'];
 const formatOption = (): Option =>
   new Option('--format <format>', 'how problems and answers are written: infix, latex, or auto (LaTeX when the text has \\, $, { or })').choices(FORMATS).default('auto');
+
+const TASK_LINES_HELP = `
+Other tasks (a line without "task" is integrate):
+  {"task": "definite", "problem", "lower", "upper", "answer"}   bounds: numbers, constants (pi/2), oo, -oo;
+      a decimal answer is right within 1e-6, a closed form must agree to 12 significant digits
+  {"task": "series", "problem", "point", "order", "answer"}     the Taylor polynomial up to (x - point)^order;
+      a term beyond the order is wrong; a trailing + O(...) is dropped
+  {"task": "limit", "problem", "point", "direction"?, "answer"} point may be oo or -oo; direction +, - or +-
+      (at oo only -, at -oo only +); the answer may be oo, -oo or DNE (no limit, finite or infinite)
+  Their verifiers have work budgets of their own (--work applies to antiderivatives).`;
 
 const RULE_HELP = `
 The rule: F is an antiderivative of f when F', evaluated in complex arithmetic, equals f at every
@@ -64,8 +75,8 @@ const budgetOf = (opts: BudgetFlags) => ({ work: opts.work, backstopMs: opts.bud
 export function registerVerifyCommand(program: Command): void {
   const verify = program
     .command('verify')
-    .description('check (problem, answer) pairs: is answer an antiderivative of problem? (JSON Lines in, JSON Lines out)')
-    .option('-i, --input <file>', 'JSON Lines {"id"?, "problem", "answer", "domain"?} ("-" = stdin); "domain": [lo, hi] poses the problem on that interval', '-')
+    .description("check (problem, answer) pairs: is answer an antiderivative of problem, or a task's answer? (JSON Lines in, JSON Lines out)")
+    .option('-i, --input <file>', 'JSON Lines {"id"?, "problem", "answer", "domain"?} ("-" = stdin); "domain": [lo, hi] poses the problem on that interval; "task" and its fields pose another task\'s problem (see below)', '-')
     .option('-o, --out <file>', 'JSON Lines {"id", "verdict", "reason", "ms", "reading"}, one per input line, same order ("-" = stdout)', '-')
     .addOption(workOption())
     .addOption(backstopOption())
@@ -81,6 +92,7 @@ Verdicts: correct | incorrect | unknown (could not decide: unsupported function,
 Each line with a problem and an answer also says how they were read:
   "reading": {"problem": "infix" | "latex", "answer": "infix" | "latex"}
 A line may pose its problem on an interval: "domain": [0, "pi/2"] (numbers, or constants as text).
+${TASK_LINES_HELP}
 ${RULE_HELP}
 ${LATEX_HELP}
 
@@ -88,14 +100,20 @@ Examples:
   $ sagga verify --input pairs.jsonl --out verdicts.jsonl
   $ echo '{"problem":"1/x","answer":"log(-x)"}' | sagga verify
   $ echo '{"problem":"sqrt(csc(x) - sin(x))","answer":"2*sqrt(sin(x))","domain":[0,"pi/2"]}' | sagga verify
-  $ echo '{"problem":"x^2","answer":"\\\\boxed{\\\\frac{x^{3}}{3}+C}"}' | sagga verify`,
+  $ echo '{"problem":"x^2","answer":"\\\\boxed{\\\\frac{x^{3}}{3}+C}"}' | sagga verify
+  $ echo '{"task":"definite","problem":"x*exp(x)","lower":"0","upper":"1","answer":"1"}' | sagga verify
+  $ echo '{"task":"limit","problem":"sin(x)/x","point":"0","direction":"+-","answer":"1"}' | sagga verify`,
     )
     .action(async (opts: BudgetFlags & { input: string; out: string; workers?: number; format: MathFormat }) => {
       if (opts.input !== '-' && (!existsSync(opts.input) || !statSync(opts.input).isFile())) {
         throw new CliError(`input file not found: ${opts.input} (give a JSON Lines file, or - for stdin)`, EXIT.noInput);
       }
       checkOutputPath(opts.out, '--out');
-      const [{ verifyJsonl }, { readMathText, readingFor }] = await Promise.all([import('../verify/verifyJsonl.js'), import('../answer/readMathText.js')]);
+      const [{ verifyJsonl }, { readMathText, readingFor }, { verifyTaskLine }] = await Promise.all([
+        import('../verify/verifyJsonl.js'),
+        import('../answer/readMathText.js'),
+        import('../tasks/verifyTaskLine.js'),
+      ]);
       const input = opts.input === '-' ? process.stdin : createReadStream(opts.input);
       const output = opts.out === '-' ? process.stdout : createWriteStream(opts.out);
       // A write error (a full disk, a folder removed meanwhile) ends the command with one line, not a stack trace.
@@ -103,7 +121,11 @@ Examples:
         output.once('error', (e: Error) => reject(new CliError(`cannot write ${opts.out}: ${e.message}`, EXIT.cantCreate))),
       );
       failed.catch(() => {});
-      const counts = await Promise.race([verifyJsonl(input, output, { ...budgetOf(opts), workers: opts.workers, read: (text, side) => readMathText(text, side, opts.format), readingOf: (text) => readingFor(text, opts.format) }), failed]);
+      const taskLine = (line: Readonly<Record<string, unknown>>) => verifyTaskLine(line, (text, side, options) => readMathText(text, side, opts.format, undefined, options));
+      const counts = await Promise.race([
+        verifyJsonl(input, output, { ...budgetOf(opts), workers: opts.workers, read: (text, side) => readMathText(text, side, opts.format), readingOf: (text) => readingFor(text, opts.format), taskLine }),
+        failed,
+      ]);
       if (output !== process.stdout) await Promise.race([new Promise<void>((resolve, reject) => output.end((e?: Error | null) => (e ? reject(e) : resolve()))), failed]);
       process.stderr.write(
         `sagga verify: ${counts.lines} lines: ${counts.correct} correct, ${counts.incorrect} incorrect, ${counts.unknown} unknown, ${counts.invalid} invalid\n`,
@@ -117,14 +139,15 @@ Examples:
   program.addCommand(check);
   check
     .description('verify one answer: exit 0 if correct, 1 if incorrect, 2 if unknown or invalid')
-    .argument('<problem>', 'the integrand f(x), e.g. "x*cos(x)" or "\\frac{1}{x}"')
-    .argument('<answer>', 'the claimed antiderivative F(x), e.g. "x*sin(x) + cos(x)" or "\\ln|x|"')
+    .argument('<problem>', 'the integrand f(x), e.g. "x*cos(x)" or "\\frac{1}{x}" (with --task: the function of the task\'s problem)')
+    .argument('<answer>', 'the claimed antiderivative F(x), e.g. "x*sin(x) + cos(x)" or "\\ln|x|" (with --task: the answer to the task\'s problem)')
     .option('--domain <lo,hi>', 'the interval the problem is posed on, e.g. 0,pi/2 or 1,inf (default: the whole real line)')
     .addOption(workOption())
     .addOption(backstopOption())
     .addOption(budgetMsOption())
-    .addOption(formatOption())
-    .addHelpText(
+    .addOption(formatOption());
+  addTaskOptions(check);
+  check.addHelpText(
       'after',
       `${RULE_HELP}
 
@@ -138,9 +161,14 @@ Examples:
   $ sagga check 'sqrt(csc(x) - sin(x))' '2*sqrt(sin(x))' --domain 0,pi/2
   $ sagga check 'x' '-x^2/2 + x^2'                              # an argument may start with -
   $ sagga check 'x^2' '\\frac{x^3}{3}'
-  $ sagga check '1/x' '\\boxed{\\ln|x| + C}'`,
+  $ sagga check '1/x' '\\boxed{\\ln|x| + C}'
+  $ sagga check --task definite --lower 0 --upper 1 'x*exp(x)' '1'
+  $ sagga check --task series --point 0 --order 5 'exp(sin(x))' '1 + x + x^2/2 - x^4/8 - x^5/15'
+  $ sagga check --task limit --point 0 --direction + '1/x' 'oo'`,
     )
-    .action(async (problem: string, answer: string, opts: BudgetFlags & { domain?: string; format: MathFormat }) => {
+    .action(async (problem: string, answer: string, opts: BudgetFlags & TaskCliOptions & { domain?: string; format: MathFormat }) => {
+      if (opts.task !== undefined && opts.task !== 'integrate') return checkTask(problem, answer, opts);
+      taskOf(opts);
       const [{ verifyStrings }, { readMathText }, { parseDomain }] = await Promise.all([
         import('../verify/verifyStrings.js'),
         import('../answer/readMathText.js'),
@@ -155,3 +183,14 @@ Examples:
     });
 }
 
+
+/** `sagga check --task T`: the pair as a verify line of that task, judged by its verifier. */
+async function checkTask(problem: string, answer: string, opts: TaskCliOptions & { domain?: string; format: MathFormat }): Promise<void> {
+  const { task } = taskOf(opts);
+  if (opts.domain !== undefined) throw new CliError('--domain poses an antiderivative on an interval: it is for the integrate task only', EXIT.usage);
+  const [{ verifyTaskLine }, { readMathText }] = await Promise.all([import('../tasks/verifyTaskLine.js'), import('../answer/readMathText.js')]);
+  const line = { task: task.name, problem, answer, ...taskFieldsOf(opts) };
+  const r = (await verifyTaskLine(line, (text, side, options) => readMathText(text, side, opts.format, undefined, options)))!;
+  process.stdout.write(`${r.verdict}: ${r.reason}\n`);
+  process.exitCode = r.verdict === 'correct' ? EXIT.ok : r.verdict === 'incorrect' ? EXIT.failed : EXIT.undecided;
+}

@@ -1,4 +1,6 @@
-import { canonicalKey } from '../expr/canonicalKey.js';
+import { integrateTask } from '../tasks/integrate/integrateTask.js';
+import { paramsField } from '../tasks/storedProblem.js';
+import type { Task } from '../tasks/task.js';
 import { toInfix } from '../expr/toInfix.js';
 import { toLatex } from '../expr/toLatex.js';
 import type { Target, TargetAnswer } from '../targets/types.js';
@@ -17,6 +19,8 @@ export interface CollectOptions {
   readonly journal?: EvalJournal;
   readonly signal?: AbortSignal;
   readonly onProgress?: (done: number, total: number) => void;
+  /** The task the problems are of (default integrate): it keys them for the journal. */
+  readonly task?: Task;
 }
 
 /** The answers collected for each problem (by id), and what could not be collected. */
@@ -31,9 +35,9 @@ export interface Collected {
   readonly exhausted: boolean;
 }
 
-/** The journal key of a problem: its id and its tree, so an edited problem file never reuses answers. */
-function journalKey(problem: EvalProblem): string {
-  return `${problem.id}\u0000${canonicalKey(problem.expr)}`;
+/** The journal key of a problem: its id and its key (its tree and parameters), so an edited problem file never reuses answers. */
+function journalKey(problem: EvalProblem, task: Task): string {
+  return `${problem.id}\u0000${task.key({ expr: problem.expr, params: problem.params ?? {} })}`;
 }
 
 /**
@@ -57,7 +61,7 @@ export async function collectAnswers(target: Target, problems: readonly EvalProb
   let calls = journal?.calls ?? 0;
   let exhausted = false;
   for (const p of problems) {
-    const key = journalKey(p);
+    const key = journalKey(p, options.task ?? integrateTask);
     keys.set(p.id, key);
     const known = [...(journal?.answersOf(key) ?? [])];
     answers.set(p.id, known);
@@ -84,7 +88,7 @@ export async function collectAnswers(target: Target, problems: readonly EvalProb
       // Every problem of a batch is asked for what it lacks; the widest need sets k.
       const k = Math.max(...batch.map((p) => n - answers.get(p.id)!.length));
       const outcomes = await target.solve(
-        batch.map((p) => ({ id: p.id, expr: p.expr, infix: toInfix(p.expr), latex: toLatex(p.expr) })),
+        batch.map((p) => ({ id: p.id, expr: p.expr, infix: toInfix(p.expr), latex: toLatex(p.expr), ...paramsField(p.params) })),
         k,
         options.signal,
       );

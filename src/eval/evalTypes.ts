@@ -1,10 +1,13 @@
 import type { Expr } from '../expr/types.js';
 import type { AnswerRecord, FailureKind, Judgement, Proof } from '../judge/judgeTypes.js';
+import type { TaskParams } from '../tasks/task.js';
 
 /** A problem of an evaluation, from a problem file or a run's archive. */
 export interface EvalProblem {
   readonly id: string;
   readonly expr: Expr;
+  /** The task's parameters (bounds, point …); absent for integrate. */
+  readonly params?: TaskParams;
   /** Canonical infix of `expr`. */
   readonly problem: string;
   /** Groups it is counted in besides the whole set, e.g. `family: lin_comb`, `source: asymob`. */
@@ -35,6 +38,8 @@ export interface EvalSource {
 export interface EvalProblemResult {
   readonly id: string;
   readonly problem: string;
+  /** A task other than integrate, followed in the JSON by its parameters as on the run's lines (`lower`, `upper` …). */
+  readonly task?: string;
   readonly groups: readonly string[];
   readonly archived?: ArchivedFailure;
   /** How many of the n answers the verifier called correct. */
@@ -111,6 +116,8 @@ export interface EvalExcluded {
 /** What `sagga eval --out` writes (docs/FORMATS.md). */
 export interface EvalReport {
   readonly target: string;
+  /** The task evaluated, when it is not integrate. */
+  readonly task?: string;
   readonly n: number;
   readonly ks: readonly number[];
   /** Problems measured. */

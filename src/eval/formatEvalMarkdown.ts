@@ -10,7 +10,7 @@ export function formatEvalMarkdown(report: EvalReport): string {
   const heads = metricNames.map((m) => (m.startsWith('fail@') ? `Fail@${m.slice(5)}` : m));
   const from = report.transfer !== null ? `archive of ${report.transfer.source_target}, ${report.source.path}` : report.source.path;
   const lines = [
-    `### eval — target ${report.target}: ${report.problems} problems (${from}), n = ${report.n}`,
+    `### eval — target ${report.target}: ${report.problems} ${report.task !== undefined ? `${report.task} ` : ''}problems (${from}), n = ${report.n}`,
     '',
     `| set | problems | ${heads.join(' | ')} |`,
     `| --- | ---: |${heads.map(() => ' --- ').join('|')}|`,

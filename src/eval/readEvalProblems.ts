@@ -7,6 +7,10 @@ import { formatWarning, readArchiveLines, readRun } from '../run/readRun.js';
 import { readJsonLines } from '../run/readJsonLines.js';
 import { RUN_FILES, type ArchiveLine } from '../run/runSchema.js';
 import { terminalSafe } from '../util/terminalSafe.js';
+import { integrateTask } from '../tasks/integrate/integrateTask.js';
+import { taskNamed } from '../tasks/registry.js';
+import { paramsField } from '../tasks/storedProblem.js';
+import type { Task, TaskParams } from '../tasks/task.js';
 import type { EvalProblem, EvalSource } from './evalTypes.js';
 
 /** A problem file is small; more lines than this means a wrong file. */
@@ -17,6 +21,8 @@ const MAX_LABEL = 100;
 export interface EvalProblems {
   readonly problems: readonly EvalProblem[];
   readonly source: EvalSource;
+  /** The task the problems are of: the one asked for, else the run's or the archive's (integrate when none is named). */
+  readonly task: Task;
 }
 
 /**
@@ -24,28 +30,49 @@ export interface EvalProblems {
  * is replayed, each line's `minimal` problem when it has one (the smallest form that still failed),
  * else its `problem`. A file is either an archive (every JSON line reads as an archive line, e.g. an
  * export or a merge), replayed the same way, or a problem file: JSON Lines `{"id"?, "problem",
- * "source"?, "family"?}` or one expression per line, where `source` and `family` name the groups
- * a problem is also counted in. Every expression goes through the whitelisting parser; lines that
+ * "source"?, "family"?}` (and the task's fields: `lower`, `upper` …) or one expression per line,
+ * where `source` and `family` name the groups a problem is also counted in. Problems are `task`'s:
+ * an archive line of another task (absent: integrate), or a problem line naming another, is skipped
+ * with a warning. Every expression goes through the whitelisting parser; lines that
  * do not parse are reported, not guessed at.
  */
-export function readEvalProblems(path: string): EvalProblems {
+export function readEvalProblems(path: string, asked?: Task): EvalProblems {
   const stat = statSync(path);
   if (stat.isDirectory()) {
     const run = readRun(path);
-    return fromArchive(path, join(path, RUN_FILES.archive), run.entries, run.warnings.map(formatWarning));
+    const settings = run.config?.settings as { task?: unknown } | undefined;
+    const task = asked ?? taskNamed(typeof settings?.task === 'string' ? settings.task : undefined);
+    return fromArchive(path, join(path, RUN_FILES.archive), run.entries, run.warnings.map(formatWarning), task);
   }
   const text = readFileSync(path, 'utf8');
   const archive = readArchiveLines(path);
   const jsonLines = text.split('\n').filter((l) => l.trim().startsWith('{')).length;
-  if (archive.lines.length > 0 && archive.lines.length === jsonLines) return fromArchive(path, path, archive.lines, archive.warnings.map(formatWarning));
-  return fromProblemFile(path, text);
+  if (archive.lines.length > 0 && archive.lines.length === jsonLines) {
+    const task = asked ?? taskNamed(archive.lines[0].task ?? undefined);
+    return fromArchive(path, path, archive.lines, archive.warnings.map(formatWarning), task);
+  }
+  return fromProblemFile(path, text, asked ?? integrateTask);
 }
 
-function fromArchive(path: string, archiveFile: string, entries: readonly ArchiveLine[], warnings: string[]): EvalProblems {
+/** The task's parameters of a line whose `task` (absent: `absent`) must be `task`'s, or why the line is skipped. */
+function taskParamsOf(line: Readonly<Record<string, unknown>>, named: unknown, task: Task, absent: string): { ok: true; params: TaskParams } | { ok: false; error: string } {
+  const name = named === undefined || named === null ? absent : named;
+  if (name !== task.name) return { ok: false, error: `a ${String(name)} problem, not a ${task.name} one (--task ${task.name})` };
+  const read = task.readParams(line);
+  return read.ok ? read : { ok: false, error: read.error };
+}
+
+function fromArchive(path: string, archiveFile: string, entries: readonly ArchiveLine[], warnings: string[], task: Task): EvalProblems {
   const minimal = minimalProblems(archiveFile);
   const problems: EvalProblem[] = [];
   const ids = new Set<string>();
   for (const entry of entries) {
+    // An archive line without a task is integrate's, as the verify contract says.
+    const params = taskParamsOf(entry.params ?? {}, entry.task, task, 'integrate');
+    if (!params.ok) {
+      warnings.push(`${archiveFile}: line ${entry.id}: skipped, ${params.error}`);
+      continue;
+    }
     const small = minimal.get(entry.id);
     let expr: Expr | undefined;
     let isMinimal = false;
@@ -67,12 +94,13 @@ function fromArchive(path: string, archiveFile: string, entries: readonly Archiv
     problems.push({
       id: uniqueId(entry.id, ids),
       expr,
+      ...paramsField(params.params),
       problem: toInfix(expr),
       groups: [],
       archived: { kind: entry.kind, target: entry.target, minimal: isMinimal },
     });
   }
-  return { problems, source: { kind: 'run', path, warnings } };
+  return { problems, source: { kind: 'run', path, warnings }, task };
 }
 
 /** `minimal.problem` of each archive line that has one, by id (read from the raw lines: the run reader keeps only the contract's fields). */
@@ -89,7 +117,7 @@ function minimalProblems(archiveFile: string): Map<string, string> {
   return out;
 }
 
-function fromProblemFile(path: string, text: string): EvalProblems {
+function fromProblemFile(path: string, text: string, task: Task): EvalProblems {
   const lines = text.split(/\r?\n/);
   if (lines.length > MAX_LINES) throw new Error(`${path}: more than ${MAX_LINES} lines; is this a problem file?`);
   const problems: EvalProblem[] = [];
@@ -123,14 +151,20 @@ function fromProblemFile(path: string, text: string): EvalProblems {
       warnings.push(`${where}: skipped, cannot parse the problem: ${parsed.error.message}`);
       continue;
     }
+    // A problem file's line is a problem of --task unless it names another.
+    const params = taskParamsOf(fields, fields.task, task, task.name);
+    if (!params.ok) {
+      warnings.push(`${where}: skipped, ${params.error}`);
+      continue;
+    }
     const groups = (['source', 'family'] as const).flatMap((field) => {
       const v = fields[field];
       return typeof v === 'string' && v.trim() !== '' ? [`${field}: ${label(v)}`] : [];
     });
     const given = typeof fields.id === 'string' && fields.id !== '' ? label(fields.id) : typeof fields.id === 'number' ? String(fields.id) : `line-${i + 1}`;
-    problems.push({ id: uniqueId(given, ids), expr: parsed.expr, problem: toInfix(parsed.expr), groups });
+    problems.push({ id: uniqueId(given, ids), expr: parsed.expr, ...paramsField(params.params), problem: toInfix(parsed.expr), groups });
   }
-  return { problems, source: { kind: 'file', path, warnings } };
+  return { problems, source: { kind: 'file', path, warnings }, task };
 }
 
 function label(text: string): string {

@@ -12,6 +12,9 @@ import { judgeSamples } from './judgeSamples.js';
 import { measureResults } from './measureResults.js';
 import type { EvalProblems } from './readEvalProblems.js';
 import { transferTable } from './transferTable.js';
+import { integrateTask } from '../tasks/integrate/integrateTask.js';
+import { paramsField } from '../tasks/storedProblem.js';
+import type { Task, TaskProblem } from '../tasks/task.js';
 
 export interface EvalOptions {
   /** Answers per problem. */
@@ -29,7 +32,10 @@ export interface EvalOptions {
 
 export interface EvalDeps {
   readonly target: Target;
+  /** The check of an antiderivative (`verifyPair` of src/verify): integrate's verifier, which the task's may use. */
   readonly verify: VerifyPair;
+  /** The task the problems are of (default integrate): its verifier judges the answers, its fields name the problems. */
+  readonly task?: Task;
   readonly journal?: EvalJournal;
   /**
    * Targets that prove a replayed archive's failure the evaluated target gave no usable answer to,
@@ -55,6 +61,8 @@ export async function runEval(input: EvalProblems, options: EvalOptions, deps: E
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const rng = createRng(options.rngSeed);
   const { problems } = input;
+  const task = deps.task ?? input.task ?? integrateTask;
+  const verify = task.verifier(deps.verify);
 
   const collected = await collectAnswers(deps.target, problems, {
     n,
@@ -64,17 +72,18 @@ export async function runEval(input: EvalProblems, options: EvalOptions, deps: E
     journal: deps.journal,
     signal: deps.signal,
     onProgress: (done, total) => deps.onProgress?.('asking', done, total),
+    task,
   });
 
   const results: EvalProblemResult[] = [];
   const measured = problems.filter((p) => !collected.errors.has(p.id) && !collected.unasked.has(p.id));
   for (const p of measured) {
     if (deps.signal?.aborted) throw new Error('interrupted');
-    results.push(await judgeSamples(p, collected.answers.get(p.id) ?? [], n, ks, deps.verify));
+    results.push(await judgeSamples(p, collected.answers.get(p.id) ?? [], n, ks, verify, task.lineFields(p.params ?? {})));
     if (results.length % 64 === 0) deps.onProgress?.('verifying', results.length, measured.length);
   }
   deps.onProgress?.('verifying', results.length, measured.length);
-  const referenceCalls = await proveTransfers(results, problems, deps);
+  const referenceCalls = await proveTransfers(results, problems, deps, verify);
 
   const boot = { resamples, level: DEFAULT_LEVEL };
   const groups: Record<string, EvalGroup> = {};
@@ -90,6 +99,7 @@ export async function runEval(input: EvalProblems, options: EvalOptions, deps: E
 
   return {
     target: deps.target.name,
+    ...(task.fields.length > 0 ? { task: task.name } : {}),
     n,
     ks,
     problems: results.length,
@@ -112,7 +122,7 @@ export async function runEval(input: EvalProblems, options: EvalOptions, deps: E
  * target solves it; each such result gets its proof, or stays unproven saying why. Returns the
  * reference calls made.
  */
-async function proveTransfers(results: EvalProblemResult[], problems: EvalProblems['problems'], deps: EvalDeps): Promise<number> {
+async function proveTransfers(results: EvalProblemResult[], problems: EvalProblems['problems'], deps: EvalDeps, verify: VerifyPair<TaskProblem>): Promise<number> {
   const byId = new Map(problems.map((p) => [p.id, p]));
   let calls = 0;
   for (let i = 0; i < results.length; i++) {
@@ -123,9 +133,9 @@ async function proveTransfers(results: EvalProblemResult[], problems: EvalProble
     const failed: Judgement = { status: 'fail', kind: r.kind, reason: r.unproven ?? r.kind, answers: r.answers, proof: null, ...(r.unproven !== undefined ? { unproven: r.unproven } : {}) };
     const references = (deps.references ?? []).map((target) => ({
       name: target.name,
-      ask: async () => (await target.solve([{ id: r.id, expr: problem.expr, infix: toInfix(problem.expr), latex: toLatex(problem.expr) }], 1, deps.signal))[0]?.answers ?? [],
+      ask: async () => (await target.solve([{ id: r.id, expr: problem.expr, infix: toInfix(problem.expr), latex: toLatex(problem.expr), ...paramsField(problem.params) }], 1, deps.signal))[0]?.answers ?? [],
     }));
-    const proven = await proveByReference(problem.expr, failed, references, deps.verify);
+    const proven = await proveByReference({ expr: problem.expr, params: problem.params ?? {} }, failed, references, verify);
     calls += proven.calls;
     const j = proven.judgement;
     if (j.status === 'fail') results[i] = { ...r, proof: j.proof, ...(j.proof === null && j.unproven !== undefined ? { unproven: j.unproven } : {}) };

@@ -1,3 +1,4 @@
+import { lineStatement } from '../tasks/lineStatement.js';
 import { clip } from '../util/clip.js';
 import type { EvalReport } from './evalTypes.js';
 
@@ -14,7 +15,8 @@ export function toJUnitXml(report: EvalReport): string {
   const suite = `sagga eval ${report.target}`;
   const cases = report.results.map((r) => {
     const status = r.status[k];
-    const name = xmlAttr(`${r.id}: ${r.problem}`);
+    // A task's problem by its whole statement (bounds, point …); integrate's by its integrand, as before.
+    const name = xmlAttr(`${r.id}: ${r.task === undefined ? r.problem : lineStatement(r.problem, r.task, r as unknown as Readonly<Record<string, unknown>>)}`);
     const className = xmlAttr(r.groups[0] ?? report.source.path);
     const answers = r.answers.map((a, i) => `answer ${i + 1} (${a.status}${a.verdict !== null ? `, ${a.verdict}` : ''}): ${a.text}${a.reason ? `\n  ${a.reason}` : ''}`).join('\n');
     if (status === 'fail') {

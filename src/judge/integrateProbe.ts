@@ -2,6 +2,8 @@ import { tryParseExpr } from '../expr/parse.js';
 import { toInfix } from '../expr/toInfix.js';
 import { toLatex } from '../expr/toLatex.js';
 import type { AnswerStatus, Target } from '../targets/types.js';
+import { integrateTask } from '../tasks/integrate/integrateTask.js';
+import type { LineFields, Task, TaskParams } from '../tasks/task.js';
 import type { Verdict } from '../verify/types.js';
 import { judgeOutcome, type VerifyPair } from './judgeOutcome.js';
 import type { Judgement } from './judgeTypes.js';
@@ -31,27 +33,37 @@ export type IntegrateProbeResult =
   | {
       readonly ok: true;
       readonly target: string;
-      /** The problem in canonical infix. */
+      /** The problem in canonical infix (its tree; a task's parameters follow, as on a run's lines). */
       readonly problem: string;
       readonly outcome: ProbeOutcome;
       readonly answers: readonly ProbedAnswer[];
     }
   | { readonly ok: false; readonly error: string };
 
+/** A problem of another task than integrate: the task and its parameters (read from the command line). */
+export interface ProbedTask {
+  readonly task: Task;
+  readonly params: TaskParams;
+}
+
 /**
- * Ask `target` for up to `k` antiderivatives of one problem given as text, and verify each answer.
- * Backs `sagga integrate --target T "<problem>"`. The problem text is user input: it is parsed into
- * the whitelisted tree first, and a parse failure is returned as a value. The outcome is the
- * search's Fail@k judgement, except that every answer is verified so the probe can show them all.
+ * Ask `target` for up to `k` antiderivatives of one problem given as text (or, with `posed`, answers
+ * to that task's problem), and verify each answer. Backs `sagga integrate --target T "<problem>"`.
+ * The problem text is user input: it is parsed into the whitelisted tree first, and a parse failure
+ * is returned as a value. The outcome is the search's Fail@k judgement, except that every answer is
+ * verified so the probe can show them all. `verify` is the antiderivative check, which the task's
+ * verifier may use.
  */
-export async function integrateProbe(target: Target, problemText: string, k: number, verify: VerifyPair): Promise<IntegrateProbeResult> {
+export async function integrateProbe(target: Target, problemText: string, k: number, verify: VerifyPair, posed?: ProbedTask): Promise<IntegrateProbeResult> {
   const parsed = tryParseExpr(problemText);
   if (!parsed.ok) return { ok: false, error: `cannot read the problem: ${parsed.error.message}` };
   const expr = parsed.expr;
   const problem = toInfix(expr);
-  const [outcome] = await target.solve([{ id: 'probe', expr, infix: problem, latex: toLatex(expr) }], Math.max(1, Math.floor(k)));
+  const { task, params } = posed ?? { task: integrateTask, params: {} };
+  const withParams = Object.keys(params).length > 0 ? { params } : {};
+  const [outcome] = await target.solve([{ id: 'probe', expr, infix: problem, latex: toLatex(expr), ...withParams }], Math.max(1, Math.floor(k)));
   const given = outcome?.answers ?? [];
-  const { judgement } = await judgeOutcome(expr, given, verify, { checkAll: true });
+  const { judgement } = await judgeOutcome({ expr, params }, given, task.verifier(verify), { checkAll: true });
   // Same fields and key order as the JSON printed before: `answer` and `verdict` only for a verified answer.
   const answers = judgement.answers.map((r, i): ProbedAnswer => ({
     status: r.status,
@@ -60,7 +72,8 @@ export async function integrateProbe(target: Target, problemText: string, k: num
     reason: r.reason,
     latencyMs: given[i].latencyMs,
   }));
-  return { ok: true, target: target.name, problem, outcome: probeOutcome(judgement), answers };
+  const fields: LineFields = task.lineFields(params);
+  return { ok: true, target: target.name, problem, ...fields, outcome: probeOutcome(judgement), answers };
 }
 
 /** A failure keeps its kind; `undecided` and `error` (a lost answer, or none at all) are not failures. */

@@ -23,6 +23,7 @@ import { archiveGrowthSpec, distributionSpec, failureRateSpec, newMemberLengthSp
 import { renderVegaLite } from './renderVegaLite.js';
 import { runHeadline, type RunHeadline } from './runHeadline.js';
 import { typesetExpression } from './typesetMath.js';
+import { lineStatement } from '../tasks/lineStatement.js';
 import { clip } from '../util/clip.js';
 
 export interface BuildReportOptions {
@@ -274,6 +275,8 @@ function callsNote(calls: Readonly<Record<string, number>> | null, from: 'record
 
 function kpiCards(v: RunView): SafeHtml {
   const facts = [
+    // A run that records no task is an integrate run.
+    ['Task', runSetting(v.run, 'task') ?? 'integrate'],
     ['Target', runSetting(v.run, 'target') ?? v.run.entries[0]?.target ?? MISSING],
     ['Fitness', runFitness(v.run) ?? MISSING],
     ['Directory', v.run.dir],
@@ -320,7 +323,7 @@ function distinctFailures(views: readonly RunView[]): SafeHtml {
     return html`<div class="card table-scroll distinct" id="distinct-${v.index}">
 ${views.length > 1 ? html`<h3><span class="run-chip"><span class="swatch" style="background:${v.color}"></span>${v.label}</span></h3>` : ''}
 <p class="muted" style="margin-top:0">${v.run.entries.length === 0 ? html`No archived failure` : groups.length === 0 ? html`No signatures: the ${unsigned} archived problem${unsigned === 1 ? ' was' : 's were'} written before signatures were recorded (<code>sagga archive shrink DIR --target T</code> gives them one)` : html`${groups.length} distinct failure${groups.length === 1 ? '' : 's'} among ${v.run.entries.length} archived problem${v.run.entries.length === 1 ? '' : 's'}${more > 0 ? html`; the ${shown.length} found most often are shown (<code>sagga archive stats --by-signature</code> lists all)` : ''}${unsigned > 0 ? html`; ${unsigned} line${unsigned === 1 ? ' has' : 's have'} no signature` : ''}`}.</p>
-${shown.length > 0 ? distinctTable(shown) : ''}</div>`;
+${shown.length > 0 ? distinctTable(shown, v.run.entries) : ''}</div>`;
   })}`;
 }
 
@@ -343,14 +346,16 @@ ${unprovenTable(shown)}</div>`;
 function unprovenTable(failures: readonly FailureLine[]): SafeHtml {
   return html`<table class="data unproven-table"><thead><tr><th>Problem</th><th>Kind</th><th class="num">Gen.</th><th>Why unproven</th></tr></thead>
 <tbody>${failures.map(
-    (f) => html`<tr><td class="problem"><code class="expr-text">${f.problem}</code></td><td><span class="badge kind-${kindClass(f.kind)}">${f.kind}</span></td><td class="num">${f.generation}</td><td class="reason">${clip(f.reason ?? '', REASON_LIMIT)}</td></tr>`,
+    (f) => html`<tr><td class="problem"><code class="expr-text">${f.problem}</code>${taskNote(f.problem, f)}</td><td><span class="badge kind-${kindClass(f.kind)}">${f.kind}</span></td><td class="num">${f.generation}</td><td class="reason">${clip(f.reason ?? '', REASON_LIMIT)}</td></tr>`,
   )}</tbody></table>`;
 }
 
-function distinctTable(groups: readonly SignatureGroup[]): SafeHtml {
+function distinctTable(groups: readonly SignatureGroup[], entries: readonly ArchiveLine[]): SafeHtml {
+  // A group's problems are one task's, with the parameters its first line has (a shrink keeps them).
+  const byId = new Map(entries.map((e) => [e.id, e]));
   return html`<table class="data distinct-table"><thead><tr><th class="num">#</th><th>Minimal problem</th><th>Answer</th><th>Proof</th><th>Kind</th><th class="num">Archived</th><th class="num">Variants</th><th>Originals</th></tr></thead>
 <tbody>${groups.map(
-    (g, i) => html`<tr data-signature="${g.signature}"><td class="num">${i + 1}</td><td class="problem" title="${g.signature}">${typesetExpression(g.minimal.problem).html}${g.minimal.nodes !== null ? html`<div class="muted nodes">${g.minimal.nodes} nodes</div>` : ''}</td><td class="answer">${g.answer === null ? html`<span class="muted">no answer</span>` : answerMarkup(g.answer.parsed, g.answer.text, g.answer.status)}${g.answer?.reason ? html`<div class="reason">${clip(g.answer.reason, REASON_LIMIT)}</div>` : ''}</td><td class="proof">${g.proof === null ? html`<span class="muted">unproven</span>` : html`<span class="badge proof-${g.proof.by === 'reference' ? 'reference' : 'verifier'}">${g.proof.by}</span>${g.proof.by === 'reference' ? html` <span class="muted">${proofText(g.proof, REASON_LIMIT).replace(/^reference /, '')}</span>` : ''}`}</td><td><span class="badge kind-${kindClass(g.kind)}">${g.kind}</span></td><td class="num">${g.archived}</td><td class="num">${g.variants === null ? MISSING : g.variants}</td><td class="originals">${g.originals.map((o) => html`<code class="expr-text">${o}</code> `)}</td></tr>`,
+    (g, i) => html`<tr data-signature="${g.signature}"><td class="num">${i + 1}</td><td class="problem" title="${g.signature}">${typesetExpression(g.minimal.problem).html}${taskNoteOf(g.minimal.problem, byId.get(g.ids[0]))}${g.minimal.nodes !== null ? html`<div class="muted nodes">${g.minimal.nodes} nodes</div>` : ''}</td><td class="answer">${g.answer === null ? html`<span class="muted">no answer</span>` : answerMarkup(g.answer.parsed, g.answer.text, g.answer.status)}${g.answer?.reason ? html`<div class="reason">${clip(g.answer.reason, REASON_LIMIT)}</div>` : ''}</td><td class="proof">${g.proof === null ? html`<span class="muted">unproven</span>` : html`<span class="badge proof-${g.proof.by === 'reference' ? 'reference' : 'verifier'}">${g.proof.by}</span>${g.proof.by === 'reference' ? html` <span class="muted">${proofText(g.proof, REASON_LIMIT).replace(/^reference /, '')}</span>` : ''}`}</td><td><span class="badge kind-${kindClass(g.kind)}">${g.kind}</span></td><td class="num">${g.archived}</td><td class="num">${g.variants === null ? MISSING : g.variants}</td><td class="originals">${g.originals.map((o) => html`<code class="expr-text">${o}</code> `)}</td></tr>`,
   )}</tbody></table>`;
 }
 
@@ -375,10 +380,20 @@ function prototype(m: Member): SafeHtml {
   const answer = answerSummary(m.entry);
   const answerHtml = answer.answer === null ? html`<span class="muted">no answer</span>` : answerMarkup(answer.answer.answer, answer.text, answer.answer.status);
   return html`<div class="proto">
-<div class="problem">${typesetExpression(m.entry.problem).html}</div>
+<div class="problem">${typesetExpression(m.entry.problem).html}${taskNote(m.entry.problem, m.entry)}</div>
 <div class="answer"><span class="who">model:</span>${answerHtml}</div>
 <div class="reason">${answer.verdict ? html`<span class="badge kind-${kindClass(m.entry.kind)}">${answer.verdict}</span> ` : ''}${clip(answer.reason ?? '', REASON_LIMIT)}</div>
 </div>`;
+}
+
+/** Under a task's problem, the whole problem in words (`∫[0, 1] x dx`, `lim x→0+ …`): its bounds, point, order; nothing for integrate. */
+function taskNote(problem: string, line: { readonly task: string | null; readonly params: Readonly<Record<string, string | number>> | null }): SafeHtml | '' {
+  if (line.task === null) return '';
+  return html`<div class="muted task-problem">${lineStatement(problem, line.task, line.params)}</div>`;
+}
+
+function taskNoteOf(problem: string, line: ArchiveLine | undefined): SafeHtml | '' {
+  return line === undefined ? '' : taskNote(problem, line);
 }
 
 /** A parsed answer typeset; raw model text as escaped code. */
@@ -399,7 +414,7 @@ function archiveTable(members: readonly Member[], views: readonly RunView[], typ
     const answer = answerSummary(e);
     const search = [e.id, multi ? m.view.label : '', e.problem, e.kind, answer.text].join(' ').toLowerCase();
     return html`<tr data-kind="${e.kind}" data-run="${m.view.index}" data-search="${search}">
-${multi ? html`<td class="run"><span class="swatch" style="background:${m.view.color}"></span>${m.view.label}</td>` : ''}${typeset ? html`<td class="problem" data-v="${e.problem}">${typesetExpression(e.problem).html}</td>` : html`<td class="problem"><code class="expr-text">${e.problem}</code></td>`}<td><span class="badge kind-${kindClass(e.kind)}">${e.kind}</span></td><td class="num">${e.length}</td><td class="num" data-v="${e.fitness}">${formatFitness(e.fitness)}</td><td class="num">${e.generation}</td><td class="answer" data-v="${answer.text}">${answer.text === '' ? html`<span class="muted">${answer.answer?.status === 'timeout' ? 'timed out' : 'no answer'}</span>` : html`<code>${answer.text}</code>`}${answer.reason ? html`<div class="reason">${clip(answer.reason, REASON_LIMIT)}</div>` : ''}</td>
+${multi ? html`<td class="run"><span class="swatch" style="background:${m.view.color}"></span>${m.view.label}</td>` : ''}${typeset ? html`<td class="problem" data-v="${e.problem}">${typesetExpression(e.problem).html}${taskNote(e.problem, e)}</td>` : html`<td class="problem"><code class="expr-text">${e.problem}</code>${taskNote(e.problem, e)}</td>`}<td><span class="badge kind-${kindClass(e.kind)}">${e.kind}</span></td><td class="num">${e.length}</td><td class="num" data-v="${e.fitness}">${formatFitness(e.fitness)}</td><td class="num">${e.generation}</td><td class="answer" data-v="${answer.text}">${answer.text === '' ? html`<span class="muted">${answer.answer?.status === 'timeout' ? 'timed out' : 'no answer'}</span>` : html`<code>${answer.text}</code>`}${answer.reason ? html`<div class="reason">${clip(answer.reason, REASON_LIMIT)}</div>` : ''}</td>
 </tr>`;
   });
   return html`<div class="controls">

@@ -413,6 +413,9 @@ export type FailureLine = {
   readonly proof: ProofLine | null;
   readonly signature: string | null;
   readonly variant_of: string | null;
+  /** The task and its parameters as the line writes them; null for integrate's lines. */
+  readonly task: string | null;
+  readonly params: Readonly<Record<string, string | number>> | null;
 };
 
 /** The fields of an archive line the contract (docs/FORMATS.md) requires. */

@@ -1,6 +1,6 @@
 import type { Converted } from './runData.js';
 import type { FailureLine, ProofLine } from './runSchema.js';
-import { isRecord, numberOrNull } from './toArchiveLine.js';
+import { isRecord, numberOrNull, taskFields } from './toArchiveLine.js';
 
 /**
  * Check a parsed evaluated.jsonl line that records a failure (`status: "fail"`) and normalise it:
@@ -28,6 +28,8 @@ export function toFailureLine(value: unknown): Converted<FailureLine> {
       proof: proofLine,
       signature: text(value.signature),
       variant_of: text(value.variant_of),
+      task: text(value.task),
+      params: taskFields(value),
     },
   };
 }

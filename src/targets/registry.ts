@@ -1,3 +1,4 @@
+import type { CasName } from '../tasks/task.js';
 import type { TargetOptions } from './targetOptions.js';
 import type { Target } from './types.js';
 
@@ -9,6 +10,8 @@ export interface TargetEntry {
   readonly spec: string;
   /** What it is, in a line (`sagga list targets`). */
   readonly description: string;
+  /** The computer algebra system it is, which does the tasks that name it among their solvers; absent: a model, asked any task. */
+  readonly cas?: CasName;
   /** Whether `spec` (trimmed) names this kind of target. */
   readonly matches: (spec: string) => boolean;
   /**
@@ -34,24 +37,28 @@ const timeLimit = (options: TargetOptions) => (options.timeLimitMs === undefined
 export const TARGET_REGISTRY: readonly TargetEntry[] = [
   {
     spec: 'nerdamer',
+    cas: 'nerdamer',
     description: "nerdamer's integrator, in-process (worker threads)",
     matches: named('nerdamer'),
     create: async (_spec, o) => (await import('./nerdamer/nerdamerTarget.js')).createNerdamerTarget({ concurrency: o.concurrency, timeLimitMs: o.timeLimitMs, task: o.task }),
   },
   {
     spec: 'algebrite',
+    cas: 'algebrite',
     description: "Algebrite's integrator, in-process (worker threads)",
     matches: named('algebrite'),
     create: async (_spec, o) => (await import('./algebrite/algebriteTarget.js')).createAlgebriteTarget({ concurrency: o.concurrency, timeLimitMs: o.timeLimitMs, task: o.task }),
   },
   {
     spec: 'sympy',
+    cas: 'sympy',
     description: "SymPy's integrate, run by Debian's /usr/bin/python3 (python3-sympy)",
     matches: named('sympy'),
     create: async (_spec, o) => (await import('./sympy/sympyTarget.js')).createSympyTarget({ ...timeLimit(o), task: o.task }),
   },
   {
     spec: 'maxima',
+    cas: 'maxima',
     description: "Maxima's integrate (apt-get install maxima)",
     matches: named('maxima'),
     create: async (_spec, o) => (await import('./maxima/maximaTarget.js')).createMaximaTarget({ ...timeLimit(o), task: o.task }),

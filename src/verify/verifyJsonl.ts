@@ -23,6 +23,12 @@ export interface VerifyJsonlOptions {
   readonly read?: TextReader;
   /** How `read` would read a text, when that is known without reading it: infix sides are then not read twice. */
   readonly readingOf?: (text: string) => Reading;
+  /**
+   * Verifies a line of a task other than integrate (its `task` field names it: `verifyTaskLine` of
+   * src/tasks, passed in); undefined for a line it leaves to the antiderivative check. Absent: every
+   * line is an antiderivative's.
+   */
+  readonly taskLine?: (line: Readonly<Record<string, unknown>>) => Promise<VerifyResult | undefined>;
 }
 
 export type VerifyCounts = Record<Verdict, number> & { lines: number };
@@ -31,7 +37,10 @@ export type VerifyCounts = Record<Verdict, number> & { lines: number };
 export const MAX_LINE_BYTES = 1 << 20;
 const BATCH = 512;
 
-type Parsed = { id: string; problem: string; answer: string; domain?: Domain; reading?: Readings } | { id: string; error: string; reading?: Readings };
+type Parsed =
+  | { id: string; problem: string; answer: string; domain?: Domain; reading?: Readings }
+  | { id: string; error: string; reading?: Readings }
+  | { id: string; result: VerifyResult };
 
 /**
  * The `sagga verify` contract: one JSON object per input line in, one result line per input line
@@ -49,10 +58,11 @@ export async function verifyJsonl(input: Readable, output: Writable, opts: Verif
     let g = 0;
     let text = '';
     for (const p of pending) {
-      const r: VerifyResult = 'problem' in p ? verified[g++] : { verdict: 'invalid', reason: p.error, ms: 0 };
+      const r: VerifyResult = 'problem' in p ? verified[g++] : 'result' in p ? p.result : { verdict: 'invalid', reason: p.error, ms: 0 };
       counts[r.verdict]++;
       const line = { id: p.id, verdict: r.verdict, reason: r.reason, ms: Math.round(r.ms * 1000) / 1000 };
-      text += JSON.stringify(p.reading === undefined ? line : { ...line, reading: p.reading }) + '\n';
+      const reading = 'result' in p ? p.result.reading : p.reading;
+      text += JSON.stringify(reading === undefined ? line : { ...line, reading }) + '\n';
     }
     pending = [];
     if (!output.write(text)) await once(output, 'drain');
@@ -67,8 +77,13 @@ export async function verifyJsonl(input: Readable, output: Writable, opts: Verif
     const id = String(counts.lines);
     if (tooLong) pending.push({ id, error: `line ${counts.lines}: longer than ${MAX_LINE_BYTES} bytes` });
     else {
-      const parsed = parseLine(Buffer.concat(line).toString('utf8'), counts.lines);
-      pending.push(opts.read !== undefined && 'problem' in parsed ? readPair(parsed, opts.read, opts.readingOf) : parsed);
+      const text = Buffer.concat(line).toString('utf8');
+      const result = opts.taskLine === undefined ? undefined : await taskResult(text, opts.taskLine);
+      if (result !== undefined) pending.push({ id: result.id ?? id, result: result.result });
+      else {
+        const parsed = parseLine(text, counts.lines);
+        pending.push(opts.read !== undefined && 'problem' in parsed ? readPair(parsed, opts.read, opts.readingOf) : parsed);
+      }
     }
     line = [];
     lineBytes = 0;
@@ -126,6 +141,21 @@ function readPair(p: { id: string; problem: string; answer: string; domain?: Dom
     ...(p.domain === undefined ? {} : { domain: p.domain }),
     reading,
   };
+}
+
+/** A task's verdict on a line that names a task other than integrate, with the line's id; undefined for any other line. */
+async function taskResult(text: string, taskLine: NonNullable<VerifyJsonlOptions['taskLine']>): Promise<{ id?: string; result: VerifyResult } | undefined> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/\r$/, ''));
+  } catch {
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  const result = await taskLine(record);
+  if (result === undefined) return undefined;
+  return { ...(typeof record.id === 'string' || typeof record.id === 'number' ? { id: String(record.id) } : {}), result };
 }
 
 function parseLine(text: string, n: number): Parsed {

@@ -1,0 +1,45 @@
+import type { Command } from 'commander';
+import { TASK_NAMES, taskNamed } from '../tasks/registry.js';
+import type { Task, TaskParams } from '../tasks/task.js';
+import { CliError } from './cliError.js';
+import { EXIT } from './exitCodes.js';
+
+/** The options that pose a task's problem on the command line (`check`, `integrate`). */
+export interface TaskCliOptions {
+  task?: string;
+  lower?: string;
+  upper?: string;
+  point?: string;
+  order?: string;
+  direction?: string;
+}
+
+const FIELDS = ['lower', 'upper', 'point', 'order', 'direction'] as const;
+
+/** `--task` and every task's fields as options, named as the verify contract names them. */
+export function addTaskOptions(cmd: Command): Command {
+  return cmd
+    .option('--task <name>', `the task: ${TASK_NAMES.join(', ')} (default integrate)`)
+    .option('--lower <bound>', 'definite: the lower bound (a number, a constant such as pi/2, -oo)')
+    .option('--upper <bound>', 'definite: the upper bound (a number, a constant such as pi/2, oo)')
+    .option('--point <a>', 'series: the point of the expansion; limit: where x goes (oo, -oo allowed)')
+    .option('--order <n>', 'series: the order (the polynomial goes up to (x - a)^n)')
+    .option('--direction <side>', 'limit: + (from the right), - (from the left) or +- (both; the default at a finite point)');
+}
+
+/** The task options' fields as a line has them (`{"lower": "0", …}`), those given only. */
+export function taskFieldsOf(opts: TaskCliOptions): Record<string, string> {
+  return Object.fromEntries(FIELDS.flatMap((f) => (opts[f] === undefined ? [] : [[f, opts[f]!]])));
+}
+
+/** The task named by `--task` and its parameters read from the options; a usage error names what is wrong. */
+export function taskOf(opts: TaskCliOptions): { task: Task; params: TaskParams } {
+  if (opts.task !== undefined && !TASK_NAMES.includes(opts.task)) throw new CliError(`--task ${opts.task}: expected one of ${TASK_NAMES.join(', ')}`, EXIT.usage);
+  const task = taskNamed(opts.task);
+  const fields = taskFieldsOf(opts);
+  const stray = Object.keys(fields).filter((f) => !task.fields.some((t) => t.name === f));
+  if (stray.length > 0) throw new CliError(`--${stray[0]} is not an option of the ${task.name} task${task.fields.length > 0 ? ` (its: ${task.fields.map((f) => `--${f.name}`).join(', ')})` : ''}`, EXIT.usage);
+  const read = task.readParams(fields);
+  if (!read.ok) throw new CliError(`--${read.error.replace(/: /, ': ').replace(/^(\w+): missing$/, '$1 is required by this task')}`, EXIT.usage);
+  return { task, params: read.params };
+}
