@@ -51,9 +51,11 @@ async function listRows(what: ListName): Promise<ListRow[]> {
     case 'seeds': {
       const [{ builtinSeedSets, loadSeeds }, { toInfix }] = await Promise.all([import('../seeds/loadSeeds.js'), import('../expr/print.js')]);
       return builtinSeedSets().map((name) => {
-        const exprs = loadSeeds(name).exprs;
+        const { exprs, lines } = loadSeeds(name);
         const shown = exprs.slice(0, 4).map(toInfix).join(', ');
-        return { name, description: `${exprs.length} seed${exprs.length === 1 ? '' : 's'}: ${shown}${exprs.length > 4 ? ', …' : ''}` };
+        // A task's set (JSON Lines) says whose problems it holds.
+        const task = typeof lines?.[0]?.task === 'string' ? ` ${lines[0].task}` : '';
+        return { name, description: `${exprs.length}${task} seed${exprs.length === 1 ? '' : 's'}: ${shown}${exprs.length > 4 ? ', …' : ''}` };
       });
     }
     case 'suites': {

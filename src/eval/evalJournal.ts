@@ -132,7 +132,8 @@ function toAnswer(v: unknown): TargetAnswer {
   const extracted = typeof s.extracted === 'string' ? { extracted: s.extracted } : {};
   const status = typeof s.status === 'string' && STATUSES.includes(s.status) ? (s.status as TargetAnswer['status']) : 'unparseable';
   if (status === 'ok') {
-    const parsed = typeof s.answer === 'string' ? tryParseExpr(s.answer) : undefined;
+    // As the task read it: a limit's oo or DNE is an answer too.
+    const parsed = typeof s.answer === 'string' ? tryParseExpr(s.answer, undefined, { infinity: true, noLimit: true }) : undefined;
     if (parsed?.ok) return { status: 'ok', text, expr: parsed.expr, latencyMs, ...extracted };
     return { status: 'unparseable', text, error: 'the journal holds an answer that does not parse', latencyMs, ...extracted };
   }

@@ -1,4 +1,4 @@
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,27 @@ const FILE = 'tests/fixtures/eval/definite-problems.jsonl';
  * wrong; tail and gauss declined.
  */
 const RIGHT = new Set(['parts', 'arctan', 'log', 'cosine']);
+
+describe('sagga eval --task limit', () => {
+  it('answers oo and DNE are judged, journaled and read back as they were: the same command again asks nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sagga-eval-limit-'));
+    const problems = join(dir, 'limits.jsonl');
+    writeFileSync(problems, ['{"id": "right", "problem": "1/x", "point": "0", "direction": "+"}', '{"id": "both", "problem": "1/x", "point": "0"}', '{"id": "far", "problem": "atan(x)", "point": "oo"}'].join('\n') + '\n');
+    const out = join(dir, 'report.json');
+    const args = ['eval', '--task', 'limit', '--target', 'cmd:node tests/fixtures/cmd/limit-model.mjs', '--problems', problems, '--out', out, '--no-canaries'];
+    const first = await runBuiltCli(args);
+    expect(first.status, first.stderr).toBe(0);
+    const again = await runBuiltCli(args);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).toContain('3 calls already in');
+    const report = JSON.parse(readFileSync(out, 'utf8')) as { budget: { target_calls: number }; results: Array<{ id: string; correct: number; answers: Array<{ answer?: string; verdict: string | null }> }> };
+    const byId = Object.fromEntries(report.results.map((r) => [r.id, r]));
+    // The model: oo from the right, DNE for both sides of a pole, and its planted 0 at infinity (wrong: pi/2).
+    expect(byId.right.answers[0]).toMatchObject({ answer: 'oo', verdict: 'correct' });
+    expect(byId.both.answers[0]).toMatchObject({ answer: 'DNE', verdict: 'correct' });
+    expect(byId.far.answers[0]).toMatchObject({ answer: '0', verdict: 'incorrect' });
+  }, 300_000);
+});
 
 describe('sagga eval --task definite', () => {
   it('measures PASS@N and ALL@N with intervals on a problem file, per family, with each problem and its bounds in the results', async () => {

@@ -1,4 +1,4 @@
-import { neg, sym, type Expr } from '../../expr/types.js';
+import type { Expr } from '../../expr/types.js';
 import { toInfix } from '../../expr/toInfix.js';
 import { readConstantField } from '../readConstantField.js';
 import type { LineFields, ParamsRead, TaskParams } from '../task.js';
@@ -20,11 +20,6 @@ export function boundOf(tree: Expr): DefiniteBound {
   if (tree.type === 'sym' && tree.name === 'oo') return { kind: 'inf', sign: 1 };
   if (tree.type === 'neg' && tree.args[0].type === 'sym' && tree.args[0].name === 'oo') return { kind: 'inf', sign: -1 };
   return { kind: 'finite', expr: tree };
-}
-
-/** A bound as a tree: the inverse of `boundOf`. */
-export function boundTree(bound: DefiniteBound): Expr {
-  return bound.kind === 'finite' ? bound.expr : bound.sign === 1 ? sym('oo') : neg(sym('oo'));
 }
 
 /** `lower` and `upper` of a line (numbers, constants such as `pi/2`, `oo`, `-oo`); an error names the field. */

@@ -2,7 +2,7 @@ import { toInfix } from '../../expr/toInfix.js';
 import type { Expr } from '../../expr/types.js';
 import { readConstantField } from '../readConstantField.js';
 import type { LineFields, ParamsRead, TaskParams } from '../task.js';
-import type { LimitAnswer, LimitDirection, LimitPoint } from './limitTypes.js';
+import type { LimitDirection, LimitPoint } from './limitTypes.js';
 
 /** A limit's parameters: where x goes (a tree free of x, `oo` or `-oo`) and from which side. */
 export interface LimitParams {
@@ -22,13 +22,6 @@ export function limitPointOf(tree: Expr): LimitPoint {
   if (tree.type === 'sym' && tree.name === 'oo') return { kind: 'infinite', sign: 1 };
   if (tree.type === 'neg' && tree.args[0].type === 'sym' && tree.args[0].name === 'oo') return { kind: 'infinite', sign: -1 };
   return { kind: 'finite', at: tree };
-}
-
-/** An answer tree as the verifier takes it: `DNE`, `oo`, `-oo`, or a value. */
-export function limitAnswerOf(tree: Expr): LimitAnswer {
-  if (tree.type === 'sym' && tree.name === 'DNE') return { kind: 'dne' };
-  const at = limitPointOf(tree);
-  return at.kind === 'infinite' ? { kind: 'infinite', sign: at.sign } : { kind: 'value', value: tree };
 }
 
 /** The only direction at an infinity, and both sides at a finite point. */
