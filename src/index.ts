@@ -38,6 +38,11 @@ export { checkCanaries, type CanaryCheck, type CanaryCheckOptions, type CanaryRe
 export { CANARY_PROBLEMS } from './targets/canaryProblems.js';
 export { TargetUnhealthyError } from './targets/targetUnhealthyError.js';
 
+// Tasks: what is asked (integrate, definite, series, limit), behind one interface.
+export { TASK_REGISTRY, TASK_NAMES, taskNamed } from './tasks/registry.js';
+export { verifyTaskLine } from './tasks/verifyTaskLine.js';
+export type { Task, TaskProblem, TaskParams, TaskField, CasName } from './tasks/task.js';
+
 // The search, and reading what it wrote.
 export { search, type SearchOptions } from './search/search.js';
 export type { SearchCommandResult as SearchResult, SearchCommandIo as SearchIo } from './search/startSearch.js';
