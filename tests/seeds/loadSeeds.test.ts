@@ -6,6 +6,7 @@ import { parseExpr } from '../../src/expr/parse.js';
 import { add, div, mul, num, pow, X } from '../../src/expr/types.js';
 import { builtinSeedSets, loadSeeds, seedsFolder } from '../../src/seeds/loadSeeds.js';
 import { packageRoot } from '../../src/util/packageRoot.js';
+import { toInfix } from '../../src/expr/toInfix.js';
 import { checkCandidate } from '../../constraints/checkCandidate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sagga-seeds-'));
@@ -14,7 +15,7 @@ describe('built-in seed sets', () => {
   test('are found in the package root, whatever the working directory', () => {
     expect(JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).name).toBe('sagga');
     expect(seedsFolder()).toBe(join(packageRoot(), 'seeds'));
-    expect(builtinSeedSets()).toEqual(['default', 'polynomial-robustness', 'target', 'trig', 'trig-robustness']);
+    expect(builtinSeedSets()).toEqual(['default', 'definite', 'limit', 'polynomial-robustness', 'series', 'target', 'trig', 'trig-robustness']);
     const cwd = process.cwd();
     try {
       process.chdir(dir);
@@ -86,7 +87,24 @@ describe('seed files', () => {
   test('an unknown name lists the built-in sets', () => {
     expect(existsSync('no-such-set')).toBe(false);
     expect(() => loadSeeds('no-such-set')).toThrow(
-      "unknown seed set 'no-such-set': not a built-in set (default, polynomial-robustness, target, trig, trig-robustness) and not a file",
+      "unknown seed set 'no-such-set': not a built-in set (default, definite, limit, polynomial-robustness, series, target, trig, trig-robustness) and not a file",
     );
+  });
+});
+
+describe('seed files of a task (JSON Lines)', () => {
+  test('keep each line beside its problem, and name a line that is not a problem', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sagga-task-seeds-'));
+    const good = join(dir, 'good.jsonl');
+    writeFileSync(good, '# two integrals\n{"task": "definite", "problem": "x*exp(x)", "lower": "0", "upper": "1"}\n\n{"task": "definite", "problem": "1/(1 + x^2)", "lower": "0", "upper": "oo"}\n');
+    const set = loadSeeds(good);
+    expect(set.exprs.map((e) => toInfix(e))).toEqual(['x*exp(x)', '1/(1 + x^2)']);
+    expect(set.lines?.map((l) => l.upper)).toEqual(['1', 'oo']);
+    const bad = join(dir, 'bad.jsonl');
+    writeFileSync(bad, '{"task": "definite", "problem": "x", "lower": "0", "upper": "1"}\n{"task": "definite", "problem": "x +", "lower": "0"}\n');
+    expect(() => loadSeeds(bad)).toThrow(`${bad}:2: cannot parse "x +"`);
+    const notObject = join(dir, 'list.jsonl');
+    writeFileSync(notObject, '["x"]\n');
+    expect(() => loadSeeds(notObject)).toThrow(`${notObject}:1: not a JSON object`);
   });
 });
