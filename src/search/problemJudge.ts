@@ -67,7 +67,7 @@ export class ProblemJudge {
    */
   async confirmTimeout(problem: AskedProblem, judgement: Judgement): Promise<Judgement | undefined> {
     if (judgement.status !== 'fail' || judgement.kind !== 'timeout' || judgement.proof === null) return judgement;
-    const again = await this.gate.call(this.target, undefined, { ...problem, key: `${problem.key}#confirm` }, 'problems');
+    const again = await this.gate.call(this.target, undefined, { ...problem, key: `${problem.key}#confirm`, repeat: 1 }, 'problems');
     if (again === null) return undefined;
     const second = await this.judge(problem.expr, again);
     if (second.status === 'fail' && second.kind === 'timeout') return judgement;
@@ -77,7 +77,7 @@ export class ProblemJudge {
   }
 }
 
-/** A problem as a probe asks it: its id names its key (a confirmation's key carries `#n`). */
-export function asTargetProblem(expr: Expr, key: string): TargetProblem & { key: string } {
-  return { id: `probe-${key}`, key, expr, infix: toInfix(expr), latex: toLatex(expr) };
+/** A problem as a probe asks it: its id names its key (a confirmation's key carries `#n`, and it is repeat n). */
+export function asTargetProblem(expr: Expr, key: string, repeat = 0): TargetProblem & { key: string } {
+  return { id: `probe-${key}`, key, expr, infix: toInfix(expr), latex: toLatex(expr), ...(repeat > 0 ? { repeat } : {}) };
 }

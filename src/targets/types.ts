@@ -59,6 +59,11 @@ export interface TargetProblem {
   readonly infix: string;
   /** LaTeX, for prompts. */
   readonly latex: string;
+  /**
+   * 0 (or absent) for a problem's first ask; n for its n-th repeat, which a target must answer
+   * afresh, never from a cache of its earlier answers (a shrink step confirmed by a second ask).
+   */
+  readonly repeat?: number;
 }
 
 /**
