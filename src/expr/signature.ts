@@ -76,24 +76,22 @@ function flatTerms(e: Expr): Expr[] {
 
 /** f · f · … (m times) is f^m, so that `x*x` and `x^2` agree. */
 function mergeRepeatedFactors(factors: readonly Expr[]): Expr[] {
-  const groups = new Map<string, { factor: Expr; count: number }>();
-  for (const f of factors) {
-    const key = canonicalKey(f);
-    const group = groups.get(key);
-    if (group) group.count++;
-    else groups.set(key, { factor: f, count: 1 });
-  }
-  return [...groups.values()].map(({ factor, count }) => (count === 1 ? factor : simplify(pow(factor, num(count)))));
+  return mergeRepeats(factors, (f, m) => pow(f, num(m)));
 }
 
 /** t + t + … (m times) is m·t, as canonicalKey counts it, so that `x + x` and `2*x` agree. */
 function mergeRepeatedTerms(terms: readonly Expr[]): Expr[] {
-  const groups = new Map<string, { term: Expr; count: number }>();
-  for (const t of terms) {
-    const key = canonicalKey(t);
+  return mergeRepeats(terms, (t, m) => mul(num(m), t));
+}
+
+/** Operands equal by canonical key, merged into one by `combine(operand, times)`, in first-seen order. */
+function mergeRepeats(operands: readonly Expr[], combine: (operand: Expr, times: number) => Expr): Expr[] {
+  const groups = new Map<string, { operand: Expr; count: number }>();
+  for (const o of operands) {
+    const key = canonicalKey(o);
     const group = groups.get(key);
     if (group) group.count++;
-    else groups.set(key, { term: t, count: 1 });
+    else groups.set(key, { operand: o, count: 1 });
   }
-  return [...groups.values()].map(({ term, count }) => (count === 1 ? term : simplify(mul(num(count), term))));
+  return [...groups.values()].map(({ operand, count }) => (count === 1 ? operand : simplify(combine(operand, count))));
 }
