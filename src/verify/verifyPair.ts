@@ -5,7 +5,7 @@ import type { Domain } from './domain.js';
 import { createComplexEvaluator, type ComplexEvaluator, type Evaluated } from './evalComplex.js';
 import { createDecimalEvaluator, HIGH_PRECISION_DIGITS, RELIABLE_DIGITS, type DecimalEvaluator, type DecimalValue } from './evalDecimal.js';
 import { samplePointsIn } from './samplePointsIn.js';
-import { compileTape, TapeTooLarge, type Tape } from './tape.js';
+import { compileTape, TapeTooLarge, UnboundSymbol, type Tape } from './tape.js';
 import { DEFAULT_VERIFY_OPTIONS, type Verdict, type VerifyOptions, type VerifyResult } from './types.js';
 import { formatReasonNumber as fmt } from './formatReasonNumber.js';
 import type { WorkMeter } from './workMeter.js';
@@ -59,6 +59,7 @@ export function prepareProblem(problem: Expr): PreparedProblem | string {
     return { problem, tape, evaluate: createComplexEvaluator(tape) };
   } catch (error) {
     if (error instanceof TapeTooLarge) return `problem too large to evaluate: ${error.message}`;
+    if (error instanceof UnboundSymbol) return `problem: ${error.message}`;
     throw error;
   }
 }
@@ -119,7 +120,8 @@ export function verifyPair(problem: Expr | PreparedProblem, answer: Expr, opts: 
 
 function decide(problem: Expr | PreparedProblem, answer: Expr, meter: WorkMeter, opts: VerifyOptions): [Verdict, string] {
   const prepared = 'tape' in problem ? problem : prepareProblem(problem);
-  if (typeof prepared === 'string') return ['unknown', prepared];
+  // A parameter without a value: the pair is verified over instantiations (verifyPairOverParameters).
+  if (typeof prepared === 'string') return [prepared.startsWith('problem: ') ? 'invalid' : 'unknown', prepared];
   const d = derivative(answer);
   if (!d.ok) return ['unknown', `cannot differentiate the answer: ${d.reason}`];
   let dTape: Tape;
@@ -127,6 +129,7 @@ function decide(problem: Expr | PreparedProblem, answer: Expr, meter: WorkMeter,
     dTape = compileTape(d.expr);
   } catch (error) {
     if (error instanceof TapeTooLarge) return ['unknown', `answer's derivative too large to evaluate: ${error.message}`];
+    if (error instanceof UnboundSymbol) return ['invalid', `answer: ${error.message}`];
     throw error;
   }
   const evalD = createComplexEvaluator(dTape);
