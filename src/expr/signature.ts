@@ -1,9 +1,12 @@
 import { canonicalKey } from './canonicalKey.js';
+import { isParameterName } from './parameters.js';
 import { simplify } from './simplify.js';
 import { mul, num, pow, type Expr } from './types.js';
 
 /** What every number becomes in a signature. */
 export const NUMBER_PLACEHOLDER = '#';
+/** What every parameter becomes in a signature. */
+export const PARAMETER_PLACEHOLDER = '@';
 
 /**
  * The shape of a problem with its numbers erased: `2^x^2` and `612^x^2` are both `^(#,^(x,#))`, so
@@ -19,6 +22,8 @@ export const NUMBER_PLACEHOLDER = '#';
  *   from `3*x` (`*(#,x)`): a coefficient is structure an integrator must handle (a substitution u = c·x),
  *   while `3*x` and `5*x` are one shape;
  * - `pi` and `e` are named constants, not numbers, and stay; functions keep their names;
+ * - a parameter (`A`, `B` …) is structure, not a number: `A*x` is `*(@,x)`, apart from `3*x`; its letter
+ *   is only a name, so `A*x` and `B*x` are one shape;
  * - repeated terms of a sum are merged first, as in `canonicalKey` (`x + x` is `2*x`), so problems with
  *   equal canonical keys have equal signatures, and repeated factors of a product likewise become a
  *   power (`2^(x*x)` is `2^x^2`: one bug). Terms that only look alike once their numbers are
@@ -34,7 +39,7 @@ function shapeOf(e: Expr): string {
     case 'num':
       return NUMBER_PLACEHOLDER;
     case 'sym':
-      return e.name;
+      return isParameterName(e.name) ? PARAMETER_PLACEHOLDER : e.name;
     case 'neg':
       return shapeOf(e.args[0]);
     case 'add':
@@ -50,7 +55,7 @@ function shapeOf(e: Expr): string {
   }
 }
 
-/** A number: a subtree of numerals alone, without x or a named constant (3, -3, 1/2, sqrt(2), 7^15). */
+/** A number: a subtree of numerals alone, without x, a named constant or a parameter (3, -3, 1/2, sqrt(2), 7^15). */
 function isLiteral(e: Expr): boolean {
   if (e.type === 'num') return true;
   if (e.type === 'sym') return false;
