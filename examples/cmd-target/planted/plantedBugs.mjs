@@ -347,25 +347,6 @@ export const TERM_BUGS = [
     wrong: ({ a, D, c }) => `${text(a)}*log(abs(${toInfix(D)}))/log(${C(c)})`,
   },
   {
-    id: 'cubic-partial-fractions',
-    description: 'a/(x*(x^2 + b)) with b <= -11: partial fractions with the 1/2 of the second logarithm left out',
-    signature: '/(#,*(+(#,^(x,#)),x))',
-    example: '1/(x*(x^2 - 12))',
-    match: (e) => {
-      const q = overNumber(e);
-      const f = q === null ? null : twoFactors(q[1]);
-      if (f === null) return null;
-      const [u, S] = isX(f[0]) ? f : [f[1], f[0]];
-      if (!isX(u) || S.type !== 'add' || S.args.length !== 2) return null;
-      const square = S.args.find((t) => isPow(t) && isX(t.args[0]) && integerIn(t.args[1], 2, 2) !== null);
-      const b = S.args.find(isLiteral);
-      const bv = b === undefined ? null : Q.toSafeInteger(literalValue(b) ?? Q.ONE);
-      return square === undefined || bv === null || bv > -11 ? null : { a: q[0], b: literalValue(b), S };
-    },
-    // ∫ a/(x·(x² + b)) = a/b·(log|x| − log|x² + b|/2); the bug drops the 1/2.
-    wrong: ({ a, b, S }) => `${text(a)}/(${C(b)})*(log(abs(x)) - log(abs(${toInfix(S)})))`,
-  },
-  {
     id: 'square-times-binomial-reciprocal',
     description: 'a/(x^2*(x + p)): partial fractions without the -1/(p*x) term',
     signature: '/(#,*(+(#,x),^(x,#)))',
