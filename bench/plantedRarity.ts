@@ -65,8 +65,8 @@ interface Tally {
 async function loadModel(): Promise<{ model: Model; bugs: PlantedBug[] }> {
   const url = (file: string): string => pathToFileURL(resolve(PLANTED, file)).href;
   const { createModel } = (await import(url('createModel.mjs'))) as { createModel: (bugs: object) => Model };
-  const { TERM_BUGS, PROBLEM_BUGS } = (await import(url('plantedBugs.mjs'))) as { TERM_BUGS: PlantedBug[]; PROBLEM_BUGS: PlantedBug[] };
-  return { model: createModel({ termBugs: TERM_BUGS, problemBugs: PROBLEM_BUGS }), bugs: [...TERM_BUGS, ...PROBLEM_BUGS] };
+  const { TERM_BUGS } = (await import(url('plantedBugs.mjs'))) as { TERM_BUGS: PlantedBug[] };
+  return { model: createModel({ termBugs: TERM_BUGS }), bugs: [...TERM_BUGS] };
 }
 
 /** One valid candidate: a chain of 1..steps mutations, each step checked; null when a step is refused. */

@@ -1,13 +1,16 @@
 /**
- * The `series` and `limit` sections of bench:verify: pairs/s and accuracy of sagga's verifier of each
- * task on its labelled set, single thread, and the same on a fixed random subsample beside the
+ * The `series`, `limit` and `ode` sections of bench:verify: pairs/s and accuracy of sagga's verifier of
+ * each task on its labelled set, single thread, and the same on a fixed random subsample beside the
  * reference way (bench/python/task_reference_check.py: SymPy's series or limit, then `simplify` of
- * the difference), with the speed-up as a ratio. Returns Markdown lines; prints progress on stderr.
+ * the difference; for an ODE, `checkodesol`, `simplify` of each condition and a count of the
+ * constants), with the speed-up as a ratio. Returns Markdown lines; prints progress on stderr.
  */
 import { performance } from 'node:perf_hooks';
 import { verifyLimitStrings } from '../src/tasks/limit/verifyLimitStrings.js';
+import { verifyOdeStrings } from '../src/tasks/ode/verifyOdeStrings.js';
 import { verifySeriesStrings } from '../src/tasks/series/verifySeriesStrings.js';
 import { createRng } from '../src/util/rng.js';
+import { parseParameterAssumptions } from '../src/verify/parameterAssumptions.js';
 import type { Verdict, VerifyResult } from '../src/verify/types.js';
 import { readLabelledTaskPairs, type LabelledTaskPair } from '../testkit/readLabelledTaskPairs.js';
 import { runPythonJsonLines } from './runPythonJsonLines.js';
@@ -16,6 +19,7 @@ import { scoreVerdicts, type Score } from '../testkit/scoreVerdicts.js';
 export interface TaskSectionOptions {
   readonly series: string;
   readonly limit: string;
+  readonly ode: string;
   /** Pairs per task timed with sagga (all of them when larger than the set). */
   readonly pairs: number;
   /** Pairs per task in the subsample checked by both. */
@@ -33,8 +37,20 @@ interface Row {
   readonly score: Score;
 }
 
+const VERIFIER_NAMES: Readonly<Record<LabelledTaskPair['task'], string>> = { series: 'verifySeriesStrings', limit: 'verifyLimitStrings', ode: 'verifyOdeStrings' };
+
 function verifyTaskPair(p: LabelledTaskPair): VerifyResult {
-  return p.task === 'series' ? verifySeriesStrings(p.problem, p.point, p.order, p.answer) : verifyLimitStrings(p.problem, p.point, p.direction, p.answer);
+  switch (p.task) {
+    case 'series':
+      return verifySeriesStrings(p.problem, p.point, p.order, p.answer);
+    case 'limit':
+      return verifyLimitStrings(p.problem, p.point, p.direction, p.answer);
+    case 'ode': {
+      const parameters = parseParameterAssumptions(p.parameters);
+      if (!parameters.ok) throw new Error(`${p.id}: ${parameters.error}`);
+      return verifyOdeStrings(p.problem, p.conditions, p.answer, { parameters: parameters.parameters });
+    }
+  }
 }
 
 function row(name: string, pairs: readonly LabelledTaskPair[], verdicts: readonly Verdict[], ms: number): Row {
@@ -54,7 +70,7 @@ function table(rows: readonly Row[]): string[] {
   ];
 }
 
-async function section(task: 'series' | 'limit', path: string, opts: TaskSectionOptions): Promise<string[]> {
+async function section(task: LabelledTaskPair['task'], path: string, opts: TaskSectionOptions): Promise<string[]> {
   const all: LabelledTaskPair[] = readLabelledTaskPairs(path, task);
   const rng = createRng(`${opts.seed}:${task}`);
   const ours = opts.pairs >= all.length ? all : rng.fork('order').shuffle(all).slice(0, opts.pairs);
@@ -64,7 +80,7 @@ async function section(task: 'series' | 'limit', path: string, opts: TaskSection
   for (const p of ours.slice(0, 20)) verifyTaskPair(p);
   const started = performance.now();
   const results = ours.map(verifyTaskPair);
-  const rows = [row(`sagga \`verify${task === 'series' ? 'Series' : 'Limit'}Strings\`, 1 thread`, ours, results.map((r) => r.verdict), performance.now() - started)];
+  const rows = [row(`sagga \`${VERIFIER_NAMES[task]}\`, 1 thread`, ours, results.map((r) => r.verdict), performance.now() - started)];
   const byId = new Map(ours.map((p, i) => [p.id, results[i]] as const));
   const sampleOurs = sample.map((p) => byId.get(p.id) ?? verifyTaskPair(p));
   rows.push(row('sagga, same subsample as the reference', sample, sampleOurs.map((r) => r.verdict), sampleOurs.reduce((t, r) => t + r.ms, 0)));
@@ -80,7 +96,8 @@ async function section(task: 'series' | 'limit', path: string, opts: TaskSection
     );
     if (run.replies.length !== sample.length) throw new Error(`reference answered ${run.replies.length} of ${sample.length} ${task} pairs: ${run.stderr.slice(-2000)}`);
     const refMs = run.replies.reduce((t, r) => t + r.ms, 0);
-    rows.push(row(`reference: SymPy \`${task}\` then \`simplify\`, ${opts.referenceTimeout} s timeout`, sample, run.replies.map((r) => r.verdict), refMs));
+    const reference = task === 'ode' ? '`checkodesol`, conditions by `simplify`, constants counted' : `\`${task}\` then \`simplify\``;
+    rows.push(row(`reference: SymPy ${reference}, ${opts.referenceTimeout} s timeout`, sample, run.replies.map((r) => r.verdict), refMs));
     lines.push(...table(rows), '', `Speed-up over the reference on the subsample: ${(rows[1].pairsPerSecond / rows[2].pairsPerSecond).toFixed(1)}× (per-pair times; the reference's ${(run.wallMs / 1000).toFixed(1)} s wall includes its start-up).`);
   } else {
     lines.push(...table(rows));
@@ -88,9 +105,10 @@ async function section(task: 'series' | 'limit', path: string, opts: TaskSection
   return lines;
 }
 
-/** Both tasks' sections, series first. */
+/** The tasks' sections: series, limit, ode. */
 export async function taskVerifySection(opts: TaskSectionOptions): Promise<string[]> {
   const series = await section('series', opts.series, opts);
   const limit = await section('limit', opts.limit, opts);
-  return ['Task verifiers, single thread:', '', ...series, '', ...limit];
+  const ode = await section('ode', opts.ode, opts);
+  return ['Task verifiers, single thread:', '', ...series, '', ...limit, '', ...ode];
 }

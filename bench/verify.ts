@@ -10,7 +10,7 @@
  *   npm run bench:verify -- --quick              # a smoke run in well under a minute
  *   node dist/bench/verify.js --reference-sample 500 --json bench-verify.json
  *
- * The `series` and `limit` tasks' verifiers follow, each on its labelled set beside SymPy
+ * The `series`, `limit` and `ode` tasks' verifiers follow, each on its labelled set beside SymPy
  * (bench/taskVerifySection.ts; `--no-tasks` skips them).
  *
  * Prints a Markdown table for the README. Nothing runs concurrently with anything else it times.
@@ -46,6 +46,7 @@ interface BenchOptions {
   readonly tasks: boolean;
   readonly series: string;
   readonly limit: string;
+  readonly ode: string;
   readonly definite: string | false;
   readonly definiteReferenceSample: number;
 }
@@ -72,9 +73,10 @@ function parseOptions(argv: readonly string[]): BenchOptions {
     .option('--seed <seed>', 'seed of the subsamples', 'bench-verify')
     .option('--no-reference', 'skip the SymPy reference')
     .option('--json <file>', 'also write the figures as JSON')
-    .option('--no-tasks', 'skip the series and limit verifiers')
+    .option('--no-tasks', 'skip the series, limit and ode verifiers')
     .option('--series <file>', 'labelled series pairs (JSON Lines)', 'tests/fixtures/labelled/series.jsonl')
     .option('--limit <file>', 'labelled limit pairs (JSON Lines)', 'tests/fixtures/labelled/limit.jsonl')
+    .option('--ode <file>', 'labelled ODE pairs (JSON Lines)', 'tests/fixtures/labelled/ode.jsonl')
     .option('--definite <file>', 'labelled definite integrals (JSON Lines), timed apart', 'tests/fixtures/labelled/definite.jsonl')
     .option('--no-definite', 'skip the definite integrals')
     .option('--definite-reference-sample <n>', 'definite integrals in the mpmath subsample (default 100, quick 20)', positiveInt);
@@ -94,6 +96,7 @@ function parseOptions(argv: readonly string[]): BenchOptions {
     tasks: boolean;
     series: string;
     limit: string;
+    ode: string;
     definite: string | false;
     definiteReferenceSample?: number;
   }>();
@@ -281,6 +284,7 @@ async function main(): Promise<void> {
     const taskLines = await taskVerifySection({
       series: opts.series,
       limit: opts.limit,
+      ode: opts.ode,
       pairs: opts.quick ? 40 : Infinity,
       referenceSample: opts.quick ? 10 : 40,
       referenceTimeout: 10,

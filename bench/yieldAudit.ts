@@ -24,6 +24,8 @@ export interface MinimalityAudit {
   readonly wrongLines: number;
   /** Minimal forms a deletion of which still got a wrong answer, with that deletion. */
   readonly notMinimal: ReadonlyArray<{ readonly minimal: string; readonly deletion: string }>;
+  /** Minimal forms that did not fail again alone, with their kind and what came back. */
+  readonly notFailing: ReadonlyArray<{ readonly minimal: string; readonly kind: string; readonly now: string }>;
 }
 
 /**
@@ -44,11 +46,13 @@ export async function auditMinimalForms(dir: string, spec: string, timeLimitMs: 
   let oneMinimal = 0;
   let wrongLines = 0;
   const notMinimal: Array<{ minimal: string; deletion: string }> = [];
+  const notFailing: Array<{ minimal: string; kind: string; now: string }> = [];
   try {
     for (const line of sample) {
       const minimal = parseExpr(line.minimal.problem);
       const alone = await ask(target, minimal);
       if (alone.status === 'fail' && alone.kind === line.kind) failAlone++;
+      else notFailing.push({ minimal: line.minimal.problem, kind: line.kind, now: alone.status === 'fail' ? alone.kind : alone.status });
       if (line.kind !== 'wrong') continue;
       wrongLines++;
       const deletions = deleteOperand
@@ -69,7 +73,7 @@ export async function auditMinimalForms(dir: string, spec: string, timeLimitMs: 
   } finally {
     await target.close();
   }
-  return { lines: sample.length, failAlone, oneMinimal, wrongLines, notMinimal };
+  return { lines: sample.length, failAlone, oneMinimal, wrongLines, notMinimal, notFailing };
 }
 
 async function ask(target: Target, expr: Expr): Promise<Judgement> {

@@ -1,3 +1,4 @@
+import { isConstantName } from '../src/expr/constants.js';
 import { constantValue } from '../src/expr/constantValue.js';
 import { compileReal, type RealFunction } from '../src/expr/evalReal.js';
 import type { FnName } from '../src/expr/functions.js';
@@ -38,7 +39,9 @@ function evaluate(e: Expr, x: number): Tracked | undefined {
     case 'num':
       return { value: e.value, lost: false };
     case 'sym':
-      return { value: e.name === 'x' ? x : constantValue(e.name), lost: false };
+      if (e.name === 'x') return { value: x, lost: false };
+      // A parameter has no value until it is instantiated.
+      return isConstantName(e.name) ? { value: constantValue(e.name), lost: false } : undefined;
     case 'neg': {
       const a = evaluate(e.args[0], x);
       return a && { value: -a.value, lost: a.lost };

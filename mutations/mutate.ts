@@ -1,3 +1,5 @@
+import { freeSymbols } from '../src/expr/freeSymbols.js';
+import { isParameterLetter } from '../src/expr/parameters.js';
 import { simplify } from '../src/expr/simplify.js';
 import { isLeaf, type Expr } from '../src/expr/types.js';
 import type { Rng } from '../src/util/rng.js';
@@ -9,12 +11,23 @@ import type { MutationConfig, MutationOperator, MutationParams } from './types.j
 /** Attempts at a numbers-only mutation whose simplified result keeps the tree's shape. */
 const NUMBER_MUTATION_ATTEMPTS = 8;
 
-function paramsOf(config: MutationConfig): MutationParams {
-  return { vmin: config.vmin, vmax: config.vmax, ops: config.ops, avoid: config.avoid };
+function paramsOf(config: MutationConfig, tree: Expr): MutationParams {
+  const params: MutationParams = { vmin: config.vmin, vmax: config.vmax, ops: config.ops, avoid: config.avoid };
+  // Only an operator that introduces parameters needs the tree's; others never pay for the walk.
+  if ((config.leaf.symbolicPerturbationMutation ?? 0) <= 0) return params;
+  return { ...params, parameters: freeSymbols(tree).parameters.filter(isParameterLetter) };
 }
 
+/**
+ * The operators' weights in list order, without the trailing ones of weight 0: an operator listed
+ * last at weight 0 (one added since, off in the presets) can then never be the generator's choice when
+ * rounding leaves its weighted draw past every weight, and the draw among the others is the one made
+ * before it was added.
+ */
 function weightsOf<N extends string>(names: readonly N[], probabilities: Readonly<Partial<Record<N, number>>>): number[] {
-  return names.map((n) => probabilities[n] ?? 0);
+  const weights = names.map((n) => probabilities[n] ?? 0);
+  while (weights.length > 0 && !(weights[weights.length - 1] > 0)) weights.pop();
+  return weights;
 }
 
 function hasWeight(weights: readonly number[]): boolean {
@@ -33,7 +46,7 @@ function hasWeight(weights: readonly number[]): boolean {
  * simplified input is returned unchanged, so such a config never changes structure.
  */
 export function mutate(tree: Expr, rng: Rng, config: MutationConfig): Expr {
-  const params = paramsOf(config);
+  const params = paramsOf(config, tree);
   const internalWeights = weightsOf(INTERNAL_OPERATOR_NAMES, config.internal);
   const leafWeights = weightsOf(LEAF_OPERATOR_NAMES, config.leaf);
   const canInternal = hasWeight(internalWeights);

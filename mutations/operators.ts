@@ -8,6 +8,7 @@ import { leafSimpleOperationMutation } from './leafSimpleOperationMutation.js';
 import { numericBlowUpMutation } from './numericBlowUpMutation.js';
 import { operationChangeMutation } from './operationChangeMutation.js';
 import { substitutionMutation } from './substitutionMutation.js';
+import { symbolicPerturbationMutation } from './symbolicPerturbationMutation.js';
 import type { InternalMutationName, LeafMutationName, MutationOperator } from './types.js';
 
 /** Operators applied to an internal node (the chosen subtree is replaced by the result). */
@@ -26,6 +27,7 @@ export const LEAF_OPERATORS: Readonly<Record<LeafMutationName, MutationOperator>
   leafConstantMutation,
   leafScaledSymbolMutation,
   leafSimpleOperationMutation,
+  symbolicPerturbationMutation,
 };
 
 export const INTERNAL_OPERATOR_NAMES = Object.keys(INTERNAL_OPERATORS) as InternalMutationName[];

@@ -1,3 +1,4 @@
+import type { ParameterLetter } from '../src/expr/parameters.js';
 import type { Expr } from '../src/expr/types.js';
 import type { Rng } from '../src/util/rng.js';
 
@@ -22,6 +23,11 @@ export interface MutationParams {
    * simplification would fold away (x^1, 0·x, x+0, 1·x, −1·x) and so change the structure.
    */
   readonly avoid?: readonly number[];
+  /**
+   * The parameters the tree being mutated already has (filled in by `mutate` when an operator that
+   * introduces parameters may be drawn): symbolicPerturbationMutation reuses one or takes the next letter.
+   */
+  readonly parameters?: readonly ParameterLetter[];
 }
 
 /**
@@ -40,7 +46,12 @@ export type InternalMutationName =
   | 'identityInsertionMutation'
   | 'numericBlowUpMutation';
 
-export type LeafMutationName = 'leafConstantMutation' | 'leafScaledSymbolMutation' | 'leafSimpleOperationMutation';
+export type LeafMutationName =
+  | 'leafConstantMutation'
+  | 'leafScaledSymbolMutation'
+  | 'leafSimpleOperationMutation'
+  // ASyMOB's symbolic perturbation (a number becomes a parameter): weight 0 in every preset.
+  | 'symbolicPerturbationMutation';
 
 /** Which nodes `mutate` may pick: any node, or only numeric leaves (robustness: change numbers only). */
 export type MutationNodes = 'any' | 'numbers';

@@ -25,7 +25,19 @@ export interface LabelledLimitPair {
   readonly family: string;
 }
 
-export type LabelledTaskPair = LabelledSeriesPair | LabelledLimitPair;
+/** One line of tests/fixtures/labelled/ode.jsonl. */
+export interface LabelledOdePair {
+  readonly id: string;
+  readonly task: 'ode';
+  readonly problem: string;
+  readonly conditions: readonly string[];
+  readonly answer: string;
+  readonly label: Label;
+  readonly family: string;
+  readonly parameters?: Readonly<Record<string, string>>;
+}
+
+export type LabelledTaskPair = LabelledSeriesPair | LabelledLimitPair | LabelledOdePair;
 
 /** A labelled set of one task, checked line by line so that a damaged file fails loudly. */
 export function readLabelledTaskPairs<T extends LabelledTaskPair['task']>(path: string, task: T): Extract<LabelledTaskPair, { task: T }>[] {
@@ -47,11 +59,15 @@ function isTaskPair(v: unknown): v is LabelledTaskPair {
   const common =
     typeof o.id === 'string' &&
     typeof o.problem === 'string' &&
-    typeof o.point === 'string' &&
     typeof o.answer === 'string' &&
     (o.label === 'correct' || o.label === 'incorrect') &&
     typeof o.family === 'string';
   if (!common) return false;
+  if (o.task === 'ode') {
+    const parameters = o.parameters === undefined || (typeof o.parameters === 'object' && o.parameters !== null && Object.values(o.parameters).every((v) => typeof v === 'string'));
+    return Array.isArray(o.conditions) && o.conditions.every((c) => typeof c === 'string') && parameters;
+  }
+  if (typeof o.point !== 'string') return false;
   if (o.task === 'series') return typeof o.order === 'number';
   return o.task === 'limit' && (o.direction === undefined || typeof o.direction === 'string');
 }

@@ -1,13 +1,16 @@
 #!/usr/bin/python3
-"""The reference way to check a `series` or `limit` answer, for side-by-side benchmarks: SymPy
+"""The reference way to check a `series`, `limit` or `ode` answer, for side-by-side benchmarks: SymPy
 computes the Taylor polynomial (`series(f, x, a, n + 1)`) or the limit (`limit(f, x, a, dir)`, from
 each side on its own for a two-sided limit, DNE when they differ or oscillate), and the answer is
-accepted when `simplify(answer - reference) == 0`. A series answer must also be a polynomial in x
+accepted when `simplify(answer - reference) == 0`. An ODE's answer is accepted when `checkodesol`
+confirms it, `simplify` confirms each condition, and it has as many constants C1, C2 … as the
+order less the conditions (a parameter A is a positive symbol). A series answer must also be a polynomial in x
 whose remainder term, if it has one, lies beyond the order, and must have no term beyond the order;
 an answer written with decimals is compared numerically (within 1e-6, relative for a coefficient).
 A pair that runs past the timeout, or that SymPy cannot parse or compute, is `unknown`.
 
-Reads JSON Lines `{"id", "task", "problem", "point", "order" | "direction", "answer"}` on stdin and
+Reads JSON Lines `{"id", "task", "problem", "point", "order" | "direction", "answer"}` (an `ode` line:
+`{"id", "task", "problem", "conditions", "answer"}`) on stdin and
 writes, per input line and in order, `{"id", "verdict": "correct"|"incorrect"|"unknown", "ms"}`,
 where `ms` covers parsing and SymPy's work on that pair (not the interpreter start).
 
@@ -35,6 +38,12 @@ FUNCTIONS = {
 }
 _LOCALS = {name: getattr(sp, name) for name in FUNCTIONS}
 _LOCALS.update({'x': X, 'E': sp.E, 'pi': sp.pi, 'O': sp.O})
+Y = sp.Function('y')
+# An ODE's unknown and its derivatives, its constants and its parameter, as the ode reader spells them.
+_ODE_LOCALS = {'Y0': Y(X), 'Y1': Y(X).diff(X), 'Y2': Y(X).diff(X, 2), 'A': sp.Symbol('A', positive=True),
+               **{f'C{k}': sp.Symbol(f'C{k}') for k in range(1, 10)}}
+_UNKNOWN = re.compile(r"(?<![A-Za-z_0-9])y('{0,2})(?![A-Za-z_0-9'])")
+_CONDITION = re.compile(r"^\s*y('{0,2})\(([^=]*)\)\s*=(.*)$")
 _TRANSFORMS = standard_transformations + (convert_xor,)
 _TOKEN = re.compile(r'\s*(?:(\d+\.?\d*(?:[eE][-+]?\d+)?)|([A-Za-z_][A-Za-z_0-9]*)|(\*\*|[-+*/^(),]))')
 MAX_CHARS = 4000
@@ -48,7 +57,8 @@ def _on_alarm(signum, frame):  # noqa: ARG001
     raise Timeout()
 
 
-def parse(text: str) -> sp.Expr:
+def parse(text: str, extra: Optional[dict] = None) -> sp.Expr:
+    names = dict(_LOCALS, **(extra or {}))
     if len(text) > MAX_CHARS:
         raise ValueError('too long')
     pos = 0
@@ -58,11 +68,11 @@ def parse(text: str) -> sp.Expr:
             if text[pos:].strip() == '':
                 break
             raise ValueError(f'bad character at {pos}')
-        if m.group(2) is not None and m.group(2) not in _LOCALS:
+        if m.group(2) is not None and m.group(2) not in names:
             raise ValueError(f'name not whitelisted: {m.group(2)}')
         pos = m.end()
     # parse_expr evaluates Python; the token whitelist above is what makes that safe here.
-    return parse_expr(text, local_dict=dict(_LOCALS), transformations=_TRANSFORMS)
+    return parse_expr(text, local_dict=names, transformations=_TRANSFORMS)
 
 
 def has_float(e: sp.Expr) -> bool:
@@ -124,6 +134,29 @@ def limit_verdict(problem: str, point: str, direction: Optional[str], answer: st
     return 'correct' if sp.simplify(ans - reference) == 0 else 'incorrect'
 
 
+def ode_verdict(problem: str, conditions: list[str], answer: str) -> str:
+    named = _UNKNOWN.sub(lambda m: f'Y{len(m.group(1))}', problem)
+    sides = named.split('=')
+    if len(sides) != 2:
+        raise ValueError('not an equation')
+    equation = sp.Eq(parse(sides[0], _ODE_LOCALS), parse(sides[1], _ODE_LOCALS))
+    order = 2 if equation.has(_ODE_LOCALS['Y2']) else 1
+    body = re.sub(r'^\s*y\s*(\(\s*x\s*\)\s*)?=', '', answer)
+    solution = parse(body, _ODE_LOCALS)
+    ok, _ = sp.checkodesol(equation, sp.Eq(Y(X), solution))
+    if not ok:
+        return 'incorrect'
+    for text in conditions:
+        m = _CONDITION.match(text)
+        if m is None:
+            raise ValueError(f'not a condition: {text}')
+        at, value = parse(m.group(2), _ODE_LOCALS), parse(m.group(3), _ODE_LOCALS)
+        if sp.simplify(sp.diff(solution, X, len(m.group(1))).subs(X, at) - value) != 0:
+            return 'incorrect'
+    constants = [s for s in solution.free_symbols if s.name.startswith('C')]
+    return 'correct' if len(constants) == order - len(conditions) else 'incorrect'
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--timeout', type=float, default=10.0, help='seconds per pair')
@@ -138,6 +171,8 @@ def main() -> None:
         try:
             if request['task'] == 'series':
                 verdict = series_verdict(request['problem'], request['point'], int(request['order']), request['answer'])
+            elif request['task'] == 'ode':
+                verdict = ode_verdict(request['problem'], request['conditions'], request['answer'])
             else:
                 verdict = limit_verdict(request['problem'], request['point'], request.get('direction'), request['answer'])
         except Timeout:

@@ -5,6 +5,7 @@ import { literalExcerpt } from '../expr/literalExcerpt.js';
 import { ParseError, type OwnRefusal, type ParseResult } from '../expr/parseError.js';
 import { readBounded, tryReadBounded } from '../expr/readBounded.js';
 import { readLiteral } from '../expr/readLiteral.js';
+import { isParameterLetter } from '../expr/parameters.js';
 import type { ReadOptions } from '../expr/readOptions.js';
 import { TreeBuilder } from '../expr/treeBuilder.js';
 import type { Expr } from '../expr/types.js';
@@ -282,6 +283,8 @@ class LatexParser {
   }
 
   private letter(t: Extract<LatexToken, { kind: 'letter' }>): Expr {
+    // A parameter the caller lists (ReadOptions.parameters), before any other reading of its letter.
+    if (isParameterLetter(t.text) && this.b.options.parameters?.includes(t.text) === true) return this.count({ type: 'sym', name: t.text }, t);
     switch (t.text) {
       case 'x':
         return this.count({ type: 'sym', name: 'x' }, t);

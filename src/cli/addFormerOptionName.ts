@@ -2,14 +2,15 @@ import { Option, type Command } from 'commander';
 
 /**
  * Keep `flags` (e.g. `--output <file>`) working as a former spelling of the option whose long name
- * is `current` (`--out`), for a release: hidden from help, parsed as that option is, and setting its
- * value; using it prints a one-line note on stderr naming the current spelling. One name per meaning
+ * is `current` (`--out`), for a release: listed in help as the former name (every option is), parsed
+ * as that option is, and setting its value; using it prints a one-line note on stderr naming the
+ * current spelling. One name per meaning
  * across commands, without breaking the scripts written against the old one.
  */
 export function addFormerOptionName(cmd: Command, flags: string, current: string): Command {
   const target = cmd.options.find((o) => o.long === current);
   if (target === undefined) throw new Error(`addFormerOptionName: ${cmd.name()} has no option ${current}`);
-  const former = new Option(flags, `former name of ${current}`).hideHelp();
+  const former = new Option(flags, `former name of ${current}, kept for a release`);
   if (target.parseArg !== undefined) former.argParser(target.parseArg);
   cmd.addOption(former);
   cmd.on(`option:${former.name()}`, () => {

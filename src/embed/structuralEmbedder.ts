@@ -109,8 +109,9 @@ function visit(e: Expr, parentLabel: string | undefined, depth: number, v: Float
 
 function kindOf(e: Expr): string {
   if (e.type !== 'sym') return e.type;
-  // Constants other than π and e count with the numbers, so that the vector keeps its size and
-  // every tree without them its embedding.
+  // Constants other than π and e, and parameters (a letter standing for a number), count with the
+  // numbers, so that the vector keeps its size and every tree without them its embedding; a
+  // parameter still has its own label in the parent–child pairs.
   return KIND_INDEX.has(e.name) ? e.name : 'num';
 }
 

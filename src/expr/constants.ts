@@ -34,6 +34,11 @@ export const CONSTANT_SPELLINGS: Readonly<Record<NamedConstant, { readonly infix
   DNE: { infix: 'DNE', latex: '\\text{DNE}' },
 };
 
+/** Is this symbol's name a named constant (not x, a parameter or an ODE's unknown)? */
+export function isConstantName(name: string): name is ConstantName {
+  return Object.hasOwn(CONSTANT_SPELLINGS, name) || /^zeta\(\d+\)$/.test(name);
+}
+
 /** The constant's name in infix: SymPy's, `zeta(n)` for ζ(n). */
 export function constantInfix(name: ConstantName): string {
   return zetaOrder(name) === undefined ? CONSTANT_SPELLINGS[name as NamedConstant].infix : name;

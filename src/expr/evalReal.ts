@@ -1,4 +1,5 @@
 import { erf, erfc, gamma, gammainc } from '../util/stdlibSpecial.js';
+import { isConstantName } from './constants.js';
 import { constantValue } from './constantValue.js';
 import type { FnName } from './functions.js';
 import type { Expr } from './types.js';
@@ -68,8 +69,9 @@ const REAL_FUNCTIONS: Record<FnName, RealImpl> = {
 
 /**
  * Compile a tree to a real-valued closure, or undefined when it uses a function this evaluator
- * does not know (erfi, Ei, li, Si, Ci, Shi, Chi, fresnels, fresnelc, polylog, LambertW): callers
- * then cannot judge the tree numerically and should not guess.
+ * does not know (erfi, Ei, li, Si, Ci, Shi, Chi, fresnels, fresnelc, polylog, LambertW) or a symbol
+ * without a value (a parameter, an ODE's unknown): callers then cannot judge the tree numerically
+ * and should not guess.
  */
 export function compileReal(e: Expr): RealFunction | undefined {
   switch (e.type) {
@@ -79,6 +81,8 @@ export function compileReal(e: Expr): RealFunction | undefined {
     }
     case 'sym': {
       if (e.name === 'x') return (x) => x;
+      // A parameter or an ODE's unknown has no value of its own (instantiate a parameter first).
+      if (!isConstantName(e.name)) return undefined;
       const v = constantValue(e.name);
       return () => v;
     }

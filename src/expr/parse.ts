@@ -10,6 +10,8 @@ import { readBounded, tryReadBounded } from './readBounded.js';
 import { readLiteral } from './readLiteral.js';
 import type { ReadOptions } from './readOptions.js';
 import { TreeBuilder } from './treeBuilder.js';
+import { isOdeUnknown, ODE_UNKNOWNS, unknownOrder, type OdeUnknown } from './odeUnknowns.js';
+import { isParameterName, type ParameterName } from './parameters.js';
 import type { Expr } from './types.js';
 
 type TokenKind = 'num' | 'ident' | 'op' | 'lparen' | 'rparen' | 'comma' | 'end';
@@ -45,7 +47,20 @@ function isSpace(c: string): boolean {
   );
 }
 
-function tokenize(input: string, limits: Limits): Token[] {
+/** Primes after the ODE's y: the ASCII apostrophe, and the prime and double prime of Unicode. */
+function primesAt(input: string, i: number): { count: number; end: number } {
+  let count = 0;
+  let j = i;
+  for (; j < input.length; j++) {
+    const c = input[j];
+    if (c === "'" || c === '\u2032') count++;
+    else if (c === '\u2033') count += 2;
+    else break;
+  }
+  return { count, end: j };
+}
+
+function tokenize(input: string, limits: Limits, options: ReadOptions): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   const n = input.length;
@@ -69,12 +84,25 @@ function tokenize(input: string, limits: Limits): Token[] {
     }
     if (isIdentStart(c)) {
       while (i < n && isIdentPart(input[i])) i++;
-      tokens.push({ kind: 'ident', text: input.slice(start, i), pos: start });
+      const text = input.slice(start, i);
+      if (options.odeUnknown === true && text === 'y') {
+        const primes = primesAt(input, i);
+        if (primes.count > 2) throw new ParseError('sagga reads differential equations of order 1 and 2 (y, y\' and y\'\')', start, input, 'unsupported');
+        i = primes.end;
+        tokens.push({ kind: 'ident', text: `y${"'".repeat(primes.count)}`, pos: start });
+        continue;
+      }
+      tokens.push({ kind: 'ident', text, pos: start });
       continue;
     }
     if (c === '*' && input[i + 1] === '*') {
       tokens.push({ kind: 'op', text: '^', pos: start });
       i += 2;
+      continue;
+    }
+    // Maxima quotes a derivative to keep it unevaluated: 'diff(y, x, 2).
+    if (c === "'" && options.odeUnknown === true && input.startsWith('diff', i + 1)) {
+      i++;
       continue;
     }
     const t = symbolToken(c, start);
@@ -396,6 +424,13 @@ class Parser {
   private identifier(t: Token): Expr {
     const name = t.text;
     const next = this.peek();
+    const free = this.freeSymbol(name);
+    if (free !== undefined) {
+      if (isOdeUnknown(free) && next.kind === 'lparen') this.unknownArgument(t);
+      // A(x+1) is an implicit product, as x(x+1) is.
+      return this.count({ type: 'sym', name: free }, t);
+    }
+    if (this.b.options.odeUnknown === true && (name === 'Derivative' || name === 'diff') && next.kind === 'lparen') return this.derivativeOfUnknown(t);
     if (next.kind === 'lparen') {
       const fname = lookupFunction(name);
       if (fname !== undefined) return this.call(t, fname);
@@ -419,7 +454,75 @@ class Parser {
       }
       throw this.error(`function '${name}' needs parentheses around its argument`, t);
     }
-    throw this.error(`unknown name '${clip(name, 30)}' (the only variable is x; constants are pi, e, Catalan, EulerGamma and zeta(n))`, t);
+    throw this.error(this.unknownName(name), t);
+  }
+
+  /** A parameter or an ODE's unknown that the caller allows (ReadOptions), or undefined. */
+  private freeSymbol(name: string): ParameterName | OdeUnknown | undefined {
+    const { parameters, odeUnknown } = this.b.options;
+    if (parameters !== undefined && isParameterName(name) && parameters.includes(name)) return name;
+    if (odeUnknown === true && isOdeUnknown(name)) return name;
+    return undefined;
+  }
+
+  private unknownName(name: string): string {
+    const { parameters, odeUnknown } = this.b.options;
+    const named = `unknown name '${clip(name, 30)}'`;
+    if ((parameters === undefined || parameters.length === 0) && odeUnknown !== true) {
+      return `${named} (the only variable is x; constants are pi, e, Catalan, EulerGamma and zeta(n))`;
+    }
+    const symbols = ['x', ...(odeUnknown === true ? ["y, y', y''"] : []), ...(parameters ?? [])].join(', ');
+    const hint = isParameterName(name) ? '; it is not among the parameters given' : '';
+    return `${named} (the symbols are ${symbols}; constants are pi, e, Catalan, EulerGamma and zeta(n)${hint})`;
+  }
+
+  /** The `(x)` of `y(x)`, `y'(x)`: the unknown is a function of x, and of nothing else here. */
+  private unknownArgument(t: Token): void {
+    const [open, x, close] = [this.tokens[this.i], this.tokens[this.i + 1], this.tokens[this.i + 2]];
+    if (x?.kind === 'ident' && x.text === 'x' && close?.kind === 'rparen') {
+      this.i += 3;
+      return;
+    }
+    throw this.error(`${t.text} is read as ${t.text} or ${t.text}(x) in an equation; a value such as ${t.text}(0) = 1 is a condition`, open);
+  }
+
+  /**
+   * SymPy's `Derivative(y(x), x)`, `Derivative(y(x), x, x)`, `Derivative(y(x), (x, 2))` and Maxima's
+   * `diff(y, x, 2)`: the unknown's derivative of that order, y' or y''.
+   */
+  private derivativeOfUnknown(t: Token): Expr {
+    this.take(); // '('
+    this.enter(t);
+    const base = this.sum();
+    if (base.type !== 'sym' || !isOdeUnknown(base.name)) throw this.error(`${t.text}(…) is read only of the unknown y`, t);
+    let order = unknownOrder(base.name);
+    const usage = `${t.text}(y, x), ${t.text}(y, x, x), ${t.text}(y, x, 2) or ${t.text}(y, (x, 2))`;
+    const sep = this.take();
+    if (sep.kind !== 'comma') throw this.error(`expected ',' in ${usage}`, sep);
+    const isX = (k: Token | undefined) => k?.kind === 'ident' && k.text === 'x';
+    const count = (k: Token | undefined): number => {
+      const v = k?.kind === 'num' ? k.value : undefined;
+      if (v !== 1 && v !== 2) throw this.error(`the order in ${usage} is 1 or 2`, k ?? t);
+      return v;
+    };
+    const first = this.take();
+    if (first.kind === 'lparen') {
+      if (!isX(this.take()) || this.take().kind !== 'comma') throw this.error(`expected ${usage}`, first);
+      order += count(this.take());
+      if (this.take().kind !== 'rparen') throw this.error(`expected ${usage}`, first);
+    } else if (isX(first)) {
+      order += 1;
+      if (this.peek().kind === 'comma') {
+        this.take();
+        const more = this.take();
+        order += isX(more) ? 1 : count(more) - 1;
+      }
+    } else throw this.error(`expected ${usage}`, first);
+    const close = this.take();
+    if (close.kind !== 'rparen') throw this.error(`expected ')' after ${usage}`, close);
+    this.leave();
+    if (order > 2) throw this.error("sagga reads differential equations of order 1 and 2 (y, y' and y'')", t, 'unsupported');
+    return this.count({ type: 'sym', name: ODE_UNKNOWNS[order] }, t);
   }
 
   /** The arguments of a call whose name has just been read, with the call's nesting accounted for. */
@@ -522,6 +625,9 @@ interface ProductFactor {
   readonly at: Token;
 }
 
+/** The derivatives of the ODE's unknown that its reader reads (ReadOptions.odeUnknown). */
+const DERIVATIVE_CALLS: ReadonlySet<string> = new Set(['Derivative', 'diff']);
+
 /** Largest k read in `binomial(x, k)`: the polynomial has k factors. */
 export const MAX_BINOMIAL_K = 20;
 
@@ -567,8 +673,8 @@ export function parseExpr(text: string, limits?: Partial<Limits>, options?: Read
         if (++open > lim.maxDepth) throw new ParseError(`expression nests deeper than ${lim.maxDepth} levels`, i, t, 'limit');
       } else if (c === 41 && open > 0) open--;
     }
-    return new Parser(tokenize(t, lim), new TreeBuilder(t, lim, options)).parse();
-  });
+    return new Parser(tokenize(t, lim, options ?? {}), new TreeBuilder(t, lim, options)).parse();
+  }, options?.odeUnknown === true ? DERIVATIVE_CALLS : undefined);
 }
 
 export function tryParseExpr(text: string, limits?: Partial<Limits>, options?: ReadOptions): ParseResult {

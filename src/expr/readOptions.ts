@@ -1,3 +1,5 @@
+import type { ParameterName } from './parameters.js';
+
 /**
  * What a reader accepts, when its caller asks, beyond the language of an integrand (which is what
  * it reads by default).
@@ -16,4 +18,11 @@ export interface ReadOptions {
   readonly noLimit?: boolean;
   /** LaTeX only: the letter `G` is Catalan's constant (as SymPy prints it), where no variable G can be meant. */
   readonly catalanLetter?: boolean;
+  /**
+   * The parameters the text may use (parameters.ts): each name listed here is read as a symbol;
+   * any other capital letter is refused as it is without the list.
+   */
+  readonly parameters?: readonly ParameterName[];
+  /** Infix only, for the ODE reader: `y`, `y'` and `y''` are the symbols of the equation's unknown. */
+  readonly odeUnknown?: boolean;
 }

@@ -1,9 +1,12 @@
 import { canonicalKey } from './canonicalKey.js';
+import { isParameterName } from './parameters.js';
 import { simplify } from './simplify.js';
 import { mul, num, pow, type Expr } from './types.js';
 
 /** What every number becomes in a signature. */
 export const NUMBER_PLACEHOLDER = '#';
+/** What every parameter becomes in a signature. */
+export const PARAMETER_PLACEHOLDER = '@';
 
 /**
  * The shape of a problem with its numbers erased: `2^x^2` and `612^x^2` are both `^(#,^(x,#))`, so
@@ -19,6 +22,8 @@ export const NUMBER_PLACEHOLDER = '#';
  *   from `3*x` (`*(#,x)`): a coefficient is structure an integrator must handle (a substitution u = c·x),
  *   while `3*x` and `5*x` are one shape;
  * - `pi` and `e` are named constants, not numbers, and stay; functions keep their names;
+ * - a parameter (`A`, `B` …) is structure, not a number: `A*x` is `*(@,x)`, apart from `3*x`; its letter
+ *   is only a name, so `A*x` and `B*x` are one shape;
  * - repeated terms of a sum are merged first, as in `canonicalKey` (`x + x` is `2*x`), so problems with
  *   equal canonical keys have equal signatures, and repeated factors of a product likewise become a
  *   power (`2^(x*x)` is `2^x^2`: one bug). Terms that only look alike once their numbers are
@@ -34,7 +39,7 @@ function shapeOf(e: Expr): string {
     case 'num':
       return NUMBER_PLACEHOLDER;
     case 'sym':
-      return e.name;
+      return isParameterName(e.name) ? PARAMETER_PLACEHOLDER : e.name;
     case 'neg':
       return shapeOf(e.args[0]);
     case 'add':
@@ -50,7 +55,7 @@ function shapeOf(e: Expr): string {
   }
 }
 
-/** A number: a subtree of numerals alone, without x or a named constant (3, -3, 1/2, sqrt(2), 7^15). */
+/** A number: a subtree of numerals alone, without x, a named constant or a parameter (3, -3, 1/2, sqrt(2), 7^15). */
 function isLiteral(e: Expr): boolean {
   if (e.type === 'num') return true;
   if (e.type === 'sym') return false;
@@ -76,24 +81,22 @@ function flatTerms(e: Expr): Expr[] {
 
 /** f · f · … (m times) is f^m, so that `x*x` and `x^2` agree. */
 function mergeRepeatedFactors(factors: readonly Expr[]): Expr[] {
-  const groups = new Map<string, { factor: Expr; count: number }>();
-  for (const f of factors) {
-    const key = canonicalKey(f);
-    const group = groups.get(key);
-    if (group) group.count++;
-    else groups.set(key, { factor: f, count: 1 });
-  }
-  return [...groups.values()].map(({ factor, count }) => (count === 1 ? factor : simplify(pow(factor, num(count)))));
+  return mergeRepeats(factors, (f, m) => pow(f, num(m)));
 }
 
 /** t + t + … (m times) is m·t, as canonicalKey counts it, so that `x + x` and `2*x` agree. */
 function mergeRepeatedTerms(terms: readonly Expr[]): Expr[] {
-  const groups = new Map<string, { term: Expr; count: number }>();
-  for (const t of terms) {
-    const key = canonicalKey(t);
+  return mergeRepeats(terms, (t, m) => mul(num(m), t));
+}
+
+/** Operands equal by canonical key, merged into one by `combine(operand, times)`, in first-seen order. */
+function mergeRepeats(operands: readonly Expr[], combine: (operand: Expr, times: number) => Expr): Expr[] {
+  const groups = new Map<string, { operand: Expr; count: number }>();
+  for (const o of operands) {
+    const key = canonicalKey(o);
     const group = groups.get(key);
     if (group) group.count++;
-    else groups.set(key, { term: t, count: 1 });
+    else groups.set(key, { operand: o, count: 1 });
   }
-  return [...groups.values()].map(({ term, count }) => (count === 1 ? term : simplify(mul(num(count), term))));
+  return [...groups.values()].map(({ operand, count }) => (count === 1 ? operand : simplify(combine(operand, count))));
 }

@@ -24,7 +24,8 @@ const paren = (p: Printed): string => `(${p.text})`;
  * receive. It uses `^` for powers, explicit `*`, the whitelist's function names, `pi` and `e`, and
  * only the parentheses the grammar needs, so that it reads back unchanged with `parseExpr`, with
  * mathjs, and with SymPy's `parse_expr` once `^` is replaced by `**` (and `e` is bound to `E`,
- * since SymPy reads a bare `e` as a symbol).
+ * since SymPy reads a bare `e` as a symbol). A parameter prints as its name (`A`, `C1`) and reads back
+ * where the reader is given it (ReadOptions.parameters); an ODE's unknown prints as `y`, `y'`, `y''`.
  *
  * Re-reading gives the same tree up to two harmless rewrites: nested sums/products come back
  * flattened, and a sign may move between a node and its leading factor (`x - 3` is read as

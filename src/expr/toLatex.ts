@@ -1,8 +1,9 @@
-import { constantLatex } from './constants.js';
+import { constantLatex, isConstantName } from './constants.js';
+import { isParameterName, parameterLatex } from './parameters.js';
 import { fnInfo } from './functions.js';
 import { formatNumber } from './formatNumber.js';
 import { flattenOperands, hasLeadingMinus, negateIntoLeadingFactor, withoutLeadingMinus } from './leadingMinus.js';
-import type { Expr, Fn } from './types.js';
+import type { Expr, Fn, SymName } from './types.js';
 
 const ADD = 1;
 const MUL = 2;
@@ -36,7 +37,7 @@ function print(e: Expr): Printed {
     case 'num':
       return printNumber(e.value);
     case 'sym':
-      return { tex: e.name === 'x' ? 'x' : constantLatex(e.name), prec: ATOM, minus: false };
+      return { tex: symbolLatex(e.name), prec: ATOM, minus: false };
     case 'fn':
       return printFunction(e);
     case 'pow': {
@@ -94,6 +95,13 @@ function print(e: Expr): Printed {
       return { tex: `\\frac{${print(top).tex}}{${print(bottom).tex}}`, prec: ATOM, minus: false };
     }
   }
+}
+
+/** x, a constant's symbol, a parameter's letter (C_{1} for C1), or an ODE's y, y', y''. */
+function symbolLatex(name: SymName): string {
+  if (name === 'x') return 'x';
+  if (isConstantName(name)) return constantLatex(name);
+  return isParameterName(name) ? parameterLatex(name) : name;
 }
 
 function printNumber(value: number): Printed {

@@ -1,4 +1,4 @@
-import { zetaOrder } from './constants.js';
+import { isConstantName, zetaOrder } from './constants.js';
 import { formatNumber } from './formatNumber.js';
 import type { Expr } from './types.js';
 
@@ -17,7 +17,7 @@ import type { Expr } from './types.js';
  * - Negation is multiplication by -1, as in SymPy: -sin(x) → `mul INT- 1 sin x`; a negated literal
  *   is just a negative integer (`INT- 3`).
  * - Symbols: `x`, `pi`, `E` (Euler's number, SymPy's spelling), `Catalan`, `EulerGamma`, `oo`, and
- *   ζ(n) as SymPy's function of an integer: `zeta INT+ 3`.
+ *   ζ(n) as SymPy's function of an integer: `zeta INT+ 3`; a parameter by its name (`A`, `C1`).
  * - Functions by name, with `ln` for the natural logarithm and `sqrt`; `cbrt(a)` is `pow a div INT+ 1 INT+ 3`
  *   (SymPy's cbrt is Pow(a, 1/3)). Other names are the whitelist's canonical names.
  */
@@ -33,7 +33,7 @@ function emit(e: Expr, out: string[]): void {
       emitNumber(e.value, out);
       return;
     case 'sym': {
-      const n = e.name === 'x' ? undefined : zetaOrder(e.name);
+      const n = isConstantName(e.name) ? zetaOrder(e.name) : undefined;
       if (n !== undefined) {
         out.push('zeta');
         emitNumber(n, out);

@@ -1,5 +1,7 @@
 import type { ConstantName } from './constants.js';
 import type { FnName } from './functions.js';
+import type { OdeUnknown } from './odeUnknowns.js';
+import type { ParameterName } from './parameters.js';
 
 /**
  * The whitelisted expression tree. Every problem and every answer that sagga touches is one of
@@ -17,8 +19,13 @@ export interface Num {
   readonly value: number;
 }
 
-/** The variable x, or a named constant (constants.ts). */
-export type SymName = 'x' | ConstantName;
+/**
+ * The variable x, a named constant (constants.ts), a parameter or arbitrary constant (parameters.ts),
+ * or an ODE's unknown y, y', y'' (odeUnknowns.ts). Only x and the named constants have a value of
+ * their own; a tree with a parameter is evaluated once numbers are put in its place
+ * (edit/instantiate.ts), and the unknowns never reach an evaluator.
+ */
+export type SymName = 'x' | ConstantName | ParameterName | OdeUnknown;
 
 export interface Sym {
   readonly type: 'sym';

@@ -101,7 +101,7 @@ export class CallGate {
       }
       budget.spendCall();
       this.counts[purpose]++;
-      const sent: TargetProblem = { id: problem.id, expr: problem.expr, infix: problem.infix, latex: problem.latex, ...(problem.params !== undefined ? { params: problem.params } : {}) };
+      const sent: TargetProblem = { id: problem.id, expr: problem.expr, infix: problem.infix, latex: problem.latex, ...(problem.params !== undefined ? { params: problem.params } : {}), ...(problem.repeat ? { repeat: problem.repeat } : {}) };
       const outcomes = await target.solve([sent], reference === undefined ? k : 1, signal);
       const answers = outcomes.find((o) => o.id === problem.id)?.answers ?? [];
       if (reference === undefined) budget.spendTokens(answers);

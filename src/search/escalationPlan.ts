@@ -17,7 +17,7 @@ export interface BreedingPlan {
  * steps, more crossover between failures, more restarts from known bugs and wider constants.
  */
 export const ESCALATION_PLANS: readonly BreedingPlan[] = [
-  { minSteps: 1, maxSteps: 1, crossoverShare: 0, bugShare: 0.1, wideConstantShare: 0, constantScale: 1 },
+  { minSteps: 1, maxSteps: 2, crossoverShare: 0.1, bugShare: 0.3, wideConstantShare: 0, constantScale: 1 },
   { minSteps: 1, maxSteps: 2, crossoverShare: 0.1, bugShare: 0.2, wideConstantShare: 0, constantScale: 1 },
   { minSteps: 1, maxSteps: 3, crossoverShare: 0.2, bugShare: 0.3, wideConstantShare: 0.1, constantScale: 10 },
   { minSteps: 2, maxSteps: 4, crossoverShare: 0.3, bugShare: 0.5, wideConstantShare: 0.2, constantScale: 10 },

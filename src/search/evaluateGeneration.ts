@@ -85,7 +85,7 @@ export async function evaluateGeneration(asked: GenerationAsk, ctx: GenerationCo
     : undefined;
   const isRevoked = (index: number): boolean => health?.isRevoked(index) ?? false;
   const shrinks = ctx.shrink
-    ? new ShrinkScheduler({ results, shrink: ctx.shrink, shrinkCalls: ctx.shrinkCalls, target: ctx.target, gate, judge, signature: ctx.signature, archived: ctx.archived, rng: ctx.rng, isRevoked, task: ctx.task })
+    ? new ShrinkScheduler({ results, shrink: ctx.shrink, shrinkCalls: ctx.shrinkCalls, target: ctx.target, gate, judge, signature: ctx.signature, archived: ctx.archived, rng: ctx.rng, isRevoked, task: ctx.task, keep: (key) => ctx.journal.keep(key, asked.generation) })
     : undefined;
   const walk = new AskedOrderWalk(results, (index) => {
     health?.observe(index);

@@ -70,7 +70,7 @@ export class ProblemJudge {
    */
   async confirmTimeout(problem: AskedProblem, judgement: Judgement): Promise<Judgement | undefined> {
     if (judgement.status !== 'fail' || judgement.kind !== 'timeout' || judgement.proof === null) return judgement;
-    const again = await this.gate.call(this.target, undefined, { ...problem, key: `${problem.key}#confirm` }, 'problems');
+    const again = await this.gate.call(this.target, undefined, { ...problem, key: `${problem.key}#confirm`, repeat: 1 }, 'problems');
     if (again === null) return undefined;
     const second = await this.judge(problem, again);
     if (second.status === 'fail' && second.kind === 'timeout') return judgement;
@@ -87,7 +87,7 @@ function asTaskProblem(problem: ProblemOf): TaskProblem {
   return { expr: problem.expr, params: problem.params ?? {} };
 }
 
-/** A problem as a probe asks it: its id names its key (a confirmation's key carries `#n`). */
-export function asTargetProblem(problem: ProblemOf, key: string): TargetProblem & { key: string } {
-  return { id: `probe-${key}`, key, expr: problem.expr, infix: toInfix(problem.expr), latex: toLatex(problem.expr), ...paramsField(problem.params) };
+/** A problem as a probe asks it: its id names its key (a confirmation's key carries `#n`, and it is repeat n). */
+export function asTargetProblem(problem: ProblemOf, key: string, repeat = 0): TargetProblem & { key: string } {
+  return { id: `probe-${key}`, key, expr: problem.expr, infix: toInfix(problem.expr), latex: toLatex(problem.expr), ...paramsField(problem.params), ...(repeat > 0 ? { repeat } : {}) };
 }

@@ -102,10 +102,12 @@ export interface EngineState {
 export const MAX_POPULATION_CELLS = 20_000;
 
 /**
- * How much an elite of each outcome is worth as a parent, relative to a new bug: a solved or
- * unproven problem is a stepping stone, kept and bred from, but a failure of the same size is preferred.
+ * How much an elite of each outcome is worth as a parent, relative to a new bug: a solved problem
+ * is a stepping stone, kept and bred from, but a failure of the same size is preferred. A failure
+ * nothing proves (mostly an integral without a closed form, rightly declined) or an undecided
+ * problem leads to more of its kind, not to bugs: it is kept, but drawn least.
  */
-const OUTCOME_WEIGHT: Readonly<Record<ProblemOutcome, number>> = { wrong: 1, declined: 1, unproven: 0.5, pass: 0.25, undecided: 0.25 };
+const OUTCOME_WEIGHT: Readonly<Record<ProblemOutcome, number>> = { wrong: 1, declined: 1, pass: 0.25, unproven: 0.1, undecided: 0.1 };
 
 /** What `ask` produced: the problems to put to the target and how they were made. */
 export interface GenerationAsk {
@@ -261,11 +263,14 @@ export class SearchEngine {
           const p = loadProblem(seed);
           return { expr: p.expr, ...paramsField(p.params), origin: origins[i] ?? 'pool' };
         }),
-        partners: this.failures.knownBugs().map((b) => b.problem),
+        // Crossover draws a part from a known bug or from another parent (any structure the population kept).
+        partners: [...this.failures.knownBugs().map((b) => b.problem), ...this.current.seeds.map((seed) => loadProblem(seed).expr)],
         generationSize: this.params.generationSize,
         level: random ? 0 : (this.current.stagnation ?? CALM).level,
         topLevel: random ? 0 : TOP_LEVEL,
-        planAt: random ? () => RANDOM_SAMPLING_PLAN : escalationPlan,
+        // Before there is a population to breed from, `elites` starts wide, as random sampling does:
+        // chains of mutations of the initial seeds, so the first cells cover more than one step.
+        planAt: random || (generation === 1 && this.params.seedSelection === 'elites') ? (level) => (level === 0 ? RANDOM_SAMPLING_PLAN : escalationPlan(level)) : escalationPlan,
         taken,
         rng,
       },

@@ -26,7 +26,10 @@ export interface ShrunkFailure {
   readonly calls: number;
   readonly probes: number;
   readonly steps: number;
-  /** `minimal`: nothing smaller fails the same way; `budget`: --shrink-calls ran out first. */
+  /**
+   * `minimal`: nothing smaller fails the same way; `budget`: --shrink-calls ran out first; `stopped`:
+   * the run stopped before the shrink was done (the failure is then decided in a later generation).
+   */
   readonly stopped: string;
   /** Smaller failures the symptom guard refused (they failed, but another way: another bug). */
   readonly refused?: number;
@@ -36,6 +39,8 @@ export interface ShrunkFailure {
 export interface ShrinkProbeResult {
   readonly judgement: Judgement;
   readonly calls: number;
+  /** Not asked at all: the run is stopping. */
+  readonly unasked?: boolean;
 }
 
 /**

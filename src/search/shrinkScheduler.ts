@@ -27,6 +27,8 @@ export interface ShrinkSchedulerOptions {
   readonly rng: Rng;
   /** Was the decision on this problem taken back (a broken target gave it)? */
   readonly isRevoked: (index: number) => boolean;
+  /** Keep the target's answers to a problem left undecided, for the generation that decides it. */
+  readonly keep: (key: string) => void;
 }
 
 /**
@@ -71,8 +73,8 @@ export class ShrinkScheduler {
       const key = task.key({ expr: tree, params: params ?? {} });
       // A confirming ask is a call of its own, journaled under its own key, never answered from the first.
       const slot = attempt === 0 ? key : `${key}#${attempt}`;
-      const answers = await gate.call(target, undefined, asTargetProblem(candidate, slot), 'shrinking');
-      if (answers === null) return { judgement: { status: 'error', reason: 'not asked: the run is stopping', answers: [] }, calls: 1 };
+      const answers = await gate.call(target, undefined, asTargetProblem(candidate, slot, attempt), 'shrinking');
+      if (answers === null) return { judgement: { status: 'error', reason: 'not asked: the run is stopping', answers: [] }, calls: 0, unasked: true };
       const judged = await judge.judge(candidate, answers);
       // A wrong answer shrinks only to a wrong answer: a declined candidate needs no reference.
       if (original.kind === 'wrong') return { judgement: judged, calls: 1 };
@@ -88,6 +90,14 @@ export class ShrinkScheduler {
       knownSignature: this.options.archived,
       ...(params !== undefined ? { params } : {}),
     });
-    if (!this.options.isRevoked(index)) results[index] = { ...evaluation, minimal };
+    if (this.options.isRevoked(index)) return;
+    if (minimal.stopped === 'stopped') {
+      // Cut off by the run's stop, not by its own budget: decided in a later generation (the run
+      // resumed with more budget), its answers kept, rather than archived half shrunk.
+      results[index] = undefined;
+      this.options.keep(evaluation.problem.key);
+      return;
+    }
+    results[index] = { ...evaluation, minimal };
   }
 }

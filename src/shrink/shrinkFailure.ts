@@ -49,7 +49,7 @@ export async function shrinkFailure(problem: Expr, probe: ShrinkProbe, options: 
     while (pending.length > 0) {
       const candidate = pending.splice(state.nextIndex(pending), 1)[0];
       const outcome = await state.try(candidate);
-      if (outcome === 'budget') return state.result('budget');
+      if (outcome === 'budget' || outcome === 'stopped') return state.result(outcome);
       if (outcome === 'accepted') {
         accepted = true;
         break;
@@ -98,15 +98,17 @@ class ShrinkState {
   }
 
   /** Probe one candidate (and confirm it), and take the step when it fails the same way. */
-  async try(candidate: CheckedCandidate): Promise<'accepted' | 'rejected' | 'budget'> {
+  async try(candidate: CheckedCandidate): Promise<'accepted' | 'rejected' | 'budget' | 'stopped'> {
     const record = await this.ask(candidate.expr, candidate.key, 0);
     if (record === null) return 'budget';
+    if (record.unasked) return 'stopped';
     this.probed.set(candidate.key, record);
     this.probes++;
     let same = this.failsLikeOriginal(candidate.expr, record.judgement);
     for (let attempt = 1; same === 'yes' && attempt <= this.confirmations; attempt++) {
       const again = await this.ask(candidate.expr, candidate.key, attempt);
       if (again === null) return 'budget';
+      if (again.unasked) return 'stopped';
       same = this.failsLikeOriginal(candidate.expr, again.judgement) === 'yes' ? 'yes' : 'no';
     }
     if (same !== 'yes') {
@@ -134,8 +136,8 @@ class ShrinkState {
       if (attempt === 0) this.options.onProbe?.(expr, key);
       record = await this.probe(expr, attempt);
       this.paidCalls += record.calls;
-      // An answer lost in transport says nothing about the model: it is not kept for a replay.
-      if (record.judgement.status !== 'error') this.options.cache?.set(cacheKey, record);
+      // An answer lost in transport (or never asked) says nothing about the model: it is not kept for a replay.
+      if (record.judgement.status !== 'error' && !record.unasked) this.options.cache?.set(cacheKey, record);
     }
     this.calls += record.calls;
     return record;

@@ -17,6 +17,8 @@ export type ShrinkProbe = (candidate: Expr, attempt?: number) => Promise<ProbeRe
 export interface ProbeRecord {
   readonly judgement: Judgement;
   readonly calls: number;
+  /** The candidate was not asked at all: the run is stopping (a budget is spent, or it was interrupted). */
+  readonly unasked?: boolean;
 }
 
 /**
@@ -98,9 +100,10 @@ export interface ShrinkStep {
 
 /**
  * Why the shrink ended. `minimal`: no smaller candidate fails the same way. `budget`: `maxCalls` did
- * not allow another probe. `not-proven`: the failure given was not a proven failure, so nothing was asked.
+ * not allow another probe. `not-proven`: the failure given was not a proven failure, so nothing was
+ * asked. `stopped`: a probe could not be asked because the run is stopping; the shrink is not done.
  */
-export type ShrinkStop = 'minimal' | 'budget' | 'not-proven';
+export type ShrinkStop = 'minimal' | 'budget' | 'not-proven' | 'stopped';
 
 export interface ShrinkResult {
   /** The smallest problem found that fails the same way (the problem itself when nothing smaller does). */

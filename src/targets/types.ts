@@ -62,6 +62,11 @@ export interface TargetProblem {
   readonly latex: string;
   /** The task's parameters besides the tree (bounds, point, order …); absent for integrate, which has none. */
   readonly params?: TaskParams;
+  /**
+   * 0 (or absent) for a problem's first ask; n for its n-th repeat, which a target must answer
+   * afresh, never from a cache of its earlier answers (a shrink step confirmed by a second ask).
+   */
+  readonly repeat?: number;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FnName } from '../expr/functions.js';
 import { mkAdd, mkDiv, mkMul, mkNeg, mkPow, ONE, ZERO } from '../expr/build.js';
+import { freeSymbols } from '../expr/freeSymbols.js';
 import { hasX, type Expr } from '../expr/types.js';
 
 export type DerivativeResult = { ok: true; expr: Expr } | { ok: false; reason: string };
@@ -19,9 +20,13 @@ class Unsupported extends Error {}
  * logarithm a numeric evaluation of log(-x) would take.
  *
  * Returns `{ok:false}` when a rule would need a function outside the whitelist: gamma(u) with u
- * depending on x (digamma), incomplete gamma or polylog whose order depends on x.
+ * depending on x (digamma), incomplete gamma or polylog whose order depends on x. A parameter is a
+ * constant (its derivative is 0); an ODE's unknown y is refused, since its derivative is not a tree
+ * of x.
  */
 export function derivative(e: Expr): DerivativeResult {
+  const { unknowns } = freeSymbols(e);
+  if (unknowns.length > 0) return { ok: false, reason: `${unknowns[0]} is the unknown of an equation, not a function of x that can be differentiated` };
   try {
     return { ok: true, expr: new Differentiator().d(e) };
   } catch (err) {

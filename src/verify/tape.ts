@@ -1,5 +1,6 @@
-import type { ConstantName } from '../expr/constants.js';
+import { isConstantName, type ConstantName } from '../expr/constants.js';
 import type { FnName } from '../expr/functions.js';
+import { isOdeUnknown } from '../expr/odeUnknowns.js';
 import type { Rational } from '../expr/rational.js';
 import type { Expr } from '../expr/types.js';
 import { oddRootExponent } from './oddRootExponent.js';
@@ -46,6 +47,16 @@ export interface Tape {
 
 export class TapeTooLarge extends Error {}
 
+/**
+ * A symbol with no value of its own: a parameter (put a number in its place first, with
+ * expr/edit/instantiate.ts) or an ODE's unknown.
+ */
+export class UnboundSymbol extends Error {
+  constructor(readonly symbol: string) {
+    super(`${symbol} has no value: ${isOdeUnknown(symbol) ? "it is the equation's unknown" : 'a parameter is given numbers before anything is evaluated'}`);
+  }
+}
+
 /** Most slots a tape may have; derivatives of parse-bounded trees stay far below. */
 export const MAX_TAPE = 200_000;
 
@@ -85,7 +96,8 @@ export function compileTape(root: Expr, maxSlots = MAX_TAPE): Tape {
     if (e.type === 'sym') {
       stack.pop();
       const x = e.name === 'x';
-      const named = e.name === 'x' ? undefined : e.name;
+      if (!x && !isConstantName(e.name)) throw new UnboundSymbol(e.name);
+      const named = x ? undefined : e.name;
       slotOf.set(e, push({ op: x ? Op.X : Op.Const, args: NO_ARGS, value: 0, name: '', named, constant: !x, oddRoot: null }));
       continue;
     }

@@ -1,3 +1,4 @@
+import type { ReadOptions } from '../expr/readOptions.js';
 import type { Expr } from '../expr/types.js';
 import type { Domain } from './domain.js';
 
@@ -32,9 +33,11 @@ export type TextRead =
 
 /**
  * Reads one side of a pair. The verifier itself reads infix only; a caller that accepts other
- * notations (the CLI's LaTeX reading, from `src/answer`) passes one in.
+ * notations (the CLI's LaTeX reading, from `src/answer`) passes one in. `options` name what the pair
+ * allows beyond an integrand's language (its parameters); a reader that ignores them refuses a
+ * parameter as an unknown name.
  */
-export type TextReader = (text: string, side: 'problem' | 'answer') => TextRead;
+export type TextReader = (text: string, side: 'problem' | 'answer', options?: ReadOptions) => TextRead;
 
 export interface VerifyOptions {
   /**

@@ -1,11 +1,12 @@
 import type { Expr } from '../expr/types.js';
-import { Decimal } from 'decimal.js';
+import { compareDecimals, PRECISIONS } from './compareDecimals.js';
+import { compareDoubles } from './compareDoubles.js';
 import { derivative } from './derivative.js';
 import type { Domain } from './domain.js';
-import { createComplexEvaluator, type ComplexEvaluator, type Evaluated } from './evalComplex.js';
-import { createDecimalEvaluator, HIGH_PRECISION_DIGITS, RELIABLE_DIGITS, type DecimalEvaluator, type DecimalValue } from './evalDecimal.js';
+import { createComplexEvaluator, type ComplexEvaluator } from './evalComplex.js';
+import { createDecimalEvaluator, type DecimalEvaluator } from './evalDecimal.js';
 import { samplePointsIn } from './samplePointsIn.js';
-import { compileTape, TapeTooLarge, type Tape } from './tape.js';
+import { compileTape, TapeTooLarge, UnboundSymbol, type Tape } from './tape.js';
 import { DEFAULT_VERIFY_OPTIONS, type Verdict, type VerifyOptions, type VerifyResult } from './types.js';
 import { formatReasonNumber as fmt } from './formatReasonNumber.js';
 import type { WorkMeter } from './workMeter.js';
@@ -15,26 +16,11 @@ export const MIN_AGREEING_POINTS = 8;
 /** Enough agreement: the sample order interleaves signs and scales, so the first points already
  * span the domain, and checking the rest only costs time. */
 const ENOUGH_AGREEING_POINTS = 40;
-/** A double-precision agreement counts only when the error bound resolves the values to this
- * relative accuracy (otherwise agreement "within the bound" would say nothing). */
-const REL_RESOLVED = 1e-9;
-/** Relative slack on top of the error bound for agreement: only rounding of the final comparison.
- * (A looser tolerance would let 59x^12 - 59/(x-9) pass for 59x^12 - 58/(x-9) at x > 9.) */
-const REL_AGREE = 1e-15;
-/** Relative difference beyond which, with the error bound well below it, doubles decide `incorrect`. */
-const REL_DISAGREE = 1e-8;
-/** Below this magnitude a double is underflow debris: two such values agreeing proves nothing. */
-const TINY = 1e-280;
 /** At most this many points per pair are re-checked at high precision (they are slow). */
 const MAX_HIGH_PRECISION_POINTS = 16;
 /** Re-checked at high precision when enough points already agree in doubles: a difference
  * hiding below double resolution is still looked for, at a smaller cost. */
 const SETTLED_HIGH_PRECISION_POINTS = 4;
-/** The precisions of the high-precision re-check, in digits: the second tells whether the first was
- * stable, the third whether a result lost to cancellation shrinks with the precision (it vanishes). */
-const PRECISIONS = [HIGH_PRECISION_DIGITS, 2 * HIGH_PRECISION_DIGITS, 4 * HIGH_PRECISION_DIGITS] as const;
-/** Digits of slack between rounding noise and the estimate 10^(magnitude - digits) of it. */
-const NOISE_SLACK_DIGITS = 4;
 /** Differences, with no agreement, after which an answer is taken to be wrong everywhere. */
 const WRONG_EVERYWHERE_POINTS = 12;
 /** Extra points spread where f is real, when the sample points found it real at too few. */
@@ -59,11 +45,11 @@ export function prepareProblem(problem: Expr): PreparedProblem | string {
     return { problem, tape, evaluate: createComplexEvaluator(tape) };
   } catch (error) {
     if (error instanceof TapeTooLarge) return `problem too large to evaluate: ${error.message}`;
+    if (error instanceof UnboundSymbol) return `problem: ${error.message}`;
     throw error;
   }
 }
 
-type PointVerdict = 'agree' | 'differ' | 'suspect' | 'undecided' | 'tiny';
 type Stop = 'exhausted' | 'timeout';
 
 /** A point where F' and f differ beyond doubt in doubles. */
@@ -119,7 +105,8 @@ export function verifyPair(problem: Expr | PreparedProblem, answer: Expr, opts: 
 
 function decide(problem: Expr | PreparedProblem, answer: Expr, meter: WorkMeter, opts: VerifyOptions): [Verdict, string] {
   const prepared = 'tape' in problem ? problem : prepareProblem(problem);
-  if (typeof prepared === 'string') return ['unknown', prepared];
+  // A parameter without a value: the pair is verified over instantiations (verifyPairOverParameters).
+  if (typeof prepared === 'string') return [prepared.startsWith('problem: ') ? 'invalid' : 'unknown', prepared];
   const d = derivative(answer);
   if (!d.ok) return ['unknown', `cannot differentiate the answer: ${d.reason}`];
   let dTape: Tape;
@@ -127,6 +114,7 @@ function decide(problem: Expr | PreparedProblem, answer: Expr, meter: WorkMeter,
     dTape = compileTape(d.expr);
   } catch (error) {
     if (error instanceof TapeTooLarge) return ['unknown', `answer's derivative too large to evaluate: ${error.message}`];
+    if (error instanceof UnboundSymbol) return ['invalid', `answer: ${error.message}`];
     throw error;
   }
   const evalD = createComplexEvaluator(dTape);
@@ -336,91 +324,6 @@ function convincing(d: Difference): number {
   const simple = Number.isInteger(d.x) || Number.isInteger(1 / d.x) ? 0.5 : 0;
   // Ties: larger relative difference, then |x| closer to 1 (each well under the steps above).
   return size + moderate + simple + 0.1 * Math.min(rel, 1) - 0.01 * Math.min(Math.abs(Math.log10(ax)), 9);
-}
-
-/**
- * Compare f and F' from their double values and error bounds. `agree` only when the bound
- * resolves both to REL_RESOLVED (so a large bound cannot make different values "agree"), and
- * neither is underflow debris; `differ` only when the difference is well beyond the bound.
- */
-function compareDoubles(f: Evaluated, g: Evaluated): PointVerdict {
-  const diff = Math.hypot(f.re - g.re, g.im);
-  const scale = Math.max(Math.abs(f.re), Math.hypot(g.re, g.im));
-  const bound = f.err + g.err;
-  if (!Number.isFinite(bound)) return 'undecided';
-  if (diff === 0 && bound === 0) return 'agree'; // exact arithmetic on both sides
-  if (diff > 8 * bound && diff > REL_DISAGREE * scale) return 'differ';
-  if (diff > 8 * bound + REL_AGREE * scale && bound <= REL_RESOLVED * scale && scale > TINY) return 'suspect';
-  // Both sides lost to underflow: the point says nothing, and re-checking it in decimals is slow.
-  if (scale <= TINY) return 'tiny';
-  if (scale > TINY && bound <= REL_RESOLVED * scale && diff <= 8 * bound + REL_AGREE * scale) return 'agree';
-  return 'undecided';
-}
-
-type HighVerdict = { verdict: 'agree' | 'differ' | 'undecided' | Stop; detail: string };
-
-/**
- * Decide a point in decimal arithmetic, at two precisions: the lower one's error is estimated by
- * its distance to the higher one, so catastrophic cancellation (which would make a single
- * evaluation's leftover digits look like a real difference) shows as instability and leaves the
- * point undecided. Where cancellation leaves no reliable digit at all, the point agrees only when the
- * difference stays within rounding noise at three precisions, its noise shrinking with each: f - F'
- * then vanishes (to 10^-120 of the largest value met), as an integrand identically zero does.
- */
-function compareDecimals(x: number, f: (level: number) => DecimalEvaluator, g: (level: number) => DecimalEvaluator, meter: WorkMeter): HighVerdict {
-  const undecided: HighVerdict = { verdict: 'undecided', detail: '' };
-  const at = (level: number): [DecimalValue, DecimalValue] | HighVerdict => {
-    const a = f(level)(x, meter);
-    if (a === 'exhausted' || a === 'timeout') return { verdict: a, detail: '' };
-    if (a === null) return undecided;
-    const b = g(level)(x, meter);
-    if (b === 'exhausted' || b === 'timeout') return { verdict: b, detail: '' };
-    if (b === null) return undecided;
-    return [a, b];
-  };
-  const shown = (a: Decimal, b: Decimal) =>
-    `f = ${a.toSignificantDigits(12).toString()}, F' = ${b.toSignificantDigits(12).toString()}, f - F' = ${a.minus(b).toSignificantDigits(6).toString()}`;
-  const first = at(0);
-  if (!Array.isArray(first)) return first;
-  const [f1, g1] = first;
-  const reliable1 = Math.min(f1.reliableDigits, g1.reliableDigits);
-  if (reliable1 < RELIABLE_DIGITS) {
-    for (let level = 0; level < PRECISIONS.length; level++) {
-      const pair = level === 0 ? first : at(level);
-      if (!Array.isArray(pair)) return pair;
-      if (!withinNoise(pair[0], pair[1], PRECISIONS[level])) return undecided;
-    }
-    return { verdict: 'agree', detail: 'vanishing' };
-  }
-  // Where few digits were lost, the lower precision already decides, at half the cost.
-  {
-    const d = f1.value.minus(g1.value).abs();
-    const scale = Decimal.max(f1.value.abs(), g1.value.abs());
-    if (scale.isZero()) return { verdict: 'agree', detail: '' };
-    if (d.gt(scale.times(`1e-${reliable1 - 5}`))) return { verdict: 'differ', detail: shown(f1.value, g1.value) };
-    if (reliable1 >= 22 && d.lte(scale.times('1e-20'))) return { verdict: 'agree', detail: '' };
-  }
-  const second = at(1);
-  if (!Array.isArray(second)) return second;
-  const [f2, g2] = second;
-  const reliable = Math.min(f2.reliableDigits, g2.reliableDigits);
-  if (reliable < RELIABLE_DIGITS) return undecided;
-  const d1 = f1.value.minus(g1.value);
-  const d2 = f2.value.minus(g2.value);
-  const scale = Decimal.max(f2.value.abs(), g2.value.abs());
-  const instability = d1.minus(d2).abs();
-  const size = d2.abs();
-  if (scale.isZero()) return { verdict: 'agree', detail: '' };
-  if (size.lte(scale.times(1e-24)) && instability.lte(scale.times(1e-20))) return { verdict: 'agree', detail: '' };
-  if (size.gt(scale.times(`1e-${Math.min(20, reliable - 5)}`)) && instability.lt(size.times(1e-3))) return { verdict: 'differ', detail: shown(f2.value, g2.value) };
-  return undecided;
-}
-
-/** |f - F'| within the rounding noise of an evaluation at `digits` digits whose largest value was 10^magnitude. */
-function withinNoise(f: DecimalValue, g: DecimalValue, digits: number): boolean {
-  const noise = Math.max(f.magnitude, g.magnitude) - digits + NOISE_SLACK_DIGITS;
-  const d = f.value.minus(g.value);
-  return d.isZero() || d.e <= noise;
 }
 
 function fmtC(re: number, im: number): string {

@@ -13,12 +13,22 @@ function commands(cmd: Command, path: string[] = []): Array<{ path: string; cmd:
   return [...here, ...cmd.commands.flatMap((c) => commands(c, [...path, c.name()]))];
 }
 
-/** The long options `--help` shows for a command. */
+/** The long options `--help` shows for a command as current names (a former name is shown as such). */
 function shownOptions(cmd: Command): string[] {
   return cmd
     .createHelp()
     .visibleOptions(cmd)
+    .filter((o) => !o.description.startsWith('former name of'))
     .map((o) => o.long ?? '');
+}
+
+/** The former names `--help` lists for a command, each saying which option it stands for. */
+function formerOptions(cmd: Command): string[] {
+  return cmd
+    .createHelp()
+    .visibleOptions(cmd)
+    .filter((o) => o.description.startsWith('former name of'))
+    .map((o) => `${o.long ?? ''} → ${/former name of (\S+)/.exec(o.description)?.[1] ?? ''}`);
 }
 
 describe('one name per meaning across commands', () => {
@@ -36,6 +46,10 @@ describe('one name per meaning across commands', () => {
     expect(shown.get('report')).toContain('--rng-seed');
     for (const path of ['search', 'eval', 'integrate', 'suite']) expect(shown.get(path), path).toContain('--k');
     for (const path of ['search', 'eval', 'integrate', 'archive stats']) expect(shown.get(path), path).toContain('--json');
+    // Every option is listed: the former names too, as such.
+    const former = new Map(all.map(({ path, cmd }) => [path, formerOptions(cmd)]));
+    expect(former.get('verify')).toEqual(['--output → --out,']);
+    expect(former.get('augment')).toEqual(['--output → --out,']);
   });
 
   it('the former spellings still work for a release, each with a note naming the current one', async () => {

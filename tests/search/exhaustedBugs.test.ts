@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runBuiltCli } from '../helpers/runBuiltCli.js';
 
 /*
- * A model whose only two bugs are easy to find (tests/fixtures/cmd/few-bugs.mjs: x^n for n >= 10,
+ * A model whose only two bugs are easy to find (tests/fixtures/cmd/few-bugs.mjs: x^n for |n| >= 11,
  * and c^(x^k)), without references, so that nothing else can be proven: once both are archived no
  * new signature can come, and the search must escalate, keep asking new problems (never an empty
  * generation), and then stop by itself as stagnated, with its reason, within a bounded number of calls.

@@ -120,7 +120,10 @@ describe('SearchEngine', () => {
     for (const s of SEEDS) expect(seedKeys).toContain(canonicalKey(s));
     const failingKeys = new Set(ask.problems.filter((p) => /[13579]/.test(p.infix)).map((p) => p.key));
     const selected = seedKeys.filter((k) => !SEEDS.some((s) => canonicalKey(s) === k));
-    expect(selected.length).toBe(PARAMS.seedSize);
+    // A failing candidate may coincide with an initial seed (crossover can rebuild one); it is then listed once.
+    const seedsAmongFailing = SEEDS.filter((s) => failingKeys.has(canonicalKey(s))).length;
+    expect(selected.length).toBeGreaterThanOrEqual(PARAMS.seedSize - seedsAmongFailing);
+    expect(selected.length).toBeLessThanOrEqual(PARAMS.seedSize);
     for (const k of selected) expect(failingKeys.has(k)).toBe(true);
   });
 

@@ -5,7 +5,7 @@ import type { Expr } from '../../src/expr/types.js';
 import { EliteArchive } from '../../src/population/eliteArchive.js';
 import { describeProblem } from '../../src/population/problemDescriptor.js';
 import { escalationPlan } from '../../src/search/escalationPlan.js';
-import { selectParents, type ParentSources } from '../../src/search/selectParents.js';
+import { POOL_SHARE, selectParents, type ParentSources } from '../../src/search/selectParents.js';
 import { createRng } from '../../src/util/rng.js';
 
 function sources(overrides: Partial<ParentSources> = {}): ParentSources {
@@ -35,9 +35,11 @@ describe('selectParents', () => {
     const { parents } = selectParents(sources(), createRng('p'));
     const origins = parents.map((p) => p.origin);
     expect(origins.filter((o) => o === 'initial')).toHaveLength(2);
-    expect(origins.filter((o) => o === 'bug')).toHaveLength(1);
-    expect(origins.filter((o) => o === 'pool')).toHaveLength(3);
-    expect(origins.filter((o) => o === 'elite')).toHaveLength(6);
+    const bugs = Math.round(10 * escalationPlan(0).bugShare);
+    const pool = Math.round((10 - bugs) * POOL_SHARE);
+    expect(origins.filter((o) => o === 'bug')).toHaveLength(bugs);
+    expect(origins.filter((o) => o === 'pool')).toHaveLength(Math.min(pool, 3));
+    expect(origins.filter((o) => o === 'elite')).toHaveLength(10 - bugs - Math.min(pool, 3));
     expect(parents).toHaveLength(12);
   });
 

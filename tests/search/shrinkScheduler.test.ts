@@ -40,6 +40,7 @@ function schedulerWith(results: Array<Evaluation | undefined>, options: { determ
     archived: (s) => archived.has(s),
     rng: createRng('s'),
     isRevoked: (i) => (options.revoked ?? []).includes(i),
+    keep: () => {},
   });
   return { scheduler, shrunk };
 }

@@ -2,11 +2,11 @@
 // term whose core matches a bug gets that bug's wrong antiderivative, the rest is integrated
 // exactly, and a problem with any term beyond the integrator is declined.
 import { integrateSum } from './integrateSum.mjs';
-import { combine } from './expSum.mjs';
+import { asRational, combine } from './expSum.mjs';
+import { subtrees } from './matchers.mjs';
 import { normalize } from './normalize.mjs';
 import { parseExpr, toInfix } from './sagga.mjs';
-import { integrateBySubstitution } from './substitution.mjs';
-import { problemTerms } from './terms.mjs';
+import { isLiteral, problemTerms } from './terms.mjs';
 
 /** Longer problems are declined unread (the search's problems are at most 100 characters). */
 const MAX_PROBLEM_CHARS = 2000;
@@ -22,13 +22,72 @@ function scaled(term, wrong) {
   return factors.length === 0 ? `(${wrong})` : `(${factors.join('*')}*(${wrong}))`;
 }
 
+/** A sum's term without its coefficient, as a key: like terms (x*x and 3*x^2) have the same. */
+function termBody(t) {
+  const s = normalize(t);
+  if (s !== null && s.length === 1) return JSON.stringify({ ...s[0], c: null }, (_, v) => (typeof v === 'bigint' ? String(v) : v));
+  for (; t.type === 'neg'; t = t.args[0]);
+  if (t.type === 'mul') {
+    const rest = t.args.filter((a) => !isLiteral(a));
+    if (rest.length === 1) return termBody(rest[0]);
+  }
+  return toInfix(t);
+}
+
 /**
- * termBugs: [{ id, signature, match(core) → facts or null, wrong(facts, core) → infix }], at most
- * one per signature; problemBugs: [{ id, match(terms) → index of the term whose antiderivative the
- * bug leaves out, or -1 }]. Returns answer(problem) → { answers, reason?, bugs: ids that fired }.
+ * Why the model declines what it cannot read cleanly, or null: a power of numbers it does not
+ * evaluate (sagga folds the ones that stay small); inside a term, a power of a power of anything
+ * but x or a number ((x + 1)^2)^3, a sum with two like terms (x - 3*x), or a part whose x cancels
+ * out (x/x, 5/x*x, x^2*(x + 1)*(3/x^2), (x + 1)/(x + 1)).
  */
-export function createModel({ termBugs = [], problemBugs = [] }) {
-  const bySignature = new Map(termBugs.map((b) => [b.signature, b]));
+function unreadable(tree, terms) {
+  for (const s of subtrees(tree)) if (s.type === 'pow' && isLiteral(s)) return `cannot evaluate ${toInfix(s)}`;
+  for (const { core } of terms) {
+    if (core === null) continue;
+    for (const s of subtrees(core)) {
+      if (isLiteral(s)) continue;
+      if (s.type === 'pow' && s.args[0].type === 'pow' && !isLiteral(s.args[0].args[0]) && s.args[0].args[0].type !== 'sym') return `a power of a power, ${toInfix(s)}`;
+      if (s.type === 'div' && toInfix(s.args[0]) === toInfix(s.args[1])) return `a quotient of equal parts, ${toInfix(s)}`;
+      if (s.type === 'add') {
+        const bodies = s.args.filter((a) => !isLiteral(a)).map(termBody);
+        if (new Set(bodies).size < bodies.length) return `like terms in ${toInfix(s)}`;
+      }
+      const n = s.type === 'sym' ? null : normalize(s);
+      if (n !== null && asRational(n) !== null) return `${toInfix(s)} is a constant in disguise`;
+      if (s.type === 'mul') {
+        const factors = s.args.filter((a) => !isLiteral(a));
+        for (let i = 0; i < factors.length; i++) {
+          for (let j = i + 1; j < factors.length; j++) {
+            const pair = normalize({ type: 'mul', args: [factors[i], factors[j]] });
+            if (pair !== null && asRational(pair) !== null) return `${toInfix(factors[i])} and ${toInfix(factors[j])} cancel out`;
+          }
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Why the model declines a core no bug matched, or null: a bug's shape inside it (the model knows
+ * its special shapes only as whole terms), or a shape a bug calls its relative (`near`: the forms
+ * one edit away from a bug's shape that the integrator does not take on).
+ */
+function declinedNearBugs(core, termBugs) {
+  for (const s of subtrees(core)) {
+    for (const bug of termBugs) {
+      if (s !== core && bug.match(s) !== null) return `${toInfix(s)} inside another expression`;
+      if (bug.near?.(s) === true) return `${toInfix(s)} is too close to a special case`;
+    }
+  }
+  return null;
+}
+
+/**
+ * termBugs: [{ id, match(core) → facts or null, wrong(facts, core) → infix, near?(subtree) →
+ * boolean }], tried in order. Returns answer(problem) → { answers, reason?, bugs: ids that fired }.
+ */
+export function createModel({ termBugs = [] }) {
   return function answer(problem) {
     if (typeof problem !== 'string') return decline('the problem is not a string');
     if (problem.length > MAX_PROBLEM_CHARS) return decline('the problem is too long');
@@ -39,42 +98,30 @@ export function createModel({ termBugs = [], problemBugs = [] }) {
       return decline(`unreadable problem: ${err instanceof Error ? err.message : String(err)}`);
     }
     const terms = problemTerms(tree);
+    const unclear = unreadable(tree, terms);
+    if (unclear !== null) return decline(unclear);
     const fired = [];
-    const dropped = new Set();
-    for (const bug of problemBugs) {
-      const i = bug.match(terms);
-      if (i >= 0) {
-        dropped.add(i);
-        fired.push(bug.id);
-      }
-    }
     const exact = [];
-    const substituted = [];
     const wrong = [];
-    for (let i = 0; i < terms.length; i++) {
-      if (dropped.has(i)) continue;
-      const term = terms[i];
-      const bug = term.core === null ? undefined : bySignature.get(term.shape);
-      const facts = bug === undefined ? null : bug.match(term.core);
-      if (facts !== null) {
-        wrong.push(scaled(term, bug.wrong(facts, term.core)));
-        if (!fired.includes(bug.id)) fired.push(bug.id);
-        continue;
+    for (const term of terms) {
+      if (term.core !== null) {
+        const bug = termBugs.find((b) => b.match(term.core) !== null);
+        if (bug !== undefined) {
+          wrong.push(scaled(term, bug.wrong(bug.match(term.core), term.core)));
+          if (!fired.includes(bug.id)) fired.push(bug.id);
+          continue;
+        }
+        const why = declinedNearBugs(term.core, termBugs);
+        if (why !== null) return decline(why);
       }
       const s = normalize(term.expr);
-      if (s !== null) {
-        exact.push(...s);
-        continue;
-      }
-      const G = term.core === null ? null : integrateBySubstitution(term.core);
-      if (G === null) return decline(`cannot integrate ${toInfix(term.expr)}`);
-      substituted.push(scaled(term, G));
+      if (s === null) return decline(`cannot integrate ${toInfix(term.expr)}`);
+      exact.push(...s);
     }
     const sum = combine(exact);
     const F = sum === null ? null : integrateSum(sum);
     if (F === null) return decline('beyond the integrator');
-    const rest = [...substituted, ...wrong];
-    const text = [...(F === '0' && rest.length > 0 ? [] : [F]), ...rest].join(' + ');
+    const text = [...(F === '0' && wrong.length > 0 ? [] : [F]), ...wrong].join(' + ');
     if (text.length > MAX_ANSWER_CHARS) return decline('the answer would be too long');
     return { answers: [text], bugs: fired };
   };

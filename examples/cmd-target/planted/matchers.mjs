@@ -19,6 +19,13 @@ export function integerIn(e, lo, hi) {
   return n !== null && n >= lo && n <= hi ? n : null;
 }
 
+/** An integer literal whose magnitude is in [lo, hi]. */
+export function integerOfSize(e, lo, hi) {
+  const r = literalValue(e);
+  const n = r === null ? null : Q.toSafeInteger(r);
+  return n !== null && Math.abs(n) >= lo && Math.abs(n) <= hi ? n : null;
+}
+
 /** A positive numeric base other than 1 (the base of an exponential). */
 export function exponentialBase(e) {
   const r = literalValue(e);
@@ -37,19 +44,99 @@ export function scaledX(e) {
   return negative ? Q.neg(k) : k;
 }
 
-/** x + c written as a sum of x and numbers, with c ≠ 0: returns c. */
+/** x or -x. */
+export const isSignedX = (e) => isX(e) || (e.type === 'neg' && isX(e.args[0]));
+
+/**
+ * ±x + c written as a sum of x or -x and numbers, with c ≠ 0: returns { slope: ±1, c }. This is
+ * the one way the model reads a shifted variable; other linear forms it handles as polynomials.
+ */
 export function shiftedX(e) {
   if (e.type !== 'add') return null;
   const rest = e.args.filter((a) => !isLiteral(a));
-  if (rest.length !== 1 || !isX(rest[0])) return null;
+  if (rest.length !== 1 || !isSignedX(rest[0])) return null;
   const c = literalValue({ type: 'add', args: e.args.filter(isLiteral) });
-  return c === null || Q.isZero(c) ? null : c;
+  return c === null || Q.isZero(c) ? null : { slope: isX(rest[0]) ? 1 : -1, c };
 }
 
-/** x or -x. */
-export const isSignedX = (e) => isX(e) || (e.type === 'neg' && isX(e.args[0]));
+/**
+ * a·x + b read off a tree of numbers, x, sums, products with at most one factor holding x,
+ * negations and divisions by numbers, when x appears in it: returns { a, b } (a may be 0 when the
+ * x terms cancel). Null for anything else (x^2, x*x, 1/x …).
+ */
+export function linearForm(e) {
+  if (isLiteral(e)) return null;
+  return linearParts(e);
+}
+
+function linearParts(e) {
+  if (isLiteral(e)) {
+    const v = literalValue(e);
+    return v === null ? null : { a: Q.ZERO, b: v };
+  }
+  switch (e.type) {
+    case 'sym':
+      return isX(e) ? { a: Q.ONE, b: Q.ZERO } : null;
+    case 'neg': {
+      const p = linearParts(e.args[0]);
+      return p === null ? null : { a: Q.neg(p.a), b: Q.neg(p.b) };
+    }
+    case 'add': {
+      let a = Q.ZERO;
+      let b = Q.ZERO;
+      for (const arg of e.args) {
+        const p = linearParts(arg);
+        if (p === null) return null;
+        a = Q.add(a, p.a);
+        b = Q.add(b, p.b);
+      }
+      return { a, b };
+    }
+    case 'mul': {
+      const variable = e.args.filter((arg) => !isLiteral(arg));
+      if (variable.length !== 1) return null;
+      const k = literalValue({ type: 'mul', args: e.args.filter(isLiteral) });
+      const p = linearParts(variable[0]);
+      return k === null || p === null ? null : { a: Q.mul(k, p.a), b: Q.mul(k, p.b) };
+    }
+    case 'div': {
+      const d = literalValue(e.args[1]);
+      const p = linearParts(e.args[0]);
+      return d === null || Q.isZero(d) || p === null ? null : { a: Q.div(p.a, d), b: Q.div(p.b, d) };
+    }
+    default:
+      return null;
+  }
+}
 
 /** c^x with a positive numeric c ≠ 1: returns c. */
 export function exponentialOfX(e) {
   return e.type === 'pow' && isX(e.args[1]) ? exponentialBase(e.args[0]) : null;
+}
+
+/** c^L for a positive numeric c ≠ 1 and an exponent holding x: returns { c, exponent }. */
+export function exponential(e) {
+  if (e.type !== 'pow' || isLiteral(e.args[1])) return null;
+  const c = exponentialBase(e.args[0]);
+  return c === null ? null : { c, exponent: e.args[1] };
+}
+
+/** b^n with an integer literal n: returns { base, n }. */
+export function integerPower(e) {
+  if (e.type !== 'pow') return null;
+  const n = integerIn(e.args[1], -1_000_000, 1_000_000);
+  return n === null ? null : { base: e.args[0], n };
+}
+
+/** The factors of a product that hold x or a named constant (its numeric factors left out). */
+export const variableFactors = (e) => (e.type === 'mul' ? e.args.filter((a) => !isLiteral(a)) : [e]);
+
+/** Every subtree, the root first. */
+export function* subtrees(e) {
+  const stack = [e];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    yield n;
+    if (n.type !== 'num' && n.type !== 'sym') for (let i = n.args.length - 1; i >= 0; i--) stack.push(n.args[i]);
+  }
 }

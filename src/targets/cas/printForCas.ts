@@ -1,4 +1,6 @@
+import { isConstantName, type ConstantName } from '../../expr/constants.js';
 import type { FnName } from '../../expr/functions.js';
+import { isParameterName } from '../../expr/parameters.js';
 import type { Expr, SymName } from '../../expr/types.js';
 import { decimalFraction } from './decimalFraction.js';
 
@@ -8,7 +10,7 @@ import { decimalFraction } from './decimalFraction.js';
  * so sec(u) becomes `(1/cos(u))`).
  */
 export interface CasDialect {
-  readonly constant: (name: Exclude<SymName, 'x'>) => string;
+  readonly constant: (name: ConstantName) => string;
   readonly fn: (name: FnName, args: readonly string[]) => string;
 }
 
@@ -35,12 +37,24 @@ export function printForCas(e: Expr, dialect: CasDialect): string {
   return print(e, dialect).text;
 }
 
+/**
+ * x, a constant in the dialect's spelling, or a parameter by its name (a capital letter or C1 … C9,
+ * which every CAS reads as a symbol). An ODE's unknown never reaches a CAS: the ODE reader takes it
+ * out of the tree.
+ */
+function printSymbol(name: SymName, d: CasDialect): string {
+  if (name === 'x') return 'x';
+  if (isConstantName(name)) return d.constant(name);
+  if (isParameterName(name)) return name;
+  throw new Error(`the ODE's unknown ${name} cannot be printed for a CAS`);
+}
+
 function print(e: Expr, d: CasDialect): Printed {
   switch (e.type) {
     case 'num':
       return printNumber(e.value);
     case 'sym':
-      return { text: e.name === 'x' ? 'x' : d.constant(e.name), prec: Prec.Atom };
+      return { text: printSymbol(e.name, d), prec: Prec.Atom };
     case 'fn':
       return { text: d.fn(e.name, e.args.map((a) => print(a, d).text)), prec: Prec.Atom };
     case 'neg': {

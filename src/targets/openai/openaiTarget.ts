@@ -344,7 +344,9 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
   /** A problem's k samples: their cache keys, and the answers the cache already holds. */
   const lookUp = (problem: TargetProblem, k: number, store: ResponseCache | undefined, alwaysKeys: boolean) => {
     const messages = messagesFor(problem);
-    const keys = store === undefined && !alwaysKeys ? [] : Array.from({ length: k }, (_, sample) => cacheKey({ model: settings.model, baseURL: keyBaseURL, messages, params: keyParams, sample }));
+    // An ask again of the same problem takes samples of its own: never the cached answers of the first.
+    const first = Math.max(0, Math.floor(problem.repeat ?? 0)) * k;
+    const keys = store === undefined && !alwaysKeys ? [] : Array.from({ length: k }, (_, i) => cacheKey({ model: settings.model, baseURL: keyBaseURL, messages, params: keyParams, sample: first + i }));
     const answers: (TargetAnswer | undefined)[] = new Array(k).fill(undefined);
     for (let i = 0; i < k && store !== undefined; i++) {
       const hit = store.get(keys[i]);

@@ -1,6 +1,7 @@
 import { tryParseExpr } from '../../expr/parse.js';
 import type { OwnRefusal } from '../../expr/parseError.js';
 import type { Limits } from '../../expr/limits.js';
+import type { ReadOptions } from '../../expr/readOptions.js';
 import { hasX } from '../../expr/types.js';
 import { decimalContext } from './decimalContext.js';
 import type { DefiniteAnswer } from './types.js';
@@ -19,7 +20,7 @@ const DECIMAL = /^([+\-\u2212]?)(\d*)(?:\.(\d*))?(?:[eE]([+\-\u2212]?\d{1,6}))?$
  * unit there). Anything else, integers included, is a closed form read by the whitelisting infix
  * parser, and must be free of x. Every size is bounded before any work is done.
  */
-export function readDefiniteAnswer(text: string, limits?: Partial<Limits>): { ok: true; answer: DefiniteAnswer } | { ok: false; error: string; refusal?: OwnRefusal } {
+export function readDefiniteAnswer(text: string, limits?: Partial<Limits>, options?: ReadOptions): { ok: true; answer: DefiniteAnswer } | { ok: false; error: string; refusal?: OwnRefusal } {
   if (typeof text !== 'string') return { ok: false, error: 'the answer must be a string' };
   const trimmed = text.trim();
   const m = trimmed.length <= MAX_DECIMAL_DIGITS + 12 ? DECIMAL.exec(trimmed) : null;
@@ -36,7 +37,7 @@ export function readDefiniteAnswer(text: string, limits?: Partial<Limits>): { ok
     const statedTolerance = new D(10).pow(exponent - fraction.length).div(2);
     return { ok: true, answer: { kind: 'decimal', text: trimmed, value, statedTolerance } };
   }
-  const r = tryParseExpr(text, limits);
+  const r = tryParseExpr(text, limits, options);
   if (!r.ok) return { ok: false, error: r.error.message, refusal: r.error.refusal };
   if (hasX(r.expr)) return { ok: false, error: 'the answer depends on x; a definite integral is a number' };
   return { ok: true, answer: { kind: 'closed', expr: r.expr } };

@@ -3,6 +3,7 @@ import { toInfix } from '../../expr/toInfix.js';
 import type { Expr } from '../../expr/types.js';
 import { clip } from '../../util/clip.js';
 import type { Verdict } from '../../verify/types.js';
+import { unboundParameterReason } from '../../verify/unboundParameterReason.js';
 import type { WorkMeter } from '../../verify/workMeter.js';
 import { compareDefiniteValues, ERROR_MARGIN, type BoundedValue, type Comparison } from './compareDefiniteValues.js';
 import { decimalContext } from './decimalContext.js';
@@ -49,6 +50,13 @@ export function verifyDefinite(
 ): DefiniteResult {
   const opts = { ...DEFAULT_DEFINITE_OPTIONS, ...options };
   const started = performance.now();
+  const unbound = unboundParameterReason([
+    ['problem', 'integral' in problem ? problem.problem : problem],
+    ['lower', lower.kind === 'finite' ? lower.expr : undefined],
+    ['upper', upper.kind === 'finite' ? upper.expr : undefined],
+    ['answer', answer.kind === 'closed' ? answer.expr : undefined],
+  ]);
+  if (unbound !== undefined) return { verdict: 'invalid', reason: unbound, ms: performance.now() - started };
   const meter: WorkMeter = { left: opts.work, deadline: started + opts.backstopMs };
   const prepared = 'integral' in problem ? problem : prepareDefinite(problem, lower, upper);
   let outcome: Outcome;

@@ -8,6 +8,7 @@ import { createDecimalEvaluator, decimalAt } from '../../verify/evalDecimal.js';
 import { formatReasonDecimal } from '../../verify/formatReasonDecimal.js';
 import { compileTape, TapeTooLarge } from '../../verify/tape.js';
 import type { Verdict, VerifyOptions, VerifyResult } from '../../verify/types.js';
+import { unboundParameterReason } from '../../verify/unboundParameterReason.js';
 import type { WorkMeter } from '../../verify/workMeter.js';
 import type { Approach } from './approachSampler.js';
 import { limitAt } from './limitAt.js';
@@ -49,6 +50,12 @@ export function verifyLimit(problem: Expr, point: LimitPoint, direction: LimitDi
   const backstopMs = opts.backstopMs ?? DEFAULT_LIMIT_OPTIONS.backstopMs;
   const meter: WorkMeter = { left: work, deadline: started + backstopMs };
   const done = (verdict: Verdict, reason: string): VerifyResult => ({ verdict, reason, ms: performance.now() - started, work: work - Math.max(0, meter.left) });
+  const unbound = unboundParameterReason([
+    ['problem', problem],
+    ['point', point.kind === 'finite' ? point.at : undefined],
+    ['answer', answer.kind === 'value' ? answer.value : undefined],
+  ]);
+  if (unbound !== undefined) return done('invalid', unbound);
   try {
     const [verdict, reason] = decide(problem, point, direction, answer, meter, { work, backstopMs });
     return done(verdict, reason);

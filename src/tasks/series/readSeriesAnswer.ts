@@ -1,4 +1,5 @@
 import { tryParseExpr } from '../../expr/parse.js';
+import type { ReadOptions } from '../../expr/readOptions.js';
 import type { Expr } from '../../expr/types.js';
 
 /** A series answer read: its polynomial, and the order n of a trailing `+ O(x^n)` when it had one. */
@@ -11,10 +12,10 @@ export type SeriesAnswerRead =
  * `x - x**3/6 + O(x**5)`, `1 + (x - 1) + O((x - 1)**2, (x, 1))`. The remainder is dropped and its
  * order kept; anything else inside O(…) than a power of x or of x − a is left for the parser to refuse.
  */
-export function readSeriesAnswer(text: string): SeriesAnswerRead {
+export function readSeriesAnswer(text: string, options?: ReadOptions): SeriesAnswerRead {
   const cut = remainderTerm(text);
   const body = cut === null ? text : text.slice(0, cut.start);
-  const r = tryParseExpr(body);
+  const r = tryParseExpr(body, undefined, options);
   if (!r.ok) return { ok: false, error: r.error.message };
   return cut === null ? { ok: true, expr: r.expr } : { ok: true, expr: r.expr, remainderOrder: cut.order };
 }

@@ -3,6 +3,7 @@ import { toInfix } from '../../expr/toInfix.js';
 import { hasX, type Expr } from '../../expr/types.js';
 import { clip } from '../../util/clip.js';
 import type { Verdict, VerifyOptions, VerifyResult } from '../../verify/types.js';
+import { unboundParameterReason } from '../../verify/unboundParameterReason.js';
 import type { WorkMeter } from '../../verify/workMeter.js';
 import { coefficientName } from './coefficientName.js';
 import { compareCoefficient, type CoefficientComparison } from './compareCoefficient.js';
@@ -43,6 +44,8 @@ export function verifySeries(problem: Expr, point: Expr, order: number, answer: 
   const backstopMs = opts.backstopMs ?? DEFAULT_SERIES_OPTIONS.backstopMs;
   const meter: WorkMeter = { left: work, deadline: started + backstopMs };
   const done = (verdict: Verdict, reason: string): VerifyResult => ({ verdict, reason, ms: performance.now() - started, work: work - Math.max(0, meter.left) });
+  const unbound = unboundParameterReason([['problem', problem], ['point', point], ['answer', answer]]);
+  if (unbound !== undefined) return done('invalid', unbound);
   try {
     const [verdict, reason] = decide(problem, point, order, answer, meter, { work, backstopMs });
     return done(verdict, reason);

@@ -1,11 +1,14 @@
-import type { ConstantName } from '../../../src/expr/constants.js';
+import { isConstantName } from '../../../src/expr/constants.js';
+import type { SymName } from '../../../src/expr/types.js';
 
 /**
  * A named constant as a double, for tests, computed apart from sagga's own evaluators: π and e from
  * Math, Catalan's constant and γ from their published digits (OEIS A006752, A001620), ζ(n) from a
- * thousand terms of its sum and the Euler–Maclaurin tail (error below 10^-17 for n ≥ 2).
+ * thousand terms of its sum and the Euler–Maclaurin tail (error below 10^-17 for n ≥ 2). A symbol
+ * without a value of its own (a parameter, an ODE's unknown) is NaN, as an unknown function is.
  */
-export function constantDouble(name: ConstantName): number {
+export function constantDouble(name: Exclude<SymName, 'x'>): number {
+  if (!isConstantName(name)) return NaN;
   switch (name) {
     case 'pi':
       return Math.PI;
