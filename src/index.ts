@@ -45,6 +45,7 @@ export type { Task, TaskProblem, TaskParams, TaskField, CasName } from './tasks/
 
 // The search, and reading what it wrote.
 export { search, type SearchOptions } from './search/search.js';
+export { silentProgress, type ProgressReporter, type SearchSummary } from './search/progressReporter.js';
 export type { SearchCommandResult as SearchResult, SearchCommandIo as SearchIo } from './search/startSearch.js';
 export { readRun, NotARunError } from './run/readRun.js';
 

@@ -93,6 +93,6 @@ export async function makeScriptedRun(dir: string, options: ScriptedRunOptions):
     { createTarget: () => scriptedTarget(), verify: scriptedVerify },
     { signal: new AbortController().signal, progress: silentProgress() },
   );
-  if (result.exitCode !== 0) throw new Error(`scripted run in ${dir} ended with exit code ${result.exitCode}`);
+  if (result.summary.stopReason === 'interrupted' || result.summary.stopReason === 'target-broken') throw new Error(`scripted run in ${dir} stopped: ${result.summary.stopReason}`);
   return result;
 }

@@ -21,8 +21,8 @@ export interface ArchiveExportOptions {
   readonly include?: readonly DatasetInclude[];
   /** CSV: write every value as it is, without the guard against spreadsheet formulas. */
   readonly csvRaw?: boolean;
-  /** Where `-` goes. Default process.stdout. */
-  readonly stdout?: NodeJS.WritableStream;
+  /** Where `-` goes: the caller's standard output (the library owns no stream). */
+  readonly stdout?: { write(text: string): unknown };
 }
 
 export interface ArchiveExportResult {
@@ -60,7 +60,10 @@ export function archiveExport(dir: string, options: ArchiveExportOptions): Archi
     writeParquet(rows, options.out);
   } else {
     const text = options.format === 'csv' ? toCsv(rows, { raw: options.csvRaw }) : rows.map((row) => datasetJsonLine(row) + '\n').join('');
-    if (options.out === '-') (options.stdout ?? process.stdout).write(text);
+    if (options.out === '-') {
+      if (options.stdout === undefined) throw new Error('archive export: --out - needs a stream to write to (options.stdout)');
+      options.stdout.write(text);
+    }
     else {
       mkdirSync(dirname(options.out), { recursive: true });
       writeFileSync(options.out, text);

@@ -103,7 +103,7 @@ Examples:
       try {
         const out = opts.out ?? (opts.format === 'parquet' ? defaultParquetPath(dir) : '-');
         const { archiveExport } = await import('../archive/archiveExport.js');
-        const result = archiveExport(dir, { format: opts.format, out, include: opts.include, csvRaw: opts.csvRaw });
+        const result = archiveExport(dir, { format: opts.format, out, include: opts.include, csvRaw: opts.csvRaw, stdout: process.stdout });
         if (result.out !== '-') process.stderr.write(`sagga archive export: wrote ${result.rows} row(s) to ${result.out} and its dataset card to ${result.card}\n`);
         printReadWarnings('archive export', result.warnings);
       } catch (error) {

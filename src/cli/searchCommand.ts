@@ -161,9 +161,11 @@ Examples:
         process.stdout.write(options.json ? JSON.stringify(plan) + '\n' : formatSearchPlan(plan));
         return;
       }
-      const { search } = await import('../search/search.js');
-      const result = await search({ ...options, targetOptions: targetSettingsFrom(targetCli) });
-      process.exitCode = result.exitCode;
+      const [{ search }, { runSearchWithEffects }] = await Promise.all([import('../search/search.js'), import('./runSearchWithEffects.js')]);
+      const { exitCode, result } = await runSearchWithEffects(options.json === true, { stdout: process.stdout, stderr: process.stderr }, (io) =>
+        search({ ...options, targetOptions: targetSettingsFrom(targetCli) }, io),
+      );
+      process.exitCode = exitCode;
       if (!options.json) printSummary(result.outDir, result.summary, show ?? 5);
     } catch (error) {
       // A message may quote a program's stderr or a model's answer: secrets hidden as in the run files.

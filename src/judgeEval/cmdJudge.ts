@@ -11,7 +11,7 @@ export interface CmdJudgeOptions {
   readonly timeoutMs?: number;
   /** Pairs in flight at once (default 8). */
   readonly maxInFlight?: number;
-  readonly env?: NodeJS.ProcessEnv;
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 type Reply = { readonly verdict: JudgeVerdict; readonly note?: string };

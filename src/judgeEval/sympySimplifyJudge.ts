@@ -13,7 +13,7 @@ export interface SympySimplifyJudgeOptions {
   readonly timeoutSeconds?: number;
   /** Python processes side by side (default: 2, or 1 on a single core). */
   readonly processes?: number;
-  readonly env?: NodeJS.ProcessEnv;
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 type Outcome = 'zero' | 'nonzero' | 'timeout' | 'error';

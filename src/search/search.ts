@@ -22,8 +22,8 @@ export interface SearchOptions extends SearchCommandOptions {
 
 /**
  * Run a SAGGA search from code, exactly as `sagga search` does: the same settings, run directory,
- * resume and result. Pass `io.signal` to stop it; without one, SIGINT, SIGTERM and SIGHUP stop it
- * after the current write for as long as it runs.
+ * resume and result. It prints nothing and owns no signal: pass `io.progress` and `io.notify` to
+ * hear from it, and `io.signal` to stop it after its current write.
  */
 export async function search(options: SearchOptions, io: SearchCommandIo = {}): Promise<SearchCommandResult> {
   const { targetOptions, ...settings } = options;

@@ -18,7 +18,6 @@ import { signature } from '../expr/signature.js';
 import { TargetUnhealthyError } from '../targets/targetUnhealthyError.js';
 import type { Target, TargetSettings } from '../targets/types.js';
 import { createRng } from '../util/rng.js';
-import { jsonProgress } from './jsonProgress.js';
 import type { VerifyPair } from '../judge/judgeOutcome.js';
 import { builtinSeedSets, loadSeeds, seedsFolder, type SeedSet } from '../seeds/loadSeeds.js';
 import type { Expr } from '../expr/types.js';
@@ -27,7 +26,7 @@ import { settingsHash } from '../run/settingsHash.js';
 import type { RunSeeds } from '../run/runSchema.js';
 import { packageVersion } from '../util/packageVersion.js';
 import { REDACTED, redactSecrets } from '../util/redactSecrets.js';
-import type { ProgressReporter, SearchSummary } from './progressReporter.js';
+import { silentProgress, type ProgressReporter, type SearchSummary } from './progressReporter.js';
 import {
   compareSettings,
   explicitSettings,
@@ -44,7 +43,6 @@ import { SpendingBudget, type Spent } from './spendingBudget.js';
 import type { Shrinker } from './evaluateGeneration.js';
 import { shrinkFailure } from '../shrink/shrinkFailure.js';
 import type { EngineState } from './searchEngine.js';
-import { terminalProgress } from './terminalProgress.js';
 import { DEFAULT_CANDIDATE_LIMITS } from '../../constraints/candidateLimits.js';
 import { checkCandidate } from '../../constraints/checkCandidate.js';
 import { taskNamed } from '../tasks/registry.js';
@@ -71,35 +69,36 @@ export interface SearchServices {
   readonly shrink?: Shrinker;
 }
 
+/**
+ * How a search reports while it runs. Each is optional: without them it runs silently and cannot be
+ * stopped early, and it never prints, exits or installs signal handlers (the CLI passes its own).
+ */
 export interface SearchCommandIo {
-  readonly stdout?: NodeJS.WritableStream;
-  readonly stderr?: NodeJS.WritableStream & { isTTY?: boolean };
-  /** When given, the caller handles Ctrl-C; otherwise SIGINT and SIGTERM handlers are installed for the run. */
+  /** Aborting it stops the search after its current write; the summary's stop reason is then `interrupted`. */
   readonly signal?: AbortSignal;
-  /** Progress reporter override (tests). */
+  /** Progress of each generation and the end of the run. */
   readonly progress?: ProgressReporter;
+  /** Notices for a person: a lock taken over, the endpoints' share of requests, how to resume. */
+  readonly notify?: (text: string) => void;
 }
-
-export interface SearchCommandResult {
-  /**
-   * 0 finished; 70 the target stopped working (stop reason `target-broken`); 130 interrupted by
-   * Ctrl-C (or an abort signal), 143 by SIGTERM, 129 by SIGHUP.
-   */
-  readonly exitCode: number;
-  readonly outDir: string;
-  readonly summary: SearchSummary;
-}
-
-/** config.json of a run (its schema lives with the run files). */
 
 /**
- * `sagga search`: resolve the options (or, with --resume, the saved run's settings), build the
- * target, verifier, embedder, fitness, mutation and seeds, and run the search with progress on
- * stderr (or JSON lines on stdout with --json). Ctrl-C stops after the current write; the result's
- * exitCode is then 130 and the message says how to resume.
+ * How a search ended: its summary (with its stop reason) and, when a person should act on it, what
+ * to do next (resume once the target works again, raise a budget).
+ */
+export interface SearchCommandResult {
+  readonly outDir: string;
+  readonly summary: SearchSummary;
+  /** The notice about the run's end that was also given to `notify`, if any. */
+  readonly notice?: string;
+}
+
+/**
+ * A search in a run directory: resolve the options (or, with --resume, the saved run's settings),
+ * build the target, verifier, embedder, fitness, mutation and seeds, and run the search, reporting
+ * through `io`. Aborting `io.signal` stops it after the current write (stop reason `interrupted`).
  */
 export async function startSearch(options: SearchCommandOptions, services: SearchServices, io: SearchCommandIo = {}): Promise<SearchCommandResult> {
-  const stderr = io.stderr ?? process.stderr;
   const explicit = explicitSettings(options);
   const resuming = options.resume !== undefined;
   const outDir = resolve(resuming ? options.resume! : (options.out ?? defaultOutDir(explicit.target)));
@@ -107,7 +106,7 @@ export async function startSearch(options: SearchCommandOptions, services: Searc
     throw new Error(`--out ${options.out} and --resume ${options.resume} name different directories; --resume alone is enough`);
   }
   // One writer per run directory, from before the first read to the end (run.lock; see docs/FORMATS.md).
-  const lock = openRunDir(outDir, { resume: resuming, force: options.force, warn: (message) => write(stderr, `sagga search: ${message}`) });
+  const lock = openRunDir(outDir, { resume: resuming, force: options.force, warn: (message) => io.notify?.(`sagga search: ${message}`) });
   try {
     return await searchInRunDir(options, services, io, outDir, explicit);
   } finally {
@@ -123,7 +122,7 @@ async function searchInRunDir(
   outDir: string,
   explicit: ReturnType<typeof explicitSettings>,
 ): Promise<SearchCommandResult> {
-  const stderr = io.stderr ?? process.stderr;
+  const notify = (text: string): void => io.notify?.(text);
   const resuming = options.resume !== undefined;
   const files = new RunFiles<EngineState>(outDir);
 
@@ -170,9 +169,6 @@ async function searchInRunDir(
   const embedder = await (services.createEmbedder ?? createEmbedder)(settings.embedder);
   let target: Target | undefined;
   const references: Target[] = [];
-  // Signal handlers stay until the target is closed: a second signal while its programs are being
-  // stopped must still end sagga through process.exit (whose hook kills them), not by the default action.
-  let disposeInterruption = (): void => {};
   try {
     const fitness: Fitness = await parseFitnessSpec(settings.fitness, {
       requireOps: settings.requireOps,
@@ -244,9 +240,7 @@ async function searchInRunDir(
       });
     }
 
-    const progress = io.progress ?? (options.json ? jsonProgress(io.stdout ?? process.stdout) : terminalProgress(stderr));
-    const interruption = io.signal ? { signal: io.signal, signalName: () => undefined, dispose: () => {} } : installInterruptHandlers(stderr);
-    disposeInterruption = interruption.dispose;
+    const progress = io.progress ?? silentProgress();
     const summary: SearchSummary = await runSearch(
       { settings, outDir, resume: resuming, configRecord, startup },
       {
@@ -260,7 +254,7 @@ async function searchInRunDir(
         initialSeeds: seedTrees,
         rng: createRng(settings.rngSeed),
         progress,
-        signal: interruption.signal,
+        signal: io.signal ?? new AbortController().signal,
         signature,
         references,
         shrink: services.shrink ?? shrinkWith(references.length, task),
@@ -272,44 +266,40 @@ async function searchInRunDir(
     const endpoints = (target.stats() as { endpoints?: ReadonlyArray<{ url: string; requests: number; errors: number; outOfServiceMs: number }> }).endpoints;
     if (endpoints !== undefined && endpoints.length > 1) {
       const lines = endpoints.map((e) => `  ${e.url}: ${e.requests} requests, ${e.errors} errors, ${(e.outOfServiceMs / 1000).toFixed(1)} s out of service`);
-      write(stderr, `sagga search: endpoints:\n${lines.join('\n')}`);
+      notify(`sagga search: endpoints:\n${lines.join('\n')}`);
       // The last session's counts, with the run's other records (config.json `endpoints`).
       const config = files.readConfig() as Record<string, unknown> | null;
       if (config !== null) {
         files.writeConfig({ ...config, endpoints: endpoints.map((e) => ({ url: e.url, requests: e.requests, errors: e.errors, out_of_service_ms: Math.round(e.outOfServiceMs) })) });
       }
     }
-    if (summary.stopReason === 'interrupted') {
-      write(stderr, `sagga search: interrupted after generation ${summary.generations}; nothing was lost. Resume with:\n  sagga search --resume ${outDir}`);
-      return { exitCode: SIGNAL_EXIT[interruption.signalName() ?? 'SIGINT'], outDir, summary };
-    }
-    if (summary.stopReason === 'target-broken') {
-      write(
-        stderr,
-        `sagga search: the target stopped working after generation ${summary.generations}: ${summary.targetTrouble ?? 'no answer came back'}
-` +
-          `Nothing was lost; once the target works again, resume with:\n  sagga search --resume ${outDir}`,
-      );
-      return { exitCode: TARGET_BROKEN_EXIT, outDir, summary };
-    }
-    if (summary.stopReason === 'budget') {
-      const which = summary.budget ?? 'max-target-calls';
-      write(stderr, `sagga search: stopped by the --${which} budget after ${summary.totals.target_calls ?? 0} target calls; raise it to go on:\n  sagga search --resume ${outDir} --${which} <more>`);
-      return { exitCode: 0, outDir, summary };
-    }
-    if (summary.resumedAfter !== null && summary.generations === summary.resumedAfter) {
-      write(stderr, `sagga search: nothing to do: ${STOP_REASON_TEXT[summary.stopReason]} (raise --archive-size or --max-generations to go on)`);
-    }
-    return { exitCode: 0, outDir, summary };
+    const notice = endNotice(summary, outDir);
+    if (notice !== undefined) notify(notice);
+    return { outDir, summary, ...(notice !== undefined ? { notice } : {}) };
   } finally {
-    try {
-      await target?.close();
-      for (const reference of references) await reference.close();
-      await embedder.close?.();
-    } finally {
-      disposeInterruption();
-    }
+    await target?.close();
+    for (const reference of references) await reference.close();
+    await embedder.close?.();
   }
+}
+
+/** What a person should do after a run that stopped short of its end, or that had nothing to do. */
+function endNotice(summary: SearchSummary, outDir: string): string | undefined {
+  if (summary.stopReason === 'interrupted') return `sagga search: interrupted after generation ${summary.generations}; nothing was lost. Resume with:\n  sagga search --resume ${outDir}`;
+  if (summary.stopReason === 'target-broken') {
+    return (
+      `sagga search: the target stopped working after generation ${summary.generations}: ${summary.targetTrouble ?? 'no answer came back'}\n` +
+      `Nothing was lost; once the target works again, resume with:\n  sagga search --resume ${outDir}`
+    );
+  }
+  if (summary.stopReason === 'budget') {
+    const which = summary.budget ?? 'max-target-calls';
+    return `sagga search: stopped by the --${which} budget after ${summary.totals.target_calls ?? 0} target calls; raise it to go on:\n  sagga search --resume ${outDir} --${which} <more>`;
+  }
+  if (summary.resumedAfter !== null && summary.generations === summary.resumedAfter) {
+    return `sagga search: nothing to do: ${STOP_REASON_TEXT[summary.stopReason]} (raise --archive-size or --max-generations to go on)`;
+  }
+  return undefined;
 }
 
 /**
@@ -428,39 +418,6 @@ function refusal(outDir: string, differences: readonly SettingDifference[], why?
   );
 }
 
-/** Exit status of a run whose target stopped working: EXIT.software of src/cli/exitCodes.ts. */
-const TARGET_BROKEN_EXIT = 70;
-
-/** Exit status after a signal: 128 + its number, as a shell reports a process killed by it. */
-const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM' | 'SIGHUP', number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
-
-/**
- * Ctrl-C, SIGTERM or SIGHUP aborts after the current write; a second one exits at once. `signalName`
- * tells which one stopped the run, for its exit status.
- */
-function installInterruptHandlers(stderr: NodeJS.WritableStream): { signal: AbortSignal; signalName: () => keyof typeof SIGNAL_EXIT | undefined; dispose: () => void } {
-  const controller = new AbortController();
-  let received: keyof typeof SIGNAL_EXIT | undefined;
-  const onSignal = (name: keyof typeof SIGNAL_EXIT) => {
-    if (controller.signal.aborted) {
-      write(stderr, `sagga search: ${name} again, exiting now; the last completed generation is safe.`);
-      process.exit(SIGNAL_EXIT[name]);
-    }
-    received = name;
-    write(stderr, `sagga search: ${name}: stopping after the current write (press Ctrl-C again to exit at once)…`);
-    controller.abort();
-  };
-  const names = Object.keys(SIGNAL_EXIT) as (keyof typeof SIGNAL_EXIT)[];
-  for (const name of names) process.on(name, onSignal);
-  return {
-    signal: controller.signal,
-    signalName: () => received,
-    dispose: () => {
-      for (const name of names) process.off(name, onSignal);
-    },
-  };
-}
-
 /** Would the run's budgets allow `calls` more calls, after what it has spent? */
 function budgetAllows(settings: SearchSettings, totals: RunTotals, calls: number): boolean {
   const budget = new SpendingBudget(
@@ -499,12 +456,4 @@ function dependencyVersions(): Record<string, string> {
     }
   }
   return out;
-}
-
-function write(stream: NodeJS.WritableStream, text: string): void {
-  try {
-    stream.write(text + '\n');
-  } catch {
-    // Nothing sensible to do when stderr is gone.
-  }
 }

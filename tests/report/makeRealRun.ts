@@ -35,5 +35,5 @@ export async function makeRealRun(out: string, options: { rngSeed: string; fitne
     },
     { signal: new AbortController().signal, progress: silentProgress() },
   );
-  if (result.exitCode !== 0) throw new Error(`search run in ${out} ended with exit code ${result.exitCode}`);
+  if (result.summary.stopReason === 'interrupted' || result.summary.stopReason === 'target-broken') throw new Error(`search run in ${out} stopped: ${result.summary.stopReason}`);
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOST_GENERATIONS_LIMIT } from '../../src/search/runSearch.js';
+import { searchExitCode } from '../../src/cli/runSearchWithEffects.js';
 import { silentProgress } from '../../src/search/progressReporter.js';
 import { startSearch } from '../../src/search/startSearch.js';
 import type { Target, TargetAnswer, TargetProblem } from '../../src/targets/types.js';
@@ -39,9 +40,9 @@ async function search(target: Target, options: Record<string, unknown> = {}, sig
   const result = await startSearch(
     { target: 'scripted', out, canaries: false, generationSize: 10, seedSize: 3, clusters: 1, rngSeed: 'broken', concurrency: 1, ...options },
     { createTarget: () => target, verify: () => Promise.reject(new Error('nothing to verify here')) },
-    { progress: silentProgress(), signal, stderr: { write: (t: string) => (stderr.push(t), true) } as unknown as NodeJS.WritableStream },
+    { progress: silentProgress(), signal, notify: (t: string) => stderr.push(t + '\n') },
   );
-  return { ...result, stderr: stderr.join(''), out };
+  return { ...result, exitCode: searchExitCode(result, undefined), stderr: stderr.join(''), out };
 }
 
 describe('a run that makes no progress stops', () => {
@@ -60,10 +61,10 @@ describe('a run that makes no progress stops', () => {
     const resumed = await startSearch(
       { resume: r.out, maxGenerations: 3 },
       { createTarget: () => scripted(() => ({ status: 'no-answer', text: '', error: 'declined', latencyMs: 0 })), verify: () => Promise.reject(new Error('unused')) },
-      { progress: silentProgress(), stderr: { write: () => true } as unknown as NodeJS.WritableStream, signal: new AbortController().signal },
+      { progress: silentProgress(), signal: new AbortController().signal },
     );
     expect(resumed.summary.stopReason).toBe('max-generations');
-    expect(resumed.exitCode).toBe(0);
+    expect(searchExitCode(resumed, undefined)).toBe(0);
   });
 
   it('stops after one generation when the target has given up on its program', async () => {

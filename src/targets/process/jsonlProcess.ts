@@ -16,7 +16,7 @@ export interface ProcessExit {
 export interface JsonlProcessOptions {
   /** Program and arguments; started directly, never through a shell. */
   readonly argv: readonly string[];
-  readonly env?: NodeJS.ProcessEnv;
+  readonly env?: Readonly<Record<string, string | undefined>>;
   readonly cwd?: string;
   /** Longest stdout line kept in memory; longer lines are reported through `onOversizedLine`. */
   readonly maxLineBytes: number;

@@ -7,7 +7,7 @@ export type ProbeResult = { readonly ok: true; readonly stdout: string } | { rea
  * "import sympy"`, in `env` (default: this process's environment). Resolves with its stdout, or with a
  * one-line reason it failed; never rejects.
  */
-export function runProbe(argv: readonly string[], input = '', timeoutMs = 60_000, env?: NodeJS.ProcessEnv): Promise<ProbeResult> {
+export function runProbe(argv: readonly string[], input = '', timeoutMs = 60_000, env?: Readonly<Record<string, string | undefined>>): Promise<ProbeResult> {
   return new Promise((resolve) => {
     const child = execFile(
       argv[0],

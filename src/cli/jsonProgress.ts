@@ -1,4 +1,4 @@
-import type { ProgressReporter } from './progressReporter.js';
+import type { ProgressReporter } from '../search/progressReporter.js';
 
 /**
  * `--json`: one JSON object per line on `stream` (stdout by default), each with an `event` field:

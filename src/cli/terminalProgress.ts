@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { ProgressReporter } from './progressReporter.js';
+import type { ProgressReporter } from '../search/progressReporter.js';
 import { STOP_REASON_TEXT } from '../run/runSchema.js';
 
 type Stream = NodeJS.WritableStream & { isTTY?: boolean };
