@@ -14,7 +14,7 @@ export interface MaximaTargetOptions {
   readonly timeoutMs?: number;
   /** Maxima processes side by side, one problem at a time each. Default: 2, or 1 on a single core. */
   readonly processes?: number;
-  readonly env?: NodeJS.ProcessEnv;
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** The task asked (default integrate). */
   readonly task?: Task;
 }

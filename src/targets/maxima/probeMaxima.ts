@@ -14,7 +14,7 @@ const SCRIPT = 'print(1+1)$ print(sconcat("sagga-", parse_string("6*7")))$';
  * share library)? One short batch run, about a second. A failure is a message in plain words naming
  * the Debian package to install: `maxima`, or `maxima-share` when only the share library is missing.
  */
-export async function probeMaxima(maxima: string, env?: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<MaximaProbe> {
+export async function probeMaxima(maxima: string, env?: Readonly<Record<string, string | undefined>>, timeoutMs = 60_000): Promise<MaximaProbe> {
   // The same --userdir as the target's processes: a user's maxima-init.mac must not decide the probe either.
   const probe = await runProbe([maxima, '--very-quiet', '--disable-readline', '--userdir=/nonexistent/sagga-maxima-userdir', `--batch-string=${SCRIPT}`], '', timeoutMs, env);
   // The batch echoes its input, which holds "sagga-" but never "sagga-42".

@@ -3,10 +3,13 @@ import { BoundedLineSplitter } from './boundedLineSplitter.js';
 import { guardGroup, releaseGroup } from './orphanGuard.js';
 import { TextTail } from './textTail.js';
 
+/** A signal's name as Node reports it (`SIGKILL`, `SIGTERM` …), without Node's global types in the declarations. */
+export type ProcessSignal = `SIG${string}`;
+
 /** How a process ended. */
 export interface ProcessExit {
   readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
+  readonly signal: ProcessSignal | null;
   /** The last characters it wrote to stderr. */
   readonly stderrTail: string;
   /** It closed its stdout while still running (and was killed for it): it can answer nothing more. */
@@ -53,7 +56,7 @@ export class JsonlProcess {
   private exitedFlag = false;
   private finished = false;
   private closedStdout = false;
-  private exitInfo: { code: number | null; signal: NodeJS.Signals | null } = { code: null, signal: null };
+  private exitInfo: { code: number | null; signal: ProcessSignal | null } = { code: null, signal: null };
 
   private constructor(
     child: ChildProcessWithoutNullStreams,
@@ -156,18 +159,18 @@ export class JsonlProcess {
   }
 
   /** Kill the program and everything in its process group. */
-  kill(signal: NodeJS.Signals = 'SIGKILL'): void {
+  kill(signal: ProcessSignal = 'SIGKILL'): void {
     this.killGroup(signal);
     if (!this.exitedFlag) {
       try {
-        this.child.kill(signal);
+        this.child.kill(signal as NodeJS.Signals);
       } catch {
         // already gone
       }
     }
   }
 
-  private killGroup(signal: NodeJS.Signals): void {
+  private killGroup(signal: ProcessSignal): void {
     const pid = this.child.pid;
     if (pid === undefined || process.platform === 'win32') return;
     try {

@@ -58,7 +58,7 @@ export interface ProcessPoolOptions {
   readonly maxLineBytes?: number;
   /** Characters of stderr kept per process for error messages. Default 8192. */
   readonly stderrTailChars?: number;
-  readonly env?: NodeJS.ProcessEnv;
+  readonly env?: Readonly<Record<string, string | undefined>>;
   readonly cwd?: string;
 }
 

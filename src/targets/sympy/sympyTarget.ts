@@ -16,7 +16,7 @@ export interface SympyTargetOptions {
   readonly processes?: number;
   /** Address-space limit per worker, MiB (0: none). Default 3072. */
   readonly memoryMb?: number;
-  readonly env?: NodeJS.ProcessEnv;
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** The task asked (default integrate): the worker reads it from each request's `task` field. */
   readonly task?: Task;
 }
