@@ -22,12 +22,12 @@ describe('search() from the package root', () => {
     const notices: string[] = [];
     process.stdout.write = capture as typeof process.stdout.write;
     process.stderr.write = capture as typeof process.stderr.write;
-    let result;
+    let result: Awaited<ReturnType<typeof search>> | undefined;
     try {
       result = await search(
         {
           target: 'cmd:node examples/cmd-target/planted-bugs.mjs',
-          reference: ['none'],
+          reference: 'none',
           canaries: false,
           out,
           rngSeed: 'quiet',
@@ -56,8 +56,8 @@ describe('search() from the package root', () => {
     expect(generations.length).toBeGreaterThan(0);
     for (const during of listenersDuring) expect(during).toEqual(listenersBefore);
     // The budget stopped it: the notice says how to go on, and is returned as well.
-    expect(result.summary.stopReason).toBe('budget');
+    expect(result?.summary.stopReason).toBe('budget');
     expect(notices.join('\n')).toContain(`--resume ${out}`);
-    expect(result.notice).toContain('--max-target-calls');
+    expect(result?.notice).toContain('--max-target-calls');
   }, 120_000);
 });
