@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { INTERRUPT_EXIT, type InterruptName } from './catchInterrupts.js';
 import { availableParallelism } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -17,6 +18,8 @@ import { printReadWarnings } from './printReadWarnings.js';
 import { nonNegativeInt, positiveInt } from './numberOption.js';
 import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
 
+// Long by design: a command's options, help and examples are one declarative list, read as its --help reads;
+// the action itself calls one function of the library.
 /** `sagga archive stats|export|merge|cluster|shrink`: the archive of a run as a table, a dataset file, a merge, clusters, or shrunk. */
 export function registerArchiveCommand(program: Command): void {
   const archive = program
@@ -204,7 +207,6 @@ interface ArchiveShrinkCliOptions extends TargetCliOptions {
   readonly canaries: boolean;
 }
 
-const SIGNAL_EXIT: Readonly<Record<string, ExitCode>> = { SIGINT: EXIT.interrupted, SIGTERM: EXIT.terminated, SIGHUP: EXIT.hangUp };
 
 /** `sagga archive shrink DIR --target SPEC`: minimal failing problems and signatures for an existing archive. */
 function registerArchiveShrink(archive: Command): void {
@@ -273,7 +275,7 @@ Examples:
     const onSignal = (signal: NodeJS.Signals): void => {
       // Every answer is already journaled and the archive is only ever replaced whole: nothing to save.
       process.stderr.write(`\nsagga archive shrink: stopped by ${signal}; the answers so far are kept in ${join(dir, 'shrink.jsonl')}: run the same command again to go on\n`);
-      process.exit(SIGNAL_EXIT[signal] ?? EXIT.interrupted);
+      process.exit(INTERRUPT_EXIT[signal as InterruptName] ?? EXIT.interrupted);
     };
     const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
     for (const s of signals) process.on(s, onSignal);

@@ -20,6 +20,8 @@ interface AugmentCliOptions {
 /** Largest input file read (a problem file is small; bound hostile input before parsing). */
 const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 
+// Long by design: a command's options, help and examples are one declarative list, read as its --help reads;
+// the action itself calls one function of the library.
 /** `sagga augment <family>`: problems with known, verified antiderivatives. */
 export function registerAugmentCommand(program: Command): void {
   const augment = program

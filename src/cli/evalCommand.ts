@@ -1,4 +1,5 @@
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { INTERRUPT_EXIT, type InterruptName } from './catchInterrupts.js';
 import { availableParallelism } from 'node:os';
 import { Command, InvalidArgumentError } from 'commander';
 import type { Threshold } from '../eval/missedThresholds.js';
@@ -33,13 +34,14 @@ interface EvalCliOptions extends TargetCliOptions {
   readonly canaries: boolean;
 }
 
-const SIGNAL_EXIT: Readonly<Record<string, ExitCode>> = { SIGINT: EXIT.interrupted, SIGTERM: EXIT.terminated, SIGHUP: EXIT.hangUp };
 
 /** Where `sagga eval --out FILE` keeps the answers it has received. */
 function evalJournalPath(out: string): string {
   return `${out}.journal.jsonl`;
 }
 
+// Long by design: a command's options, help and examples are one declarative list, read as its --help reads;
+// the action itself calls one function of the library.
 /** `sagga eval`: a problem set or an archive as a benchmark for a target. */
 export function registerEvalCommand(program: Command): void {
   const cmd = program
@@ -209,7 +211,7 @@ Examples:
     } catch (err) {
       if (stoppedBy !== undefined) {
         const where = opts.out !== undefined ? `; the answers received are in ${evalJournalPath(opts.out)}: run the same command to go on` : '';
-        return fail(`stopped by ${stoppedBy}${where}`, SIGNAL_EXIT[stoppedBy] ?? EXIT.interrupted);
+        return fail(`stopped by ${stoppedBy}${where}`, INTERRUPT_EXIT[stoppedBy as InterruptName] ?? EXIT.interrupted);
       }
       if (err instanceof Error && err.name === 'EvalJournalMismatchError') return fail(err.message, EXIT.usage);
       fail(err instanceof Error ? err.message : String(err), exitCodeOf(err));

@@ -26,6 +26,8 @@ interface JudgeEvalCliOptions {
 const SIGNAL_EXIT: Readonly<Record<string, ExitCode>> = { SIGINT: EXIT.interrupted, SIGTERM: EXIT.terminated, SIGHUP: EXIT.hangUp };
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
+// Long by design: a command's options, help and examples are one declarative list, read as its --help reads;
+// the action itself calls one function of the library.
 /** `sagga judge-eval`: answer checkers measured on labelled pairs, side by side. */
 export function registerJudgeEvalCommand(program: Command): void {
   const cmd = program

@@ -27,6 +27,8 @@ export const DEMO_SETTINGS = {
 
 type CliOptions = SearchCommandOptions & TargetCliOptions & { demo?: boolean; show?: number; config?: string; dryRun?: boolean };
 
+// Long by design: a command's options, help and examples are one declarative list, read as its --help reads;
+// the action itself calls one function of the library.
 export function registerSearchCommand(program: Command): void {
   const cmd = program
     .command('search')

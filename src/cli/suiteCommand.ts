@@ -48,6 +48,8 @@ function parseOperatorBuckets(value: string): [number, number][] {
   return buckets;
 }
 
+// Long by design: a command's options, help and examples are one declarative list, read as its --help reads;
+// the action itself calls one function of the library.
 /** `sagga suite <name>`: the paper's rule-based probes as Fail@k tables. */
 export function registerSuiteCommand(program: Command): void {
   const cmd = program

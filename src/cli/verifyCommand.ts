@@ -72,6 +72,8 @@ interface BudgetFlags {
 
 const budgetOf = (opts: BudgetFlags) => ({ work: opts.work, backstopMs: opts.budgetMs ?? opts.backstopMs });
 
+// Long by design: a command's options, help and examples are one declarative list, read as its --help reads;
+// the action itself calls one function of the library.
 export function registerVerifyCommand(program: Command): void {
   const verify = program
     .command('verify')

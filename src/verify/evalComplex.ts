@@ -34,6 +34,9 @@ const ETA = 2.2250738585072014e-308;
  * reaches the distance to a singularity or branch cut; those cases return an infinite bound so that
  * the caller re-evaluates the point at high precision instead of trusting it.
  * Constant subtrees (free of x) are evaluated once, at compile time.
+ *
+ * Long by design: one case per operation of the tape, each with its error bound beside its value;
+ * the cases share the registers of one compiled tape and read best side by side.
  */
 export function createComplexEvaluator(tape: Tape): ComplexEvaluator {
   const { instrs } = tape;

@@ -66,6 +66,9 @@ function contextFor(digits: number): Context {
  * operation is paid from the meter's work (a function costs more than arithmetic), so the same point
  * costs the same on any machine. The input x is taken exactly as the double it is, so both sides
  * are compared at the same point; a decimal x is taken with all its digits.
+ *
+ * Long by design: one case per operation of the tape, each paid from the meter; the cases share the
+ * registers of one compiled tape.
  */
 export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGITS): DecimalEvaluator {
   const { instrs } = tape;

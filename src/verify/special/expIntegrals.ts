@@ -108,6 +108,10 @@ export interface SiCi {
   ciErr: number;
 }
 
+/**
+ * Si(x) and Ci(x) with their error bounds, by series below 4 and by the continued fraction of
+ * E1(ix) above. Long by design: the two regimes are the classical algorithm, written as one.
+ */
 export function siCi(x: number, out: SiCi): SiCi {
   const ax = Math.abs(x);
   if (Number.isNaN(x)) {
