@@ -28,8 +28,9 @@ import { SEARCH_DEFAULTS } from '../src/search/resolveSearchSettings.js';
 import { RunFiles, ZERO_TOTALS } from '../src/run/runFiles.js';
 import { runSearch } from '../src/search/runSearch.js';
 import { SearchEngine, type Evaluation } from '../src/search/searchEngine.js';
-import type { GenerationRecord, SearchSettings } from '../src/run/runSchema.js';
+import { RUN_FILES, type GenerationRecord, type RunConfig, type SearchSettings } from '../src/run/runSchema.js';
 import { checkCandidate } from '../constraints/checkCandidate.js';
+import { DEFAULT_CANDIDATE_LIMITS } from '../constraints/candidateLimits.js';
 import { createNerdamerTarget } from '../src/targets/nerdamer/nerdamerTarget.js';
 import type { Target } from '../src/targets/types.js';
 import { createRng } from '../src/util/rng.js';
@@ -123,14 +124,29 @@ async function nerdamerRun(): Promise<GenerationRecord[]> {
   const mutationConfig = resolveMutationConfig(settings.mutations);
   const embedder = await createEmbedder('structural');
   const target: Target = await createNerdamerTarget({ concurrency: settings.concurrency });
+  const fitness = await parseFitnessSpec(settings.fitness);
+  const configRecord: RunConfig = {
+    sagga: { version: 'bench', node: process.version, dependencies: {} },
+    created: new Date().toISOString(),
+    settings,
+    rng_seed: settings.rngSeed,
+    mutation_config: mutationConfig,
+    fitness: { spec: settings.fitness, description: fitness.describe() },
+    embedder: { name: embedder.name, dim: embedder.dim },
+    seeds: { name: settings.seeds, source: settings.seeds },
+    candidate_limits: DEFAULT_CANDIDATE_LIMITS,
+    target: { name: target.name },
+    files: RUN_FILES,
+    resumes: [],
+  };
   try {
     await runSearch(
-      { settings, outDir: dir, resume: false, configRecord: { settings } },
+      { settings, outDir: dir, resume: false, configRecord },
       {
         target,
         verify: (p, a) => verifyPair(p, a, SEARCH_VERIFY_OPTIONS),
         embedder,
-        fitness: await parseFitnessSpec(settings.fitness),
+        fitness,
         mutate: (tree, rng) => mutate(tree, rng, mutationConfig),
         checkCandidate: (e) => checkCandidate(e),
         initialSeeds: loadSeeds(settings.seeds).exprs,

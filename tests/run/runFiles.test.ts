@@ -8,6 +8,7 @@ import { settingsHash } from '../../src/run/settingsHash.js';
 import { exitCodeOf } from '../../src/cli/exitCodeOf.js';
 import { EXIT } from '../../src/cli/exitCodes.js';
 import type { EngineState } from '../../src/search/searchEngine.js';
+import { runConfigFixture } from './runConfigFixture.js';
 
 const state = (generation: number, archiveCount: number): EngineState => ({
   generation,
@@ -49,8 +50,8 @@ describe('RunFiles', () => {
     const survivors = again.reconcile(again.readCheckpoint());
     again.close();
     expect(lines(files.path('archive'))).toEqual(['{"id":"a"}']);
-    expect(survivors.archive).toEqual(['{"id":"a"}']);
-    expect(survivors.evaluated).toEqual(['{"key":"k1","status":"fail"}']);
+    expect(survivors.archiveLines).toBe(1);
+    expect(survivors.evaluated).toEqual([{ key: 'k1', status: 'fail' }]);
     // Journal entries of the generation in progress survive (except the torn one).
     expect(survivors.journal).toEqual([{ key: 'k3', answers: [] }]);
     expect(readFileSync(files.path('journal'), 'utf8')).toBe('{"key":"k3","answers":[]}\n');
@@ -59,19 +60,19 @@ describe('RunFiles', () => {
   it('starts from empty logs when the run died before its first checkpoint', () => {
     const files = fresh();
     // A new run's config.json comes with a checkpoint that commits nothing yet.
-    files.writeConfig({ settings: { tau: 0.01 } });
+    files.writeConfig(runConfigFixture({ tau: 0.01 }));
     expect(files.readCheckpoint()).toBeNull();
     expect(JSON.parse(readFileSync(files.path('checkpoint'), 'utf8'))).toMatchObject({ engine: null, offsets: { archive: 0, evaluated: 0, generations: 0 } });
     writeFileSync(files.path('archive'), '{"id":"zombie"}\n');
     const survivors = files.reconcile(files.readCheckpoint());
     files.close();
-    expect(survivors.archive).toEqual([]);
+    expect(survivors.archiveLines).toBe(0);
     expect(readFileSync(files.path('archive'), 'utf8')).toBe('');
   });
 
   it('refuses to cut lines when checkpoint.json is gone, and changes nothing', () => {
     const files = fresh();
-    files.writeConfig({ settings: { tau: 0.01 } });
+    files.writeConfig(runConfigFixture({ tau: 0.01 }));
     files.reconcile(files.readCheckpoint());
     files.commit({ archive: [{ id: 'a' }], evaluated: [{ key: 'k1' }], generation: { generation: 1 } }, { engine: state(1, 1), rngState: {}, totals: ZERO_TOTALS });
     files.close();
@@ -86,7 +87,7 @@ describe('RunFiles', () => {
   it('a failed write (a full disk) names the file and says how to resume; the CLI exits 73', () => {
     if (!existsSync('/dev/full')) return;
     const files = fresh();
-    files.writeConfig({ settings: { tau: 0.01 } });
+    files.writeConfig(runConfigFixture({ tau: 0.01 }));
     symlinkSync('/dev/full', files.path('archive'));
     files.reconcile(files.readCheckpoint());
     let error: unknown;
@@ -120,14 +121,15 @@ describe('RunFiles', () => {
   it('replaces config.json atomically and reads it back, with the hash of its settings', () => {
     const files = fresh();
     expect(files.hasRun()).toBe(false);
-    files.writeConfig({ settings: { tau: 0.01 } });
+    files.writeConfig(runConfigFixture({ tau: 0.01 }));
     expect(files.hasRun()).toBe(true);
-    const config = files.readConfig() as { settings_sha256: string };
-    expect(config).toEqual({ settings: { tau: 0.01 }, settings_sha256: settingsHash({ settings: { tau: 0.01 } }) });
+    const config = files.readConfig();
+    expect(config).toEqual({ ...runConfigFixture({ tau: 0.01 }), settings_sha256: settingsHash(runConfigFixture({ tau: 0.01 })) });
+    if (config === null) throw new Error('no config read back');
     expect(settingsHash(config)).toBe(config.settings_sha256);
     // The hash covers what shapes the run, in any key order; it changes with a setting.
     expect(settingsHash({ settings: { b: 1, a: [1, { d: 2, c: 3 }] } })).toBe(settingsHash({ settings: { a: [1, { c: 3, d: 2 }], b: 1 } }));
-    expect(settingsHash({ settings: { tau: 0.5 } })).not.toBe(config.settings_sha256);
+    expect(settingsHash(runConfigFixture({ tau: 0.5 }))).not.toBe(config.settings_sha256);
     expect(settingsHash({ ...config, created: 'later', resumes: [{}] })).toBe(config.settings_sha256);
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RunFiles, ZERO_TOTALS } from '../../src/run/runFiles.js';
 import { runRedactor } from '../../src/util/redactSecrets.js';
+import { runConfigFixture } from './runConfigFixture.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -13,7 +14,7 @@ describe('RunFiles redaction', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sagga-redact-'));
     dirs.push(dir);
     const files = new RunFiles(dir, { redact: runRedactor('cmd:m --api-key "quoted-secret-1"', { OPENAI_API_KEY: 'env-key-"odd"-1' }) });
-    files.writeConfig({ settings: { target: 'cmd:m --api-key ***' }, note: 'env-key-"odd"-1' });
+    files.writeConfig({ ...runConfigFixture({ target: 'cmd:m --api-key ***' }), created: 'env-key-"odd"-1' });
     files.reconcile(null);
     files.appendJournal([{ key: 'k', answers: [{ status: 'ok', text: 'quoted-secret-1', latencyMs: 1 } as never] }]);
     const engine = { generation: 1, archiveCount: 1 } as never;
