@@ -11,7 +11,7 @@ import type { Expr } from '../expr/types.js';
 import type { VerifyPair } from '../judge/judgeOutcome.js';
 import type { FailureKind, Judgement } from '../judge/judgeTypes.js';
 import { proveByReference } from '../judge/proveByReference.js';
-import { readArchiveText, type ArchiveText } from '../run/archiveText.js';
+import { readArchiveText } from '../run/archiveText.js';
 import { finishArchiveRewrite } from '../run/finishArchiveRewrite.js';
 import { lockArchiveDir } from '../run/lockArchiveDir.js';
 import { rewriteArchive } from '../run/rewriteArchive.js';
@@ -115,7 +115,7 @@ async function shrinkLocked(dir: string, options: ArchiveShrinkOptions, opened: 
     if (journal.commit !== undefined && finishArchiveRewrite(dir, journal.commit)) {
       options.warn?.(`finished the archive offset of ${join(dir, RUN_FILES.checkpoint)} left by a shrink that was stopped while writing`);
     }
-    const archive: ArchiveText = readArchiveText(dir);
+    const archive = readArchiveText(dir);
     const { lines } = archive;
 
     // Which lines to shrink.

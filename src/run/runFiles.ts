@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHECKPOINT_FORMAT, RUN_FILES, type Checkpoint, type EvaluatedRecord, type JournalEntry, type RunConfig, type RunTotals } from './runSchema.js';
+import { CHECKPOINT_FORMAT, RUN_FILES, type ArchiveRecord, type Checkpoint, type EvaluatedRecord, type GenerationRecord, type JournalEntry, type RunConfig, type RunTotals } from './runSchema.js';
 import { createRedactor, redactDeep, stringifyRedacted, type Redact } from '../util/redactSecrets.js';
 import { RunDirError } from './runDirError.js';
 import { writeFileAtomic } from '../util/writeFileAtomic.js';
@@ -209,7 +209,7 @@ export class RunFiles<S = unknown> {
    * Commit a generation: its lines, then the new checkpoint, then an empty journal. The checkpoint
    * is computed from the log sizes after the appends.
    */
-  commit(lines: { archive: readonly unknown[]; evaluated: readonly unknown[]; generation: unknown }, state: Omit<Checkpoint<S>, 'format' | 'offsets' | 'updated'>): Checkpoint<S> {
+  commit(lines: { archive: readonly ArchiveRecord[]; evaluated: readonly EvaluatedRecord[]; generation: GenerationRecord }, state: Omit<Checkpoint<S>, 'format' | 'offsets' | 'updated'>): Checkpoint<S> {
     this.append('archive', lines.archive.map((l) => stringifyRedacted(l, this.redact)));
     this.append('evaluated', lines.evaluated.map((l) => stringifyRedacted(l, this.redact)));
     this.append('generations', [stringifyRedacted(lines.generation, this.redact)]);
