@@ -1,6 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { RUN_FILES } from '../run/runSchema.js';
+import { writeMergedArchive } from '../run/writeMergedArchive.js';
 import { mergeEntries } from './mergeEntries.js';
 import { formatWarning, readRun } from '../run/readRun.js';
 import { toExportRecord } from './toExportRecord.js';
@@ -15,9 +13,6 @@ export interface ArchiveMergeResult {
   readonly warnings: readonly string[];
 }
 
-/** Provenance file written next to a merged archive.jsonl. */
-export const MERGE_FILE = 'merge.json';
-
 /**
  * `sagga archive merge A B… --out OUT`: one archive of the problems of A, B, … without duplicates
  * (same canonical key; the first input wins), each line's `sources` listing the runs and ids it came
@@ -28,16 +23,9 @@ export function archiveMerge(inputs: readonly string[], out: string): ArchiveMer
   if (inputs.length < 2) throw new Error('archive merge: give at least two archives to merge');
   const runs = inputs.map(readRun);
   const merged = mergeEntries(runs);
-  const toFile = out.endsWith('.jsonl');
-  const archive = toFile ? out : join(out, RUN_FILES.archive);
-  if (existsSync(archive)) throw Object.assign(new Error(`archive merge: ${archive} already exists; choose another --out`), { code: 'EEXIST' });
-  mkdirSync(toFile ? dirname(out) : out, { recursive: true });
-  writeFileSync(archive, merged.entries.map((e) => JSON.stringify(archiveRecord(e)) + '\n').join(''));
   const described = runs.map((r, i) => ({ path: r.dir, label: merged.labels[i], entries: r.entries.length }));
-  if (!toFile) {
-    const provenance = { created: new Date().toISOString(), inputs: described, entries: merged.entries.length, duplicates: merged.duplicates, dedupe: 'canonical key of the parsed problem' };
-    writeFileSync(join(out, MERGE_FILE), JSON.stringify(provenance, null, 2) + '\n');
-  }
+  const provenance = { created: new Date().toISOString(), inputs: described, entries: merged.entries.length, duplicates: merged.duplicates, dedupe: 'canonical key of the parsed problem' };
+  const archive = writeMergedArchive(out, merged.entries.map(archiveRecord), provenance);
   return { archive, entries: merged.entries.length, duplicates: merged.duplicates, inputs: described, warnings: runs.flatMap((r) => r.warnings.map(formatWarning)) };
 }
 

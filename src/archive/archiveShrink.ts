@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkCandidate } from '../../constraints/checkCandidate.js';
 import { DEFAULT_CANDIDATE_LIMITS, type CandidateLimits } from '../../constraints/candidateLimits.js';
@@ -13,18 +11,19 @@ import type { Expr } from '../expr/types.js';
 import type { VerifyPair } from '../judge/judgeOutcome.js';
 import type { FailureKind, Judgement } from '../judge/judgeTypes.js';
 import { proveByReference } from '../judge/proveByReference.js';
-import { acquireRunLock } from '../run/acquireRunLock.js';
-import { NotARunError } from '../run/readRun.js';
-import { RUN_FILES } from '../run/runSchema.js';
+import { readArchiveText } from '../run/archiveText.js';
+import { finishArchiveRewrite } from '../run/finishArchiveRewrite.js';
+import { lockArchiveDir } from '../run/lockArchiveDir.js';
+import { rewriteArchive } from '../run/rewriteArchive.js';
+import { RunFiles } from '../run/runFiles.js';
+import { RUN_FILES, type RunConfig } from '../run/runSchema.js';
+import { openShrinkJournal } from '../run/shrinkJournal.js';
 import { targetProbe } from '../shrink/targetProbe.js';
 import type { ProbeRecord, ShrinkProbe } from '../shrink/types.js';
 import type { Target } from '../targets/types.js';
 import { redactSecrets, runRedactor, stringifyRedacted } from '../util/redactSecrets.js';
 import { createRng } from '../util/rng.js';
-import { writeFileAtomic } from '../util/writeFileAtomic.js';
-import { checkpointArchiveOffset } from './checkpointArchiveOffset.js';
 import { shrinkArchiveLine, type ShrunkLine } from './shrinkArchiveLine.js';
-import { openShrinkJournal, type ShrinkCommit } from './shrinkJournal.js';
 
 export interface ArchiveShrinkOptions {
   /** `--target` as given: the model whose failures the archive holds. */
@@ -95,29 +94,29 @@ export interface ArchiveShrinkResult {
  * the archive an uninterrupted shrink writes.
  */
 export async function archiveShrink(dir: string, options: ArchiveShrinkOptions): Promise<ArchiveShrinkResult> {
-  const archivePath = join(dir, RUN_FILES.archive);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new NotARunError(`${dir}: no such run directory`, dir);
-  if (!existsSync(archivePath)) throw new NotARunError(`${dir}: no ${RUN_FILES.archive} here`, dir);
-  const lock = acquireRunLock(dir, options.warn);
+  const lock = lockArchiveDir(dir, options.warn);
   const opened: Promise<Target>[] = [];
   try {
-    return await shrinkLocked(dir, archivePath, options, opened);
+    return await shrinkLocked(dir, options, opened);
   } finally {
     await Promise.allSettled(opened.map(async (t) => (await t).close()));
     lock.release();
   }
 }
 
-async function shrinkLocked(dir: string, archivePath: string, options: ArchiveShrinkOptions, opened: Promise<Target>[]): Promise<ArchiveShrinkResult> {
-  const config = readRunConfig(dir);
+async function shrinkLocked(dir: string, options: ArchiveShrinkOptions, opened: Promise<Target>[]): Promise<ArchiveShrinkResult> {
+  const config = shrinkConfig(new RunFiles(dir).readConfig());
   const k = options.k ?? config.k;
   const redact = runRedactor(options.target);
   const recordedTarget = recordedTargetName(options.target);
   const journal = openShrinkJournal(dir, { target: recordedTarget, k, references: options.references }, redact);
   try {
-    if (journal.commit !== undefined) finishCommit(dir, archivePath, journal.commit, options.warn);
-    const text = readFileSync(archivePath, 'utf8');
-    const { lines, tail } = splitLines(text);
+    // An earlier shrink stopped between replacing the archive and moving the checkpoint's offset.
+    if (journal.commit !== undefined && finishArchiveRewrite(dir, journal.commit)) {
+      options.warn?.(`finished the archive offset of ${join(dir, RUN_FILES.checkpoint)} left by a shrink that was stopped while writing`);
+    }
+    const archive = readArchiveText(dir);
+    const { lines } = archive;
 
     // Which lines to shrink.
     const todo: number[] = [];
@@ -254,7 +253,7 @@ async function shrinkLocked(dir: string, archivePath: string, options: ArchiveSh
 
     const shrunk = [...reports.keys()].sort((a, b) => a - b).map((i) => reports.get(i)!);
     const summary = (written: boolean): ArchiveShrinkResult => ({
-      archive: archivePath,
+      archive: archive.path,
       lines: values.filter((v) => v !== undefined).length,
       shrunk,
       skipped,
@@ -275,14 +274,14 @@ async function shrinkLocked(dir: string, archivePath: string, options: ArchiveSh
       if (sig !== undefined && value !== undefined) return stringifyRedacted({ ...value, signature: sig }, redact);
       return line.text;
     });
-    commitArchive(dir, archivePath, text, lines, rewritten, tail, journal);
+    rewriteArchive(dir, archive, rewritten, journal);
     return summary(true);
   } finally {
     journal.close();
   }
 }
 
-/** The run's settings that shape a shrink, read loosely from config.json (a user file). */
+/** The run's settings that shape a shrink. */
 interface ShrinkConfig {
   readonly k: number;
   readonly rngSeed: string;
@@ -294,27 +293,14 @@ interface ShrinkConfig {
 /** The seed of a run directory without config.json (an archive merge's output). */
 const FALLBACK_SEED = 'archive-shrink';
 
-function readRunConfig(dir: string): ShrinkConfig {
-  const path = join(dir, RUN_FILES.config);
-  const defaults: ShrinkConfig = { k: 1, rngSeed: FALLBACK_SEED, candidateLimits: DEFAULT_CANDIDATE_LIMITS, shrinkCalls: null };
-  if (!existsSync(path)) return defaults;
-  let raw: Record<string, unknown>;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-  } catch (err) {
-    throw new NotARunError(`${path} cannot be read as JSON (${err instanceof Error ? err.message : String(err)})`, path);
-  }
-  const settings = (typeof raw?.settings === 'object' && raw.settings !== null ? raw.settings : {}) as Record<string, unknown>;
-  const limits = (typeof raw?.candidate_limits === 'object' && raw.candidate_limits !== null ? raw.candidate_limits : {}) as Record<string, unknown>;
-  const candidateLimits = { ...DEFAULT_CANDIDATE_LIMITS } as Record<string, number | boolean>;
-  for (const [name, value] of Object.entries(DEFAULT_CANDIDATE_LIMITS)) {
-    const given = limits[name];
-    if (typeof given === typeof value && (typeof given !== 'number' || Number.isFinite(given))) candidateLimits[name] = given as number | boolean;
-  }
-  const k = typeof settings.k === 'number' && Number.isSafeInteger(settings.k) && settings.k >= 1 && settings.k <= 100 ? settings.k : 1;
-  const seed = typeof raw?.rng_seed === 'string' || typeof raw?.rng_seed === 'number' ? String(raw.rng_seed) : FALLBACK_SEED;
-  const shrinkCalls = typeof settings.shrinkCalls === 'number' ? settings.shrinkCalls : null;
-  return { k, rngSeed: seed, candidateLimits: candidateLimits as unknown as CandidateLimits, shrinkCalls };
+/** Answers per probe a shrink asks for at most; a run recording more is shrunk with 1. */
+const MAX_K = 100;
+
+/** The settings of the run that shape a shrink; defaults for a directory without config.json (an archive merge's output). */
+function shrinkConfig(config: RunConfig | null): ShrinkConfig {
+  if (config === null) return { k: 1, rngSeed: FALLBACK_SEED, candidateLimits: DEFAULT_CANDIDATE_LIMITS, shrinkCalls: null };
+  const { k, shrinkCalls } = config.settings;
+  return { k: k <= MAX_K ? k : 1, rngSeed: config.rng_seed, candidateLimits: config.candidate_limits, shrinkCalls: shrinkCalls ?? null };
 }
 
 /**
@@ -325,23 +311,6 @@ function readRunConfig(dir: string): ShrinkConfig {
 function isShrunk(line: Record<string, unknown>, runShrinkCalls: number | null): boolean {
   if (typeof line.minimal !== 'object' || line.minimal === null) return false;
   return typeof line.shrink === 'object' || runShrinkCalls !== 0;
-}
-
-interface RawLine {
-  /** Without its newline. */
-  readonly text: string;
-  /** 1-based. */
-  readonly number: number;
-  /** With its newline, in UTF-8. */
-  readonly bytes: number;
-}
-
-/** The complete lines of a JSON Lines text, and what follows the last newline (a line cut by a kill), kept as it is. */
-function splitLines(text: string): { lines: RawLine[]; tail: string } {
-  const complete = text.lastIndexOf('\n') + 1;
-  const body = text.slice(0, complete);
-  const lines = body === '' ? [] : body.slice(0, -1).split('\n');
-  return { lines: lines.map((t, i) => ({ text: t, number: i + 1, bytes: Buffer.byteLength(t, 'utf8') + 1 })), tail: text.slice(complete) };
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {
@@ -356,49 +325,6 @@ function parseObject(text: string): Record<string, unknown> | undefined {
 function nodesOf(problem: unknown): number {
   const parsed = typeof problem === 'string' ? tryParseExpr(problem) : undefined;
   return parsed?.ok ? countNodes(parsed.expr).nodes : 0;
-}
-
-const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
-
-/**
- * Replace archive.jsonl with the rewritten lines, and move checkpoint.json's archive offset to the
- * same line boundary in the new file (`sagga search --resume` cuts the archive at that offset). The
- * intent is journaled first, so a kill between the two renames is finished by the next shrink.
- */
-function commitArchive(dir: string, archivePath: string, before: string, lines: readonly RawLine[], rewritten: readonly string[], tail: string, journal: ReturnType<typeof openShrinkJournal>): void {
-  const after = rewritten.map((l) => l + '\n').join('') + tail;
-  const checkpoint = checkpointArchiveOffset(dir);
-  let offset: ShrinkCommit['checkpoint_offset'] = null;
-  if (checkpoint.offset !== null) {
-    let from = 0;
-    let to = 0;
-    let i = 0;
-    for (; i < lines.length && from < checkpoint.offset; i++) {
-      from += lines[i].bytes;
-      to += Buffer.byteLength(rewritten[i], 'utf8') + 1;
-    }
-    if (from !== checkpoint.offset) {
-      throw new Error(
-        `${join(dir, RUN_FILES.checkpoint)} records ${checkpoint.offset} bytes of ${RUN_FILES.archive}, which is not a line boundary of it: ` +
-          `the run directory was modified, so its archive is left as it is (the probes made are kept in ${journal.path})`,
-      );
-    }
-    offset = { from, to };
-  }
-  journal.writeCommit({ before_sha256: sha256(before), after_sha256: sha256(after), checkpoint_offset: offset });
-  writeFileAtomic(archivePath, after);
-  if (offset !== null) checkpoint.set(offset.to);
-  journal.remove();
-}
-
-/** An earlier shrink stopped between replacing the archive and moving the checkpoint's offset: finish it. */
-function finishCommit(dir: string, archivePath: string, commit: ShrinkCommit, warn?: (message: string) => void): void {
-  if (commit.checkpoint_offset === null) return;
-  if (sha256(readFileSync(archivePath, 'utf8')) !== commit.after_sha256) return;
-  const checkpoint = checkpointArchiveOffset(dir);
-  if (checkpoint.offset !== commit.checkpoint_offset.from) return;
-  checkpoint.set(commit.checkpoint_offset.to);
-  warn?.(`finished the archive offset of ${join(dir, RUN_FILES.checkpoint)} left by a shrink that was stopped while writing`);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { closeSync, existsSync, openSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { tryParseExpr } from '../expr/parse.js';
 import { toInfix } from '../expr/toInfix.js';
+import { JsonLinesJournal } from '../run/jsonLinesJournal.js';
 import type { TargetAnswer } from '../targets/types.js';
 import { clipAnswer } from '../util/clip.js';
 import { stringifyRedacted, type Redact } from '../util/redactSecrets.js';
@@ -52,30 +52,24 @@ interface StoredAnswer {
 export function openEvalJournal(path: string, header: EvalJournalHeader, redact: Redact = (text) => text): EvalJournal {
   const answers = new Map<string, TargetAnswer[]>();
   let calls = 0;
-  if (existsSync(path)) {
-    const text = readFileSync(path, 'utf8');
-    const complete = text.lastIndexOf('\n') + 1;
-    const lines = text.slice(0, complete).split('\n').filter((l) => l.trim() !== '');
-    if (lines.length > 0) {
-      const saved = parseLine(lines[0]);
-      const mismatch = describeMismatch(saved, header);
-      if (mismatch !== undefined) {
-        throw new EvalJournalMismatchError(`${path} holds answers of another evaluation (${mismatch}); remove it, or write this evaluation elsewhere with another --out`);
-      }
-      for (const line of lines.slice(1)) {
-        const entry = parseLine(line) as { key?: unknown; answers?: unknown } | undefined;
-        if (entry === undefined || typeof entry.key !== 'string' || !Array.isArray(entry.answers)) continue;
-        const list = answers.get(entry.key) ?? [];
-        list.push(...entry.answers.map(toAnswer));
-        answers.set(entry.key, list);
-        calls++;
-      }
-    }
-    if (complete < Buffer.byteLength(text)) truncateSync(path, Buffer.byteLength(text.slice(0, complete)));
+  // Another evaluation's journal is refused as it is, before anything in it is cut.
+  const first = JsonLinesJournal.readLines(path)[0];
+  const mismatch = first === undefined ? undefined : describeMismatch(parseLine(first), header);
+  if (mismatch !== undefined) {
+    throw new EvalJournalMismatchError(`${path} holds answers of another evaluation (${mismatch}); remove it, or write this evaluation elsewhere with another --out`);
   }
-  const fresh = !existsSync(path) || statSync(path).size === 0;
-  const fd = openSync(path, 'a');
-  if (fresh) writeSync(fd, JSON.stringify(header) + '\n');
+  const { journal, lines } = JsonLinesJournal.open(path);
+  // The first line is the header.
+  for (const line of lines.slice(1)) {
+    const entry = parseLine(line) as { key?: unknown; answers?: unknown } | undefined;
+    if (entry === undefined || typeof entry.key !== 'string' || !Array.isArray(entry.answers)) continue;
+    const list = answers.get(entry.key) ?? [];
+    list.push(...entry.answers.map(toAnswer));
+    answers.set(entry.key, list);
+    calls++;
+  }
+  // Written to the file at once (a killed evaluation loses none), without waiting for the disk.
+  if (journal.size() === 0) journal.append([JSON.stringify(header)], false);
   return {
     path,
     answersOf: (key) => answers.get(key) ?? [],
@@ -83,13 +77,13 @@ export function openEvalJournal(path: string, header: EvalJournalHeader, redact:
       return calls;
     },
     append(key, given) {
-      writeSync(fd, stringifyRedacted({ key, answers: given.map(toStored) }, redact) + '\n');
+      journal.append([stringifyRedacted({ key, answers: given.map(toStored) }, redact)], false);
       const list = answers.get(key) ?? [];
       list.push(...given);
       answers.set(key, list);
       calls++;
     },
-    close: () => closeSync(fd),
+    close: () => journal.close(),
   };
 }
 

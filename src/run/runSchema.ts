@@ -26,6 +26,26 @@ export const RUN_FILES = {
   batchJobs: 'batch-jobs.json',
 } as const;
 
+/**
+ * Files beside a run's own that other commands write (not listed in config.json `files`):
+ * `archive shrink`'s journal, and the provenance of an `archive merge` directory.
+ */
+export const ARCHIVE_FILES = {
+  shrinkJournal: 'shrink.jsonl',
+  merge: 'merge.json',
+} as const;
+
+/**
+ * A rewrite of archive.jsonl (`rewriteArchive`), journaled before the new file replaces the old
+ * (shrink.jsonl's `commit`): the sha256 of the archive before and after, and checkpoint.json's
+ * `offsets.archive` before and after (null: the run has no checkpoint to move).
+ */
+export interface ArchiveRewrite {
+  readonly before_sha256: string;
+  readonly after_sha256: string;
+  readonly checkpoint_offset: { readonly from: number; readonly to: number } | null;
+}
+
 /** `format` of checkpoint.json. */
 export const CHECKPOINT_FORMAT = 1;
 

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { resolveMutationConfig } from '../../mutations/presets.js';
 import { RunFiles } from '../run/runFiles.js';
-import type { RunConfig, SearchSettings } from '../run/runSchema.js';
+import type { SearchSettings } from '../run/runSchema.js';
 import { loadSeeds } from '../seeds/loadSeeds.js';
 import { CANARY_PROBLEMS } from '../targets/canaryProblems.js';
 import { mergeTargetOptions } from '../targets/mergeTargetOptions.js';
@@ -72,8 +72,8 @@ export async function planSearch(options: SearchCommandOptions, targetOptions: O
   if (resuming) {
     outDir = resolve(options.resume!);
     const files = new RunFiles(outDir);
-    const saved = files.readConfig() as RunConfig | null;
-    if (saved === null || typeof saved !== 'object' || !saved.settings) throw new Error(`--resume ${options.resume}: no run there (no config.json)`);
+    const saved = files.readConfig();
+    if (saved === null) throw new Error(`--resume ${options.resume}: no run there (no config.json)`);
     settings = { ...saved.settings, ...explicit, target: explicit.target ?? saved.settings.target };
     if (saved.target?.settings !== undefined) own = mergeTargetOptions(targetOptionsFromSettings(saved.target.settings).options, targetOptions);
     spent = files.readCheckpoint()?.totals.target_calls ?? 0;

@@ -11,7 +11,7 @@ import type { VerifyPair } from '../judge/judgeOutcome.js';
 import type { ProgressReporter, SearchSummary } from './progressReporter.js';
 import { RunFiles, ZERO_TOTALS } from '../run/runFiles.js';
 import { runRedactor } from '../util/redactSecrets.js';
-import type { Checkpoint, EvaluatedRecord, GenerationRecord, RunTotals, SearchSettings, StopReason } from '../run/runSchema.js';
+import type { Checkpoint, GenerationRecord, RunConfig, RunTotals, SearchSettings, StopReason } from '../run/runSchema.js';
 import { SearchEngine, type EngineParams, type EngineState } from './searchEngine.js';
 import { AnswerJournal } from './answerJournal.js';
 import { evaluateGeneration, type Shrinker } from './evaluateGeneration.js';
@@ -30,7 +30,7 @@ export interface RunSearchConfig {
    */
   readonly resume: boolean;
   /** What config.json holds for a new run (ignored on resume, where it already exists). */
-  readonly configRecord: unknown;
+  readonly configRecord: RunConfig;
   /** What the session spent before the run started (its canary check): counted against the budgets at once. */
   readonly startup?: Spent;
 }
@@ -85,11 +85,13 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
   if (config.resume && files.readConfig() === null) throw new Error(`${config.outDir} holds no run to resume (no config.json)`);
   if (!config.resume) files.writeConfig(config.configRecord);
 
+  // An `archive shrink` stopped while it replaced the archive has its checkpoint offset moved first.
+  if (config.resume) files.finishArchiveRewrite();
   const checkpoint = config.resume ? files.readCheckpoint() : null;
   const survivors = files.reconcile(checkpoint);
-  const evaluatedKeys = survivors.evaluated.map((line) => JSON.parse(line) as EvaluatedRecord).filter((r) => r.status !== 'skipped').map((r) => r.key);
-  if (checkpoint && survivors.archive.length !== checkpoint.engine.archiveCount) {
-    throw new Error(`${files.path('archive')} has ${survivors.archive.length} lines but the checkpoint records ${checkpoint.engine.archiveCount}; cannot resume safely`);
+  const evaluatedKeys = survivors.evaluated.filter((r) => r.status !== 'skipped').map((r) => r.key);
+  if (checkpoint && survivors.archiveLines !== checkpoint.engine.archiveCount) {
+    throw new Error(`${files.path('archive')} has ${survivors.archiveLines} lines but the checkpoint records ${checkpoint.engine.archiveCount}; cannot resume safely`);
   }
 
   const params: EngineParams = {

@@ -131,8 +131,8 @@ async function searchInRunDir(
   let changes: SettingDifference[] = [];
   let editedByHand = false;
   if (resuming) {
-    saved = files.readConfig() as RunConfig | null;
-    if (!saved || typeof saved !== 'object' || !saved.settings) throw new Error(`--resume ${options.resume}: no run there (no ${RUN_FILES.config})`);
+    saved = files.readConfig();
+    if (saved === null) throw new Error(`--resume ${options.resume}: no run there (no ${RUN_FILES.config})`);
     if (typeof saved.settings_sha256 === 'string' && saved.settings_sha256 !== settingsHash(saved)) {
       if (!options.forceResume) {
         throw new Error(
@@ -268,10 +268,7 @@ async function searchInRunDir(
       const lines = endpoints.map((e) => `  ${e.url}: ${e.requests} requests, ${e.errors} errors, ${(e.outOfServiceMs / 1000).toFixed(1)} s out of service`);
       notify(`sagga search: endpoints:\n${lines.join('\n')}`);
       // The last session's counts, with the run's other records (config.json `endpoints`).
-      const config = files.readConfig() as Record<string, unknown> | null;
-      if (config !== null) {
-        files.writeConfig({ ...config, endpoints: endpoints.map((e) => ({ url: e.url, requests: e.requests, errors: e.errors, out_of_service_ms: Math.round(e.outOfServiceMs) })) });
-      }
+      files.recordEndpoints(endpoints.map((e) => ({ url: e.url, requests: e.requests, errors: e.errors, out_of_service_ms: Math.round(e.outOfServiceMs) })));
     }
     const notice = endNotice(summary, outDir);
     if (notice !== undefined) notify(notice);

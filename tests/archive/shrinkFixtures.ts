@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_CANDIDATE_LIMITS } from '../../constraints/candidateLimits.js';
 import { canonicalKey } from '../../src/expr/canonicalKey.js';
 import { parseExpr } from '../../src/expr/parse.js';
 import { toInfix } from '../../src/expr/toInfix.js';
+import { ZERO_TOTALS } from '../../src/run/runFiles.js';
+import { runConfigFixture } from '../run/runConfigFixture.js';
 
 /** The scripted model under test: wrong exactly on problems containing c^(x^2) (c ≥ 2), declines the rest but the canaries. */
 export const POWER_OF_SQUARE = resolve(__dirname, '../fixtures/cmd/wrong-on-power-of-square.mjs');
@@ -64,14 +65,11 @@ export function writeShrinkRun(dir: string, target: string, committed: readonly 
   const head = committed.map((l) => JSON.stringify(l) + '\n').join('');
   const archive = head + uncommitted.map((l) => JSON.stringify(l) + '\n').join('') + torn;
   writeFileSync(join(dir, 'archive.jsonl'), archive);
-  writeFileSync(
-    join(dir, 'config.json'),
-    JSON.stringify({ settings: { target, k: 1, rngSeed: '2022' }, rng_seed: '2022', candidate_limits: DEFAULT_CANDIDATE_LIMITS, target: { name: target } }, null, 2),
-  );
+  writeFileSync(join(dir, 'config.json'), JSON.stringify(runConfigFixture({ target, k: 1, rngSeed: '2022' }), null, 2));
   const committedBytes = Buffer.byteLength(head);
   writeFileSync(
     join(dir, 'checkpoint.json'),
-    JSON.stringify({ format: 1, engine: { generation: 2 }, rngState: null, totals: {}, offsets: { archive: committedBytes, evaluated: 0, generations: 0 }, updated: 'then' }) + '\n',
+    JSON.stringify({ format: 1, engine: { generation: 2 }, rngState: null, totals: ZERO_TOTALS, offsets: { archive: committedBytes, evaluated: 0, generations: 0 }, updated: 'then' }) + '\n',
   );
   return { dir, archive, committed: committedBytes };
 }

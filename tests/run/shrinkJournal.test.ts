@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openShrinkJournal } from '../../src/archive/shrinkJournal.js';
+import { openShrinkJournal } from '../../src/run/shrinkJournal.js';
 import type { Judgement } from '../../src/judge/judgeTypes.js';
 import { createRedactor } from '../../src/util/redactSecrets.js';
 

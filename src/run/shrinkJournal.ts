@@ -1,11 +1,8 @@
-import { closeSync, existsSync, fstatSync, fsyncSync, openSync, readFileSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Judgement } from '../judge/judgeTypes.js';
-import type { ProbeCache, ProbeRecord } from '../shrink/types.js';
 import { stringifyRedacted, type Redact } from '../util/redactSecrets.js';
-
-/** The journal of `sagga archive shrink`, beside archive.jsonl (docs/FORMATS.md). */
-export const SHRINK_JOURNAL = 'shrink.jsonl';
+import { JsonLinesJournal } from './jsonLinesJournal.js';
+import { ARCHIVE_FILES, type ArchiveRewrite } from './runSchema.js';
 
 /** What a probe's answer depends on besides the problem: who was asked, how many answers, which references. */
 export interface ShrinkJournalContext {
@@ -15,13 +12,16 @@ export interface ShrinkJournalContext {
   readonly references: readonly string[];
 }
 
-/** The last step of a shrink: the archive rewritten, and the checkpoint offset that moves with it. */
-export interface ShrinkCommit {
-  /** sha256 of archive.jsonl before and after the rewrite. */
-  readonly before_sha256: string;
-  readonly after_sha256: string;
-  /** checkpoint.json `offsets.archive` before and after (null: the run has no checkpoint to move). */
-  readonly checkpoint_offset: { readonly from: number; readonly to: number } | null;
+/** A probe as the journal keeps it: its judgement and the target calls it cost (a `ProbeRecord` of src/shrink). */
+export interface JournaledProbe {
+  readonly judgement: Judgement;
+  readonly calls: number;
+}
+
+/** The probes of one cache by canonical key (a `ProbeCache` of src/shrink): `set` journals a new one. */
+export interface JournaledProbes {
+  get(key: string): JournaledProbe | undefined;
+  set(key: string, probe: JournaledProbe): void;
 }
 
 interface ProbeEntry {
@@ -37,18 +37,19 @@ interface ProbeEntry {
 
 interface CommitEntry {
   readonly type: 'commit';
-  readonly commit: ShrinkCommit;
+  readonly commit: ArchiveRewrite;
 }
 
 export interface ShrinkJournal {
   readonly path: string;
   /** Probes of this context loaded from an earlier, unfinished shrink. */
   readonly replayable: number;
-  /** The commit an earlier shrink recorded before it was stopped, if any. */
-  readonly commit: ShrinkCommit | undefined;
+  /** The rewrite of the archive an earlier shrink journaled before it was stopped, if any. */
+  readonly commit: ArchiveRewrite | undefined;
   /** The probes of one cache; `set` appends each new probe to the file (flushed) before returning. */
-  cache(name: string, problemOf: (key: string) => string): ProbeCache;
-  writeCommit(commit: ShrinkCommit): void;
+  cache(name: string, problemOf: (key: string) => string): JournaledProbes;
+  /** Journal the rewrite about to replace the archive (flushed). */
+  writeCommit(commit: ArchiveRewrite): void;
   /** Delete the journal: the shrink is complete and written. */
   remove(): void;
   close(): void;
@@ -62,44 +63,32 @@ export interface ShrinkJournal {
  * not used.
  */
 export function openShrinkJournal(dir: string, context: ShrinkJournalContext, redact: Redact): ShrinkJournal {
-  const path = join(dir, SHRINK_JOURNAL);
   const contextText = JSON.stringify(context);
-  const caches = new Map<string, Map<string, ProbeRecord>>();
-  let commit: ShrinkCommit | undefined;
+  const caches = new Map<string, Map<string, JournaledProbe>>();
+  let commit: ArchiveRewrite | undefined;
   let replayable = 0;
-  if (existsSync(path)) {
-    const text = readFileSync(path, 'utf8');
-    const complete = text.lastIndexOf('\n') + 1;
-    for (const line of text.slice(0, complete).split('\n')) {
-      const entry = parseEntry(line);
-      if (entry === undefined) continue;
-      if (entry.type === 'commit') commit = entry.commit;
-      else if (JSON.stringify(entry.context) === contextText) {
-        const cache = cacheNamed(caches, entry.cache);
-        if (!cache.has(entry.key)) replayable++;
-        cache.set(entry.key, { judgement: entry.judgement, calls: entry.calls });
-      }
+  const { journal, lines } = JsonLinesJournal.open(join(dir, ARCHIVE_FILES.shrinkJournal));
+  for (const line of lines) {
+    const entry = parseEntry(line);
+    if (entry === undefined) continue;
+    if (entry.type === 'commit') commit = entry.commit;
+    else if (JSON.stringify(entry.context) === contextText) {
+      const cache = cacheNamed(caches, entry.cache);
+      if (!cache.has(entry.key)) replayable++;
+      cache.set(entry.key, { judgement: entry.judgement, calls: entry.calls });
     }
-    if (complete < Buffer.byteLength(text)) truncateSync(path, Buffer.byteLength(text.slice(0, complete)));
   }
-  const fd = openSync(path, 'a');
   let open = true;
   const close = (): void => {
     if (!open) return;
     open = false;
-    const empty = fstatSync(fd).size === 0;
-    closeSync(fd);
     // A shrink that asked nothing leaves nothing behind.
-    if (empty) unlinkQuietly(path);
+    if (journal.size() === 0) journal.remove();
+    else journal.close();
   };
-  const append = (entry: ProbeEntry | CommitEntry): void => {
-    const buffer = Buffer.from(stringifyRedacted(entry, redact) + '\n', 'utf8');
-    let written = 0;
-    while (written < buffer.length) written += writeSync(fd, buffer, written, buffer.length - written);
-    fsyncSync(fd);
-  };
+  const append = (entry: ProbeEntry | CommitEntry): void => journal.append([stringifyRedacted(entry, redact)]);
   return {
-    path,
+    path: journal.path,
     replayable,
     commit,
     cache(name, problemOf) {
@@ -117,22 +106,27 @@ export function openShrinkJournal(dir: string, context: ShrinkJournalContext, re
       append({ type: 'commit', commit: c });
     },
     remove() {
-      close();
-      unlinkQuietly(path);
+      open = false;
+      journal.remove();
     },
     close,
   };
 }
 
-function unlinkQuietly(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch {
-    // Already gone.
+/**
+ * The rewrite of the archive that the shrink journal of run directory `dir` records last, if any:
+ * read without opening the journal for appending (a resumed search finishes it, `finishArchiveRewrite`).
+ */
+export function pendingArchiveRewrite(dir: string): ArchiveRewrite | undefined {
+  let commit: ArchiveRewrite | undefined;
+  for (const line of JsonLinesJournal.readLines(join(dir, ARCHIVE_FILES.shrinkJournal))) {
+    const entry = parseEntry(line);
+    if (entry?.type === 'commit') commit = entry.commit;
   }
+  return commit;
 }
 
-function cacheNamed(caches: Map<string, Map<string, ProbeRecord>>, name: string): Map<string, ProbeRecord> {
+function cacheNamed(caches: Map<string, Map<string, JournaledProbe>>, name: string): Map<string, JournaledProbe> {
   let cache = caches.get(name);
   if (cache === undefined) caches.set(name, (cache = new Map()));
   return cache;
@@ -156,7 +150,7 @@ function parseEntry(line: string): ProbeEntry | CommitEntry | undefined {
   return e as unknown as ProbeEntry;
 }
 
-function isCommit(c: unknown): c is ShrinkCommit {
+function isCommit(c: unknown): c is ArchiveRewrite {
   if (typeof c !== 'object' || c === null) return false;
   const o = c as Record<string, unknown>;
   const offset = o.checkpoint_offset as Record<string, unknown> | null | undefined;
