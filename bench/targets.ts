@@ -80,7 +80,7 @@ function seedMutants(count: number, seed: string): TargetProblem[] {
 }
 
 async function benchCas(name: string, problems: readonly TargetProblem[], options: Options): Promise<void> {
-  let target;
+  let target: Awaited<ReturnType<typeof createTarget>>;
   try {
     target = await createTarget(name, { concurrency: availableParallelism(), timeLimitMs: options.timeLimitMs });
   } catch (err) {

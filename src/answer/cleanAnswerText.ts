@@ -33,7 +33,7 @@ function normalizeSpacing(s: string): string {
 /** `\fbox{$…$}` and `\boxed{$$…$$}` carry their own math delimiters. */
 /** `$…$`, `$$…$$`, `\(…\)` or `\[…\]` around the whole text removed. */
 export function unwrapDollars(s: string): string {
-  const m = /^(\${1,2}|\\\(|\\\[)([^]*?)(\${1,2}|\\\)|\\\])$/.exec(s);
+  const m = /^(\${1,2}|\\\(|\\\[)([\s\S]*?)(\${1,2}|\\\)|\\\])$/.exec(s);
   return m === null ? s : m[2];
 }
 

@@ -4,6 +4,7 @@ import { toInfix } from '../expr/print.js';
 import { hasX, isLeaf, mul, type Expr } from '../expr/types.js';
 
 /** Where a sum is compared with its terms: irrational-looking points on both sides of 0, of several sizes. */
+// biome-ignore lint/suspicious/noApproximativeNumericConstant: points that only look irrational; none needs to be a constant exactly
 const SAMPLE_POINTS = [0.3183098862, -0.5772156649, 1.4142135624, -2.7182818285, 3.3166247904, -7.0710678119, 12.566370614, 0.0437];
 
 /** A sum is identically 0 when it is this small next to its largest term at every point where it is finite; two terms are alike when their ratio varies less than this. */

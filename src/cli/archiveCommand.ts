@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { INTERRUPT_EXIT, type InterruptName } from './catchInterrupts.js';
 import { availableParallelism } from 'node:os';
 import { basename, extname, join } from 'node:path';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_CLUSTER_SEED } from '../archive/defaultClusterSeed.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../archive/exportFormats.js';
 import { DATASET_INCLUDES, type DatasetInclude } from '../archive/datasetIncludes.js';

@@ -1,5 +1,5 @@
 import { createWriteStream, existsSync, readFileSync, statSync, type WriteStream } from 'node:fs';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { AUGMENT_FAMILY_NAMES, parseAugmentFamily, type AugmentFamily } from '../augment/augmentFamily.js';
 import type { ProblemLine } from '../augment/readProblemLines.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';

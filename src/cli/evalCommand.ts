@@ -1,7 +1,7 @@
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { INTERRUPT_EXIT, type InterruptName } from './catchInterrupts.js';
 import { availableParallelism } from 'node:os';
-import { Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import type { Threshold } from '../eval/missedThresholds.js';
 import { createTarget, TARGET_REGISTRY, TARGET_SPECS } from '../targets/registry.js';
 import type { Target } from '../targets/types.js';

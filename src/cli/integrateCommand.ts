@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { createTarget } from '../targets/registry.js';
 import type { IntegrateProbeResult as ProbeResult } from '../judge/integrateProbe.js';
 import type { Target } from '../targets/types.js';

@@ -1,5 +1,5 @@
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { createRng } from '../util/rng.js';
 import { createRedactor, commandLineSecrets, environmentSecrets, stringifyRedacted } from '../util/redactSecrets.js';
 import { checkOutputPath } from './checkOutputPath.js';

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
 import { addFormerOptionName } from './addFormerOptionName.js';
 import { failCommand } from './failCommand.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
 import type { SearchCommandOptions } from '../search/startSearch.js';
 import type { SearchSummary } from '../search/progressReporter.js';

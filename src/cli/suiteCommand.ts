@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
-import { Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import { SUITE_NAMES, type SuiteName } from '../suite/suiteTypes.js';
 import { createTarget } from '../targets/registry.js';
 import type { Target } from '../targets/types.js';

@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { parseEndpointList } from '../targets/openai/parseEndpointList.js';
 import { TARGET_SPECS, type TargetOptions } from '../targets/registry.js';
 import { nonNegativeInt, nonNegativeNumber, positiveInt } from './numberOption.js';

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import type { MathFormat } from '../answer/readMathText.js';
 import { addFormerOptionName } from './addFormerOptionName.js';
 import { checkOutputPath } from './checkOutputPath.js';

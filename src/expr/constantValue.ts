@@ -12,7 +12,9 @@ const doubles = new Map<ConstantName, number>([
   // "No limit" is not a number.
   ['DNE', NaN],
   // Nearest doubles of the first 40 digits (OEIS A006752, A001620).
+  // biome-ignore lint/correctness/noPrecisionLoss: the constant's first 40 digits as published, of which the double keeps what it can
   ['Catalan', 0.9159655941772190150546035149323841107741],
+  // biome-ignore lint/correctness/noPrecisionLoss: the constant's first 40 digits as published, of which the double keeps what it can
   ['EulerGamma', 0.5772156649015328606065120900824024310422],
 ]);
 

@@ -3,7 +3,7 @@ import { isUnsupportedFunction } from './isUnsupportedFunction.js';
 
 // A name applied to arguments: `name(`, `name[` (Mathematica), and in LaTeX `\operatorname{name}(`
 // or `name\left(`. Bounded quantifiers and a 40-character name keep the scan linear.
-const CALL = /\b([A-Za-z_][A-Za-z0-9_]{0,39})\s{0,8}\}?\s{0,8}(?:\(|\[|\\left\s{0,8}[(\[])/g;
+const CALL = /\b([A-Za-z_][A-Za-z0-9_]{0,39})\s{0,8}\}?\s{0,8}(?:\(|\[|\\left\s{0,8}[([])/g;
 
 // The rest of `zeta(n)` after its opening parenthesis: the constant ζ(n), which sagga reads.
 const ZETA_CONSTANT_REST = /^\s{0,8}(\d{1,4})\s{0,8}(?:\\right\s{0,8})?\)/;

@@ -39,7 +39,7 @@ export async function proveByReference<P = Expr>(problem: P, judgement: Judgemen
         outcome = answer.status;
         continue;
       }
-      let verdict;
+      let verdict: Awaited<ReturnType<typeof verify>>;
       try {
         verdict = await verify(problem, answer.expr);
       } catch {

@@ -2,7 +2,6 @@ import { sumGenerations } from '../archive/sumGenerations.js';
 import { runCounts, type RunCounts } from '../archive/runCounts.js';
 import { numberSetting, runIterations } from '../archive/summaryRow.js';
 import type { RunData } from '../run/runData.js';
-import type { GenerationLine } from '../run/runSchema.js';
 
 /**
  * The headline numbers of a run; null where the run directory does not record them. What it found

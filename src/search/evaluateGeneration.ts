@@ -1,7 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Expr } from '../expr/types.js';
 import type { VerifyPair } from '../judge/judgeOutcome.js';
-import type { Judgement } from '../judge/judgeTypes.js';
 import type { Task, TaskProblem } from '../tasks/task.js';
 import type { CallCounts } from '../run/runSchema.js';
 import type { CanaryCheck } from '../targets/checkCanaries.js';

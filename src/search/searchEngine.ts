@@ -2,7 +2,7 @@ import type { LengthMeasure } from '../../fitness/types.js';
 import type { Fitness } from '../../fitness/types.js';
 import type { Embedder } from '../embed/types.js';
 import { metrics, type ExprMetrics } from '../expr/metrics.js';
-import { toInfix, toLatex } from '../expr/print.js';
+import { toInfix, } from '../expr/print.js';
 import type { Expr } from '../expr/types.js';
 import type { Rng } from '../util/rng.js';
 import type { FailureKind, Judgement, Proof } from '../judge/judgeTypes.js';
@@ -18,7 +18,7 @@ import { FailureArchive, type FailureArchiveState, type KnownBug } from './failu
 import { selectParents, type PoolMember } from './selectParents.js';
 import { integrateTask } from '../tasks/integrate/integrateTask.js';
 import { loadProblem, paramsField, storeProblem, type StoredProblem } from '../tasks/storedProblem.js';
-import type { Task, TaskProblem } from '../tasks/task.js';
+import type { Task, } from '../tasks/task.js';
 import { CALM, hasStagnated, observeGeneration, type StagnationPolicy, type StagnationState } from './stagnation.js';
 
 export interface EngineParams {

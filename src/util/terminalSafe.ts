@@ -4,7 +4,6 @@
  * drive the terminal nor reorder what is shown.
  */
 export function terminalSafe(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, ' ');
 }
 

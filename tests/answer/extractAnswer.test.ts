@@ -55,7 +55,7 @@ Verification: $$\frac{d}{dx}\sin x = \cos x$$`);
   });
 
   it('a truncated response only counts a box or a final-answer line', () => {
-    const text = String.raw`Let $u = x^2$. So the integral becomes`;
+    const text = 'Let $u = x^2$. So the integral becomes';
     const plain = extractAnswer(text);
     expect(plain.ok).toBe(true); // the last math block, as far as the text alone can tell
     const truncated = extractAnswer(text, { truncated: true });

@@ -67,7 +67,7 @@ describe('archive stats (the Table-15 row)', () => {
     expect(tableRows(result.output, 'Spending')).toEqual([['tricky', '—', '—', '—', '—', '—', '—', '—']]);
     const archive = join(run, 'archive.jsonl');
     expect(result.warnings).toEqual([
-      expect.stringMatching(new RegExp(`^${escape(archive)}:3: not valid JSON \\(.*\\); skipped$`)),
+      expect.stringMatching(new RegExp(`^${escapeRegExp(archive)}:3: not valid JSON \\(.*\\); skipped$`)),
       `${archive}:7: last line is cut off (no newline, not complete JSON: the run was probably killed while writing); skipped`,
     ]);
     expect(tableRows(result.output)).toEqual([['tricky', 'nerdamer', 'length:20', '5', '5', '11.4', '5.0', '2.6', '25.0%', '50.0%', '25.0%', '0.0%']]);
@@ -252,6 +252,6 @@ describe('archive stats of a run with proofs, signatures and spending', () => {
   });
 });
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { type Command, CommanderError } from 'commander';
 import { vi } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import type { CliRun } from './runBuiltCli.js';

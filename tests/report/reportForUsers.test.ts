@@ -14,7 +14,7 @@ import { REPO_ROOT, runBuiltCli } from '../helpers/runBuiltCli.js';
 
 const options = { seed: 'sagga', embedder: structuralEmbedder(), generatedAt: new Date(0) };
 const work = mkdtempSync(join(tmpdir(), 'sagga-report-users-'));
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 const section = (page: string, id: string) => page.slice(page.indexOf(`<section id="${id}">`), page.indexOf('</section>', page.indexOf(`<section id="${id}">`)));
 
 describe('the report, for a user of the archive', () => {
@@ -25,10 +25,10 @@ describe('the report, for a user of the archive', () => {
     const expected = files.evaluated.filter((e) => e.status === 'fail' && (e.proof ?? null) === null);
     expect(expected.length).toBeGreaterThan(1);
     const rows = [...unproven.matchAll(/<tr><td class="problem"><code class="expr-text">([^<]*)<\/code><\/td><td><span class="badge kind-[a-z-]+">([^<]*)<\/span><\/td><td class="num">(\d+)<\/td><td class="reason">([^<]*)<\/td><\/tr>/g)];
-    expect(rows.map((r) => [unescape(r[1]), r[2], Number(r[3]), unescape(r[4])])).toEqual(expected.map((e) => [e.problem, e.kind, e.generation, e.reason]));
+    expect(rows.map((r) => [unescapeHtml(r[1]), r[2], Number(r[3]), unescapeHtml(r[4])])).toEqual(expected.map((e) => [e.problem, e.kind, e.generation, e.reason]));
     expect(unproven).toContain(`${expected.length} unproven failures`);
     // A proven failure is not among them.
-    for (const e of files.evaluated.filter((x) => x.status === 'fail' && x.proof)) expect(rows.map((r) => unescape(r[1]))).not.toContain(e.problem);
+    for (const e of files.evaluated.filter((x) => x.status === 'fail' && x.proof)) expect(rows.map((r) => unescapeHtml(r[1]))).not.toContain(e.problem);
   });
 
   it('an empty archive is said to be empty, not to predate signatures', async () => {
@@ -55,7 +55,7 @@ describe('the report, for a user of the archive', () => {
     const first = await runBuiltCli(['search', ...args, '--out', out, '--json']);
     expect(first.status, first.stderr).toBe(0);
     const page = await buildReport([readRun(out)], options);
-    const command = unescape(/<pre class="command"><code>([^<]*)<\/code><\/pre>/.exec(page)![1]);
+    const command = unescapeHtml(/<pre class="command"><code>([^<]*)<\/code><\/pre>/.exec(page)![1]);
     expect(command).toMatch(/^sagga search --target nerdamer /);
     const again = join(work, 'again');
     execFileSync('/bin/sh', ['-c', `${command.replace(/^sagga /, `${process.execPath} bin/sagga.js `)} --out ${again} --json`], { cwd: REPO_ROOT, stdio: 'pipe' });

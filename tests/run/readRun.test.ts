@@ -44,7 +44,7 @@ describe('reading a run tolerantly', () => {
     mkdirSync(empty);
     expect(() => readRun(empty)).toThrow(NotARunError);
     writeFileSync(join(empty, 'config.json'), '[1, 2]');
-    expect(() => readRun(empty)).toThrow(/not a sagga run directory.*\n  .*config\.json: not a JSON object; ignored/);
+    expect(() => readRun(empty)).toThrow(/not a sagga run directory.*\n {2}.*config\.json: not a JSON object; ignored/);
   });
 
   it('a run with proofs: proof, signature and minimal as written; variants counted from evaluated.jsonl on every read', () => {

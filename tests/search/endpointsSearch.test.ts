@@ -23,7 +23,7 @@ describe('sagga search over two endpoints, one stopped halfway', () => {
   });
 
   it('completes, archives nothing from the outage, and reports both endpoints', async () => {
-    // eslint-disable-next-line prefer-const -- the script refers to the server it belongs to
+    // Assigned below, once the server exists: its own script refers to it.
     let a!: FakeOpenAIServer;
     // The model answers x·f: right only for constants, so most problems are proven wrong.
     const answer = 'The answer is \\boxed{x}';
@@ -31,7 +31,7 @@ describe('sagga search over two endpoints, one stopped halfway', () => {
       if (r.index === 40) void a.stop();
       return reply.answer(answer, { delayMs: 5 });
     });
-    const b = await startFakeOpenAIServer((r) => reply.answer(answer, { delayMs: 5 }));
+    const b = await startFakeOpenAIServer(() => reply.answer(answer, { delayMs: 5 }));
     servers.push(a, b);
     const out = join(work, 'run');
     const r = await runBuiltCli(

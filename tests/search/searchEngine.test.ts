@@ -207,7 +207,7 @@ describe('SearchEngine', () => {
   it('escalates while no new signature comes, calms down when one does, and stops as stagnated after its patience', async () => {
     const engine = await makeEngine({ seedSelection: 'elites', novelty: 'signature', generationSize: 40, seedSize: 8, patience: 5 });
     const levels: number[] = [];
-    let told;
+    let told: Awaited<ReturnType<typeof engine.tell>>;
     do {
       const ask = engine.ask();
       // Only the first generation finds anything new.

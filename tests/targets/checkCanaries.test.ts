@@ -82,7 +82,7 @@ describe.runIf(requireOrSkip(hasMaxima(), 'maxima (apt-get install maxima)'))('a
     const out = join(mkdtempSync(join(tmpdir(), 'sagga-canary-maxima-')), 'run');
     const saved = process.env.SAGGA_MAXIMA;
     process.env.SAGGA_MAXIMA = MAXIMA_WITHOUT_SHARE;
-    let r;
+    let r: Awaited<ReturnType<typeof sagga>>;
     try {
       r = await sagga(['search', '--target', 'maxima', '--out', out, '--max-generations', '1']);
     } finally {

@@ -17,7 +17,7 @@ export interface CasDialect {
 // Binding strength of what a printed string is at its top level; a child is wrapped in parentheses
 // whenever the parent needs something tighter. Parentheses are added generously: the printed text
 // is read by someone else's parser, whose precedence rules for unary minus and `^` we do not trust.
-const enum Prec {
+enum Prec {
   Add = 1,
   Mul = 2,
   Neg = 3,

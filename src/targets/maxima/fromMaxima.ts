@@ -53,7 +53,7 @@ export function fromMaxima(output: string): AnswerReading {
   const text = output
     .replace(/%([A-Za-z_][A-Za-z0-9_]*)/g, `${PCT}$1`)
     // li[2](z) → polylog(2,z): only the head changes, the argument list stays where it is.
-    .replace(/\bli\[([^\[\]()]{1,40})\]\(/g, 'polylog($1,');
+    .replace(/\bli\[([^[\]()]{1,40})\]\(/g, 'polylog($1,');
   const read = readCasOutput(text, maximaOutput);
   if (read.status === 'ok') return { status: 'ok', expr: read.expr };
   return { status: read.status, error: read.error.split(PCT).join('%') };

@@ -276,7 +276,8 @@ export function createBatchSolver(ctx: BatchCallContext, options: BatchSolverOpt
 
   const gatherMs = options.gatherMs ?? 100;
   let gathering: Caller[] = [];
-  let flushTimer: NodeJS.Timeout | undefined;
+  // biome-ignore lint/correctness/noUnusedVariables: read by `??=`, which starts one timer per gathering
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
   const flush = (): void => {
     flushTimer = undefined;

@@ -39,7 +39,7 @@ export function checkDefiniteConvergence(problem: Expr, lower: DefiniteBound, up
   const lo = Math.min(ends[0], ends[1]);
   const hi = Math.max(ends[0], ends[1]);
   if (lo === hi) return { ok: false, reason: `the interval ${interval} is empty` };
-  let tape;
+  let tape: ReturnType<typeof compileTape>;
   try {
     tape = compileTape(problem);
   } catch (error) {

@@ -19,7 +19,7 @@ export type ConstantValue =
  */
 export function evaluateConstant(expr: Expr, digits: number, meter: WorkMeter): ConstantValue {
   if (hasX(expr)) return { ok: false, why: 'not-constant', reason: 'it depends on x' };
-  let tape;
+  let tape: ReturnType<typeof compileTape>;
   try {
     tape = compileTape(expr);
   } catch (error) {

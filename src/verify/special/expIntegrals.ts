@@ -159,7 +159,7 @@ export function siCi(x: number, out: SiCi): SiCi {
   }
   // E1(i x) = -Ci(x) + i (Si(x) - π/2) for x > 0, by the complex continued fraction.
   let br = 1;
-  let bi = ax;
+  const bi = ax;
   let cr = 1 / FPMIN;
   let ci = 0;
   // d = 1/b

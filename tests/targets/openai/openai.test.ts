@@ -257,7 +257,7 @@ describe('openaiTarget over real HTTP', () => {
   });
 
   it('a response cut at the token limit without a box is unparseable, not an answer', async () => {
-    const s = await server(() => reply.answer(String.raw`Let $u = x^2$. Then the integral becomes`, { finishReason: 'length' }));
+    const s = await server(() => reply.answer('Let $u = x^2$. Then the integral becomes', { finishReason: 'length' }));
     const target = openaiTarget({ ...FAST, model: 'm', baseURL: s.baseURL, apiKey: 'k-local' });
     const [out] = await target.solve([problem(1)], 1);
     expect(out.answers[0].status).toBe('unparseable');

@@ -165,7 +165,7 @@ describe('answerFromCompletion', () => {
   it('content filter and truncation', () => {
     // Withheld by the provider's filter: not the model declining, so not judged.
     expect(answerFromCompletion({ content: '', finishReason: 'content_filter' }, 1, undefined).status).toBe('unjudged');
-    const cut = answerFromCompletion({ content: String.raw`Let $u = x^2$, so`, finishReason: 'length' }, 1, undefined);
+    const cut = answerFromCompletion({ content: 'Let $u = x^2$, so', finishReason: 'length' }, 1, undefined);
     expect(cut.status).toBe('unparseable');
     const boxedCut = answerFromCompletion({ content: String.raw`\boxed{\sin x} and to check`, finishReason: 'length' }, 1, undefined);
     expect(boxedCut.status).toBe('ok');
