@@ -95,7 +95,7 @@ export function summaryTables(rows: readonly SummaryRow[]): SummaryTable[] {
       cells: search,
       numeric: numericAfterFirst(searchHeaders),
       notes: [
-        'Signatures per 1,000 calls count every target call of the run. Cells: cells of the problem grid holding an elite at the end of the run; QD-score: the sum of their objectives. The escalation level rises while no new signature comes (0: one mutation per child).',
+        'Signatures per 1,000 calls count every target call of the run. Cells: cells of the problem grid holding an elite at the end of the run; QD-score: the sum of their objectives. The escalation level rises while no new signature comes (0: 1–2 mutations per child; 4: 2–6, with more crossover, restarts from known bugs and wider constants).',
       ],
     },
     { id: 'kinds', title: 'Failures by kind', headers: kindHeaders, cells: kinds, numeric: numericAfterFirst(kindHeaders, 2), notes: [] },

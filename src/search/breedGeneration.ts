@@ -163,7 +163,7 @@ class CandidateCollector {
  * its parent's parameters otherwise.
  */
 function makeChild(parent: Parent, partners: readonly Expr[], plan: BreedingPlan, rng: Rng, deps: BreedingDeps): TaskProblem {
-  // Draws only what the plan varies, so that level 0 draws exactly what one mutation per child draws.
+  // Draws only what the plan varies, so that a plan of one mutation per child draws exactly what the paper's search draws.
   let steps = plan.maxSteps > plan.minSteps ? rng.int(plan.minSteps, plan.maxSteps) : plan.minSteps;
   const scale = plan.wideConstantShare > 0 && rng.next() < plan.wideConstantShare ? plan.constantScale : 1;
   const task = deps.task ?? integrateTask;

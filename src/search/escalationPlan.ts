@@ -13,7 +13,8 @@ export interface BreedingPlan {
 }
 
 /**
- * The escalation ladder: level 0 is the paper's one mutation per child; each level up takes larger
+ * The escalation ladder: level 0 takes 1–2 mutations per child, some crossover and known bugs as
+ * parents (the paper's search is one mutation per child, from the last generation); each level up takes larger
  * steps, more crossover between failures, more restarts from known bugs and wider constants.
  */
 export const ESCALATION_PLANS: readonly BreedingPlan[] = [
