@@ -27,7 +27,7 @@ describe('search() from the package root', () => {
       result = await search(
         {
           target: 'cmd:node examples/cmd-target/planted-bugs.mjs',
-          reference: ['none'],
+          reference: 'none',
           canaries: false,
           out,
           rngSeed: 'quiet',
