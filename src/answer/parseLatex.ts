@@ -5,7 +5,7 @@ import { literalExcerpt } from '../expr/literalExcerpt.js';
 import { ParseError, type OwnRefusal, type ParseResult } from '../expr/parseError.js';
 import { readBounded, tryReadBounded } from '../expr/readBounded.js';
 import { readLiteral } from '../expr/readLiteral.js';
-import { isParameterLetter } from '../expr/parameters.js';
+import { isArbitraryConstant, isParameterLetter, type ArbitraryConstant } from '../expr/parameters.js';
 import type { ReadOptions } from '../expr/readOptions.js';
 import { TreeBuilder } from '../expr/treeBuilder.js';
 import type { Expr } from '../expr/types.js';
@@ -285,6 +285,10 @@ class LatexParser {
   private letter(t: Extract<LatexToken, { kind: 'letter' }>): Expr {
     // A parameter the caller lists (ReadOptions.parameters), before any other reading of its letter.
     if (isParameterLetter(t.text) && this.b.options.parameters?.includes(t.text) === true) return this.count({ type: 'sym', name: t.text }, t);
+    if (t.text === 'C') {
+      const constant = this.arbitraryConstant();
+      if (constant !== undefined) return this.count({ type: 'sym', name: constant }, t);
+    }
     switch (t.text) {
       case 'x':
         return this.count({ type: 'sym', name: 'x' }, t);
@@ -305,6 +309,38 @@ class LatexParser {
       default:
         throw this.error(`unknown symbol '${t.text}' (the only variable is x; constants are \\pi and e)`, t);
     }
+  }
+
+  /**
+   * After a `C`: an ODE's arbitrary constant the caller lists (ReadOptions.parameters), written
+   * `C_1`, `C_{1}` or `C1`, its index taken from the tokens; undefined (nothing taken) otherwise.
+   */
+  private arbitraryConstant(): ArbitraryConstant | undefined {
+    const listed = this.b.options.parameters;
+    if (listed === undefined || !listed.some(isArbitraryConstant)) return undefined;
+    const at = (k: number): LatexToken => this.tokens[Math.min(this.i + k, this.tokens.length - 1)];
+    const isNum = (t: LatexToken): t is Extract<LatexToken, { kind: 'num' }> => t.kind === 'num' && /^\d+$/.test(t.text);
+    let digit: string | undefined;
+    let taken = 0;
+    // As TeX reads a subscript or a glued digit: C_{1} whole, C_1 and C1 one digit (C_12 is C_1 times 2).
+    let split: Extract<LatexToken, { kind: 'num' }> | undefined;
+    if (this.isOp(at(0), '_') && at(1).kind === 'open' && (at(1) as { text: string }).text === '{') {
+      const d = at(2);
+      const close = at(3);
+      if (isNum(d) && close.kind === 'close' && close.text === '}') [digit, taken] = [d.text, 4];
+    } else {
+      const offset = this.isOp(at(0), '_') ? 1 : 0;
+      const d = at(offset);
+      if (isNum(d)) {
+        [digit, taken] = [d.text[0], offset + 1];
+        if (d.text.length > 1) split = d;
+      }
+    }
+    const name = digit === undefined ? undefined : `C${digit}`;
+    if (name === undefined || !isArbitraryConstant(name) || !listed.includes(name)) return undefined;
+    this.i += taken;
+    if (split !== undefined) this.tokens[--this.i] = { kind: 'num', text: split.text.slice(1), pos: split.pos + 1 };
+    return name;
   }
 
   /** `\zeta(n)`, `\zeta\left(n\right)`, `\zeta{(n)}`: the constant ζ(n) of an integer literal; ζ of anything else is refused. */

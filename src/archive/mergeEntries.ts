@@ -3,6 +3,7 @@ import { problemTree } from './problemMetrics.js';
 import type { RunData } from '../run/runData.js';
 import type { ArchiveLine, ArchiveSource } from '../run/runSchema.js';
 import { uniqueLabels } from './uniqueLabels.js';
+import { readTaskProblem } from '../tasks/readTaskProblem.js';
 import { TASK_REGISTRY } from '../tasks/registry.js';
 
 export interface MergeOutcome {
@@ -49,7 +50,7 @@ export function mergeKey(entry: ArchiveLine): string {
   const tree = problemTree(entry);
   if (tree && (entry.task === null || entry.task === 'integrate')) return canonicalKey(tree);
   const task = TASK_REGISTRY.find((t) => t.name === entry.task);
-  const params = task?.readParams(entry.params ?? {});
-  if (tree && task !== undefined && params?.ok) return task.key({ expr: tree, params: params.params });
+  const read = task === undefined ? undefined : readTaskProblem(task, { ...entry.params, problem: entry.problem });
+  if (task !== undefined && read?.ok === true) return task.key(read.problem);
   return entry.key ?? `text:${entry.task ?? ''}:${entry.problem}`;
 }

@@ -49,10 +49,24 @@ async function listRows(what: ListName): Promise<ListRow[]> {
       });
     }
     case 'seeds': {
-      const [{ builtinSeedSets, loadSeeds }, { toInfix }] = await Promise.all([import('../seeds/loadSeeds.js'), import('../expr/print.js')]);
+      const [{ builtinSeedSets, loadSeeds }, { toInfix }, { readLineTree }, { readTaskProblem }, { taskNamed }] = await Promise.all([
+        import('../seeds/loadSeeds.js'),
+        import('../expr/print.js'),
+        import('../tasks/readLineTree.js'),
+        import('../tasks/readTaskProblem.js'),
+        import('../tasks/registry.js'),
+      ]);
       return builtinSeedSets().map((name) => {
-        const { exprs, lines } = loadSeeds(name);
-        const shown = exprs.slice(0, 4).map(toInfix).join(', ');
+        const { exprs, lines } = loadSeeds(name, readLineTree);
+        // Each problem as its lines write it: an ODE's whole equation, any other task's tree.
+        const shown = exprs
+          .slice(0, 4)
+          .map((e, i) => {
+            const line = lines?.[i];
+            const read = line === undefined ? undefined : readTaskProblem(taskNamed(typeof line.task === 'string' ? line.task : undefined), line);
+            return read?.ok === true ? taskNamed(line!.task as string | undefined).problemText(read.problem, 'infix') : toInfix(e);
+          })
+          .join(', ');
         // A task's set (JSON Lines) says whose problems it holds.
         const task = typeof lines?.[0]?.task === 'string' ? ` ${lines[0].task}` : '';
         return { name, description: `${exprs.length}${task} seed${exprs.length === 1 ? '' : 's'}: ${shown}${exprs.length > 4 ? ', …' : ''}` };

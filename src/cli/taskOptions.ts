@@ -12,9 +12,16 @@ export interface TaskCliOptions {
   point?: string;
   order?: string;
   direction?: string;
+  /** `--condition`, repeated: an ODE's `conditions`. */
+  condition?: string[];
 }
 
 const FIELDS = ['lower', 'upper', 'point', 'order', 'direction'] as const;
+
+/** `--condition y(0)=1 --condition y'(0)=0`: each occurrence adds one. */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
 
 /** `--task` and every task's fields as options, named as the verify contract names them. */
 export function addTaskOptions(cmd: Command): Command {
@@ -24,12 +31,15 @@ export function addTaskOptions(cmd: Command): Command {
     .option('--upper <bound>', 'definite: the upper bound (a number, a constant such as pi/2, oo)')
     .option('--point <a>', 'series: the point of the expansion; limit: where x goes (oo, -oo allowed)')
     .option('--order <n>', 'series: the order (the polynomial goes up to (x - a)^n)')
-    .option('--direction <side>', 'limit: + (from the right), - (from the left) or +- (both; the default at a finite point)');
+    .option('--direction <side>', 'limit: + (from the right), - (from the left) or +- (both; the default at a finite point)')
+    .option('--condition <condition>', "ode: a condition such as y(0)=1 or y'(0)=0 (repeat it; none asks for the general solution)", collect);
 }
 
-/** The task options' fields as a line has them (`{"lower": "0", …}`), those given only. */
-export function taskFieldsOf(opts: TaskCliOptions): Record<string, string> {
-  return Object.fromEntries(FIELDS.flatMap((f) => (opts[f] === undefined ? [] : [[f, opts[f]!]])));
+/** The task options' fields as a line has them (`{"lower": "0", …}`, `{"conditions": [...]}`), those given only. */
+export function taskFieldsOf(opts: TaskCliOptions): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = Object.fromEntries(FIELDS.flatMap((f) => (opts[f] === undefined ? [] : [[f, opts[f]!]])));
+  if (opts.condition !== undefined) fields.conditions = opts.condition;
+  return fields;
 }
 
 /** The task named by `--task` and its parameters read from the options; a usage error names what is wrong. */
@@ -38,8 +48,10 @@ export function taskOf(opts: TaskCliOptions): { task: Task; params: TaskParams }
   const task = taskNamed(opts.task);
   const fields = taskFieldsOf(opts);
   const stray = Object.keys(fields).filter((f) => !task.fields.some((t) => t.name === f));
-  if (stray.length > 0) throw new CliError(`--${stray[0]} is not an option of the ${task.name} task${task.fields.length > 0 ? ` (its: ${task.fields.map((f) => `--${f.name}`).join(', ')})` : ''}`, EXIT.usage);
+  // An option is named as the field, but for the list of conditions, which takes one per --condition.
+  const option = (field: string) => (field === 'conditions' ? 'condition' : field);
+  if (stray.length > 0) throw new CliError(`--${option(stray[0])} is not an option of the ${task.name} task${task.fields.length > 0 ? ` (its: ${task.fields.map((f) => `--${option(f.name)}`).join(', ')})` : ''}`, EXIT.usage);
   const read = task.readParams(fields);
-  if (!read.ok) throw new CliError(`--${read.error.replace(/: /, ': ').replace(/^(\w+): missing$/, '$1 is required by this task')}`, EXIT.usage);
+  if (!read.ok) throw new CliError(`--${read.error.replace(/^conditions: /, 'condition: ').replace(/^(\w+): missing$/, '$1 is required by this task')}`, EXIT.usage);
   return { task, params: read.params };
 }

@@ -22,6 +22,9 @@ Other tasks (a line without "task" is integrate):
       a term beyond the order is wrong; a trailing + O(...) is dropped
   {"task": "limit", "problem", "point", "direction"?, "answer"} point may be oo or -oo; direction +, - or +-
       (at oo only -, at -oo only +); the answer may be oo, -oo or DNE (no limit, finite or infinite)
+  {"task": "ode", "problem", "conditions"?, "answer"}          problem: a linear ODE of order 1 or 2 in y, y', y''
+      ("y'' + 4*y = sin(3*x)"); conditions: ["y(0)=1", "y'(0)=0"], none for the general solution;
+      the answer y = ..., with constants C1, C2 where the conditions leave them free
   Their verifiers have work budgets of their own (--work applies to antiderivatives).`;
 
 const RULE_HELP = `
@@ -104,7 +107,8 @@ Examples:
   $ echo '{"problem":"sqrt(csc(x) - sin(x))","answer":"2*sqrt(sin(x))","domain":[0,"pi/2"]}' | sagga verify
   $ echo '{"problem":"x^2","answer":"\\\\boxed{\\\\frac{x^{3}}{3}+C}"}' | sagga verify
   $ echo '{"task":"definite","problem":"x*exp(x)","lower":"0","upper":"1","answer":"1"}' | sagga verify
-  $ echo '{"task":"limit","problem":"sin(x)/x","point":"0","direction":"+-","answer":"1"}' | sagga verify`,
+  $ echo '{"task":"limit","problem":"sin(x)/x","point":"0","direction":"+-","answer":"1"}' | sagga verify
+  $ echo '{"task":"ode","problem":"y'"''"' + y = 0","conditions":[],"answer":"y = C1*sin(x) + C2*cos(x)"}' | sagga verify`,
     )
     .action(async (opts: BudgetFlags & { input: string; out: string; workers?: number; format: MathFormat }) => {
       if (opts.input !== '-' && (!existsSync(opts.input) || !statSync(opts.input).isFile())) {
@@ -141,7 +145,7 @@ Examples:
   program.addCommand(check);
   check
     .description('verify one answer: exit 0 if correct, 1 if incorrect, 2 if unknown or invalid')
-    .argument('<problem>', 'the integrand f(x), e.g. "x*cos(x)" or "\\frac{1}{x}" (with --task: the function of the task\'s problem)')
+    .argument('<problem>', 'the integrand f(x), e.g. "x*cos(x)" or "\\frac{1}{x}" (with --task: the function of the task\'s problem, or an ODE\'s equation such as "y\'\' + 4*y = sin(3*x)")')
     .argument('<answer>', 'the claimed antiderivative F(x), e.g. "x*sin(x) + cos(x)" or "\\ln|x|" (with --task: the answer to the task\'s problem)')
     .option('--domain <lo,hi>', 'the interval the problem is posed on, e.g. 0,pi/2 or 1,inf (default: the whole real line)')
     .addOption(workOption())
@@ -166,7 +170,8 @@ Examples:
   $ sagga check '1/x' '\\boxed{\\ln|x| + C}'
   $ sagga check --task definite --lower 0 --upper 1 'x*exp(x)' '1'
   $ sagga check --task series --point 0 --order 5 'exp(sin(x))' '1 + x + x^2/2 - x^4/8 - x^5/15'
-  $ sagga check --task limit --point 0 --direction + '1/x' 'oo'`,
+  $ sagga check --task limit --point 0 --direction + '1/x' 'oo'
+  $ sagga check --task ode --condition 'y(0)=1' "y' + 2*y = exp(x)" 'y = exp(x)/3 + 2*exp(-2*x)/3'`,
     )
     .action(async (problem: string, answer: string, opts: BudgetFlags & TaskCliOptions & { domain?: string; format: MathFormat }) => {
       if (opts.task !== undefined && opts.task !== 'integrate') return checkTask(problem, answer, opts);

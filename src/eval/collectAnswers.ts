@@ -1,8 +1,6 @@
 import { integrateTask } from '../tasks/integrate/integrateTask.js';
 import { paramsField } from '../tasks/storedProblem.js';
 import type { Task } from '../tasks/task.js';
-import { toInfix } from '../expr/toInfix.js';
-import { toLatex } from '../expr/toLatex.js';
 import type { Target, TargetAnswer } from '../targets/types.js';
 import type { EvalJournal } from './evalJournal.js';
 import type { EvalProblem } from './evalTypes.js';
@@ -50,6 +48,7 @@ function journalKey(problem: EvalProblem, task: Task): string {
  */
 export async function collectAnswers(target: Target, problems: readonly EvalProblem[], options: CollectOptions): Promise<Collected> {
   const { n, journal } = options;
+  const task = options.task ?? integrateTask;
   const batchSize = options.batchSize ?? 32;
   const maxRetries = options.maxRetries ?? 2;
   const answers = new Map<string, TargetAnswer[]>();
@@ -61,7 +60,7 @@ export async function collectAnswers(target: Target, problems: readonly EvalProb
   let calls = journal?.calls ?? 0;
   let exhausted = false;
   for (const p of problems) {
-    const key = journalKey(p, options.task ?? integrateTask);
+    const key = journalKey(p, task);
     keys.set(p.id, key);
     const known = [...(journal?.answersOf(key) ?? [])];
     answers.set(p.id, known);
@@ -88,7 +87,10 @@ export async function collectAnswers(target: Target, problems: readonly EvalProb
       // Every problem of a batch is asked for what it lacks; the widest need sets k.
       const k = Math.max(...batch.map((p) => n - answers.get(p.id)!.length));
       const outcomes = await target.solve(
-        batch.map((p) => ({ id: p.id, expr: p.expr, infix: toInfix(p.expr), latex: toLatex(p.expr), ...paramsField(p.params) })),
+        batch.map((p) => {
+          const asked = { expr: p.expr, params: p.params ?? {} };
+          return { id: p.id, expr: p.expr, infix: task.problemText(asked, 'infix'), latex: task.problemText(asked, 'latex'), ...paramsField(p.params) };
+        }),
         k,
         options.signal,
       );

@@ -1,8 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { tryParseExpr } from '../expr/parse.js';
-import { toInfix } from '../expr/toInfix.js';
-import type { Expr } from '../expr/types.js';
 import { formatWarning, readArchiveLines, readRun } from '../run/readRun.js';
 import { readJsonLines } from '../run/readJsonLines.js';
 import { RUN_FILES, type ArchiveLine } from '../run/runSchema.js';
@@ -10,7 +7,8 @@ import { terminalSafe } from '../util/terminalSafe.js';
 import { integrateTask } from '../tasks/integrate/integrateTask.js';
 import { taskNamed } from '../tasks/registry.js';
 import { paramsField } from '../tasks/storedProblem.js';
-import type { Task, TaskParams } from '../tasks/task.js';
+import { readInfixTree } from '../tasks/readInfixTree.js';
+import type { Task, TaskParams, TaskProblem } from '../tasks/task.js';
 import type { EvalProblem, EvalSource } from './evalTypes.js';
 
 /** A problem file is small; more lines than this means a wrong file. */
@@ -74,28 +72,28 @@ function fromArchive(path: string, archiveFile: string, entries: readonly Archiv
       continue;
     }
     const small = minimal.get(entry.id);
-    let expr: Expr | undefined;
+    let read: TaskProblem | undefined;
     let isMinimal = false;
     if (small !== undefined) {
-      const parsed = tryParseExpr(small);
+      const parsed = task.readProblem(small, readInfixTree);
       if (parsed.ok) {
-        expr = parsed.expr;
+        read = { expr: parsed.expr, params: { ...parsed.params, ...params.params } };
         isMinimal = true;
-      } else warnings.push(`${archiveFile}: line ${entry.id}: minimal problem ignored, cannot parse it: ${parsed.error.message}`);
+      } else warnings.push(`${archiveFile}: line ${entry.id}: minimal problem ignored, cannot parse it: ${parsed.error}`);
     }
-    if (expr === undefined) {
-      const parsed = tryParseExpr(entry.problem);
+    if (read === undefined) {
+      const parsed = task.readProblem(entry.problem, readInfixTree);
       if (!parsed.ok) {
-        warnings.push(`${archiveFile}: line ${entry.id}: skipped, cannot parse its problem: ${parsed.error.message}`);
+        warnings.push(`${archiveFile}: line ${entry.id}: skipped, cannot parse its problem: ${parsed.error}`);
         continue;
       }
-      expr = parsed.expr;
+      read = { expr: parsed.expr, params: { ...parsed.params, ...params.params } };
     }
     problems.push({
       id: uniqueId(entry.id, ids),
-      expr,
-      ...paramsField(params.params),
-      problem: toInfix(expr),
+      expr: read.expr,
+      ...paramsField(read.params),
+      problem: task.problemText(read, 'infix'),
       groups: [],
       archived: { kind: entry.kind, target: entry.target, minimal: isMinimal },
     });
@@ -146,23 +144,24 @@ function fromProblemFile(path: string, text: string, task: Task): EvalProblems {
       warnings.push(`${where}: skipped, no "problem" string`);
       continue;
     }
-    const parsed = tryParseExpr(fields.problem);
-    if (!parsed.ok) {
-      warnings.push(`${where}: skipped, cannot parse the problem: ${parsed.error.message}`);
-      continue;
-    }
     // A problem file's line is a problem of --task unless it names another.
     const params = taskParamsOf(fields, fields.task, task, task.name);
-    if (!params.ok) {
-      warnings.push(`${where}: skipped, ${params.error}`);
+    const parsed = params.ok ? task.readProblem(fields.problem, readInfixTree) : undefined;
+    if (parsed !== undefined && !parsed.ok) {
+      warnings.push(`${where}: skipped, cannot parse the problem: ${parsed.error}`);
       continue;
     }
+    if (!params.ok || parsed === undefined) {
+      warnings.push(`${where}: skipped, ${params.ok ? 'no problem' : params.error}`);
+      continue;
+    }
+    const read: TaskProblem = { expr: parsed.expr, params: { ...parsed.params, ...params.params } };
     const groups = (['source', 'family'] as const).flatMap((field) => {
       const v = fields[field];
       return typeof v === 'string' && v.trim() !== '' ? [`${field}: ${label(v)}`] : [];
     });
     const given = typeof fields.id === 'string' && fields.id !== '' ? label(fields.id) : typeof fields.id === 'number' ? String(fields.id) : `line-${i + 1}`;
-    problems.push({ id: uniqueId(given, ids), expr: parsed.expr, ...paramsField(params.params), problem: toInfix(parsed.expr), groups });
+    problems.push({ id: uniqueId(given, ids), expr: read.expr, ...paramsField(read.params), problem: task.problemText(read, 'infix'), groups });
   }
   return { problems, source: { kind: 'file', path, warnings }, task };
 }

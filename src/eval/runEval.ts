@@ -1,4 +1,3 @@
-import { toInfix, toLatex } from '../expr/print.js';
 import type { VerifyPair } from '../judge/judgeOutcome.js';
 import { proveByReference } from '../judge/proveByReference.js';
 import type { Judgement } from '../judge/judgeTypes.js';
@@ -83,7 +82,7 @@ export async function runEval(input: EvalProblems, options: EvalOptions, deps: E
     if (results.length % 64 === 0) deps.onProgress?.('verifying', results.length, measured.length);
   }
   deps.onProgress?.('verifying', results.length, measured.length);
-  const referenceCalls = await proveTransfers(results, problems, deps, verify);
+  const referenceCalls = await proveTransfers(results, problems, deps, verify, task);
 
   const boot = { resamples, level: DEFAULT_LEVEL };
   const groups: Record<string, EvalGroup> = {};
@@ -122,7 +121,7 @@ export async function runEval(input: EvalProblems, options: EvalOptions, deps: E
  * target solves it; each such result gets its proof, or stays unproven saying why. Returns the
  * reference calls made.
  */
-async function proveTransfers(results: EvalProblemResult[], problems: EvalProblems['problems'], deps: EvalDeps, verify: VerifyPair<TaskProblem>): Promise<number> {
+async function proveTransfers(results: EvalProblemResult[], problems: EvalProblems['problems'], deps: EvalDeps, verify: VerifyPair<TaskProblem>, task: Task): Promise<number> {
   const byId = new Map(problems.map((p) => [p.id, p]));
   let calls = 0;
   for (let i = 0; i < results.length; i++) {
@@ -131,11 +130,12 @@ async function proveTransfers(results: EvalProblemResult[], problems: EvalProble
     if (r.archived === undefined || r.status.N !== 'fail' || r.proof !== null || problem === undefined || r.kind === undefined) continue;
     if (deps.signal?.aborted) throw new Error('interrupted');
     const failed: Judgement = { status: 'fail', kind: r.kind, reason: r.unproven ?? r.kind, answers: r.answers, proof: null, ...(r.unproven !== undefined ? { unproven: r.unproven } : {}) };
+    const asked: TaskProblem = { expr: problem.expr, params: problem.params ?? {} };
     const references = (deps.references ?? []).map((target) => ({
       name: target.name,
-      ask: async () => (await target.solve([{ id: r.id, expr: problem.expr, infix: toInfix(problem.expr), latex: toLatex(problem.expr), ...paramsField(problem.params) }], 1, deps.signal))[0]?.answers ?? [],
+      ask: async () => (await target.solve([{ id: r.id, expr: problem.expr, infix: task.problemText(asked, 'infix'), latex: task.problemText(asked, 'latex'), ...paramsField(problem.params) }], 1, deps.signal))[0]?.answers ?? [],
     }));
-    const proven = await proveByReference({ expr: problem.expr, params: problem.params ?? {} }, failed, references, verify);
+    const proven = await proveByReference(asked, failed, references, verify);
     calls += proven.calls;
     const j = proven.judgement;
     if (j.status === 'fail') results[i] = { ...r, proof: j.proof, ...(j.proof === null && j.unproven !== undefined ? { unproven: j.unproven } : {}) };

@@ -1,8 +1,6 @@
-import { tryParseExpr } from '../expr/parse.js';
-import { toInfix } from '../expr/toInfix.js';
-import { toLatex } from '../expr/toLatex.js';
 import type { AnswerStatus, Target } from '../targets/types.js';
 import { integrateTask } from '../tasks/integrate/integrateTask.js';
+import { readInfixTree } from '../tasks/readInfixTree.js';
 import type { LineFields, Task, TaskParams } from '../tasks/task.js';
 import type { Verdict } from '../verify/types.js';
 import { judgeOutcome, type VerifyPair } from './judgeOutcome.js';
@@ -55,13 +53,16 @@ export interface ProbedTask {
  * verifier may use.
  */
 export async function integrateProbe(target: Target, problemText: string, k: number, verify: VerifyPair, posed?: ProbedTask): Promise<IntegrateProbeResult> {
-  const parsed = tryParseExpr(problemText);
-  if (!parsed.ok) return { ok: false, error: `cannot read the problem: ${parsed.error.message}` };
+  const { task, params: fieldParams } = posed ?? { task: integrateTask, params: {} };
+  // The problem as the task reads it: a tree, or an ODE's equation (its coefficients are parameters of its tree).
+  const parsed = task.readProblem(problemText, readInfixTree);
+  if (!parsed.ok) return { ok: false, error: `cannot read the problem: ${parsed.error}` };
   const expr = parsed.expr;
-  const problem = toInfix(expr);
-  const { task, params } = posed ?? { task: integrateTask, params: {} };
+  const params = Object.keys(parsed.params).length === 0 ? fieldParams : { ...parsed.params, ...fieldParams };
+  const asked = { expr, params };
+  const problem = task.problemText(asked, 'infix');
   const withParams = Object.keys(params).length > 0 ? { params } : {};
-  const [outcome] = await target.solve([{ id: 'probe', expr, infix: problem, latex: toLatex(expr), ...withParams }], Math.max(1, Math.floor(k)));
+  const [outcome] = await target.solve([{ id: 'probe', expr, infix: problem, latex: task.problemText(asked, 'latex'), ...withParams }], Math.max(1, Math.floor(k)));
   const given = outcome?.answers ?? [];
   const { judgement } = await judgeOutcome({ expr, params }, given, task.verifier(verify), { checkAll: true });
   // Same fields and key order as the JSON printed before: `answer` and `verdict` only for a verified answer.

@@ -4,6 +4,7 @@ import type { MutationConfig } from '../../mutations/types.js';
 import type { Expr } from '../expr/types.js';
 import type { AnswerRecord, FailureKind, Proof } from '../judge/judgeTypes.js';
 import type { TargetAnswer, TargetSettings } from '../targets/types.js';
+import type { LineFields } from '../tasks/task.js';
 
 /**
  * The run directory's one schema: config.json, archive.jsonl, evaluated.jsonl, generations.jsonl,
@@ -435,7 +436,7 @@ export type FailureLine = {
   readonly variant_of: string | null;
   /** The task and its parameters as the line writes them; null for integrate's lines. */
   readonly task: string | null;
-  readonly params: Readonly<Record<string, string | number>> | null;
+  readonly params: LineFields | null;
 };
 
 /** The fields of an archive line the contract (docs/FORMATS.md) requires. */
@@ -449,8 +450,8 @@ export type ArchiveLine = AsRead<Omit<ArchiveRecord, 'answers' | 'sources' | 'pr
   readonly minimal: MinimalLine | null;
   /** Provenance, for merged archives; null in a run's own archive. */
   readonly sources: readonly ArchiveSource[] | null;
-  /** A task's parameters as the line writes them (`{"lower": "0", "upper": "1"}`); null for integrate (no `task`). */
-  readonly params: Readonly<Record<string, string | number>> | null;
+  /** A task's parameters as the line writes them (`{"lower": "0", "upper": "1"}`, an ODE's `conditions` list); null for integrate (no `task`). */
+  readonly params: LineFields | null;
 };
 
 /**

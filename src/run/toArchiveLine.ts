@@ -1,4 +1,5 @@
 import { TASK_REGISTRY } from '../tasks/registry.js';
+import type { LineFields, LineValue } from '../tasks/task.js';
 import type { Converted } from './runData.js';
 import type { AnswerLine, ArchiveLine, ArchiveSource, MinimalLine, ProofLine } from './runSchema.js';
 
@@ -71,17 +72,22 @@ export function toArchiveLine(value: unknown): Converted<ArchiveLine> {
   };
 }
 
+/** Longest list a task's field may hold as read (an ODE has at most a few conditions). */
+const MAX_FIELD_ITEMS = 16;
+
 /**
  * The parameters a line of a task other than integrate carries, as written (`lower`, `upper` …,
- * strings and numbers only: the task reads them); null on a line without a known `task`.
+ * strings, numbers and short lists of strings only: the task reads them); null on a line without a
+ * known `task`.
  */
-export function taskFields(value: Record<string, unknown>): Readonly<Record<string, string | number>> | null {
+export function taskFields(value: Record<string, unknown>): LineFields | null {
   const task = typeof value.task === 'string' ? TASK_REGISTRY.find((t) => t.name === value.task) : undefined;
   if (task === undefined || task.fields.length === 0) return null;
-  const out: Record<string, string | number> = {};
+  const out: Record<string, LineValue> = {};
   for (const { name } of task.fields) {
     const v = value[name];
     if (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) out[name] = v;
+    else if (Array.isArray(v) && v.length <= MAX_FIELD_ITEMS && v.every((item) => typeof item === 'string')) out[name] = v as string[];
   }
   return out;
 }

@@ -1,6 +1,5 @@
 import { crossover } from '../../mutations/crossover.js';
 import type { CandidateCheck } from '../../constraints/checkCandidate.js';
-import { toInfix, toLatex } from '../expr/print.js';
 import type { Expr } from '../expr/types.js';
 import { integrateTask } from '../tasks/integrate/integrateTask.js';
 import { paramsField } from '../tasks/storedProblem.js';
@@ -123,7 +122,7 @@ class CandidateCollector {
     readonly deps: BreedingDeps,
   ) {
     this.seen = new Set(request.taken);
-    this.parentInfix = request.parents.map((p) => toInfix(p.expr));
+    this.parentInfix = request.parents.map((p) => (deps.task ?? integrateTask).problemText({ expr: p.expr, params: p.params ?? {} }, 'infix'));
   }
 
   offer(child: TaskProblem | Error, parentIndex: number): void {
@@ -132,7 +131,8 @@ class CandidateCollector {
       countReason(this.invalidReasons, `mutation failed: ${child.message}`);
       return;
     }
-    const check = (this.deps.task ?? integrateTask).check(child, this.deps.checkCandidate);
+    const task = this.deps.task ?? integrateTask;
+    const check = task.check(child, this.deps.checkCandidate);
     if (!check.ok) {
       countReason(this.invalidReasons, check.reason);
       return;
@@ -148,8 +148,8 @@ class CandidateCollector {
       id: `g${this.request.generation}-${this.candidates - 1}`,
       key: check.key,
       expr,
-      infix: toInfix(expr),
-      latex: toLatex(expr),
+      infix: task.problemText(check.problem, 'infix'),
+      latex: task.problemText(check.problem, 'latex'),
       ...paramsField(params),
       parent: this.parentInfix[parentIndex],
       attempt: 0,

@@ -78,7 +78,7 @@ export async function evaluateGeneration(asked: GenerationAsk, ctx: GenerationCo
   const problems = asked.problems;
   const results: Array<Evaluation | undefined> = problems.map(() => undefined);
   const gate = new CallGate({ journal: ctx.journal, budget: ctx.budget, slots: ctx.slots, k: ctx.k, generation: asked.generation, signal: ctx.signal });
-  const judge = new ProblemJudge(gate, ctx.target, ctx.references, ctx.verify);
+  const judge = new ProblemJudge(gate, ctx.target, ctx.references, ctx.verify, ctx.task);
   const health = ctx.checkHealth
     ? new HealthMonitor({ problems, results, target: ctx.target, gate, budget: ctx.budget, journal: ctx.journal, checkHealth: ctx.checkHealth, healthCalls: ctx.healthCalls })
     : undefined;

@@ -4,6 +4,7 @@ import { resolveMutationConfig } from '../../mutations/presets.js';
 import { RunFiles } from '../run/runFiles.js';
 import type { SearchSettings } from '../run/runSchema.js';
 import { loadSeeds } from '../seeds/loadSeeds.js';
+import { readLineTree } from '../tasks/readLineTree.js';
 import { CANARY_PROBLEMS } from '../targets/canaryProblems.js';
 import { mergeTargetOptions } from '../targets/mergeTargetOptions.js';
 import { loadPromptTemplate } from '../targets/openai/promptTemplates.js';
@@ -82,7 +83,7 @@ export async function planSearch(options: SearchCommandOptions, targetOptions: O
     const chosen = newRunSettings(explicit, { rngSeed: '', concurrency: availableParallelism() });
     settings = { ...chosen, rngSeed: explicit.rngSeed ?? null };
   }
-  const seeds = loadSeeds(settings.seeds);
+  const seeds = loadSeeds(settings.seeds, readLineTree);
   resolveMutationConfig(settings.mutations, settings.mutationParams === null && settings.ops === null ? undefined : { ...(settings.mutationParams ?? {}), ...(settings.ops !== null ? { ops: settings.ops } : {}) });
   const calls = planCalls(settings, spent);
   const cost = await planCost(settings, own, calls);

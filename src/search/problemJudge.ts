@@ -1,8 +1,8 @@
-import { toInfix, toLatex } from '../expr/print.js';
 import type { Expr } from '../expr/types.js';
 import { judgeOutcome, type VerifyPair } from '../judge/judgeOutcome.js';
 import { paramsField } from '../tasks/storedProblem.js';
-import type { TaskParams, TaskProblem } from '../tasks/task.js';
+import { integrateTask } from '../tasks/integrate/integrateTask.js';
+import type { Task, TaskParams, TaskProblem } from '../tasks/task.js';
 import type { Judgement } from '../judge/judgeTypes.js';
 import { proveByReference, type Reference } from '../judge/proveByReference.js';
 import type { Target, TargetAnswer, TargetProblem } from '../targets/types.js';
@@ -30,6 +30,8 @@ export class ProblemJudge {
     private readonly references: readonly Target[],
     /** The task's verifier. */
     private readonly verify: VerifyPair<TaskProblem>,
+    /** The task: it writes a problem's text as targets are sent it (default integrate). */
+    private readonly task: Task = integrateTask,
   ) {}
 
   async judge(problem: ProblemOf, answers: readonly TargetAnswer[]): Promise<Judgement> {
@@ -46,7 +48,7 @@ export class ProblemJudge {
    */
   async prove(asked: ProblemOf, key: string, judgement: Judgement, purpose: 'references' | 'shrinking'): Promise<ProvedJudgement> {
     if (judgement.status !== 'fail' || judgement.proof !== null || this.references.length === 0) return { judgement, calls: 0, deferred: false };
-    const problem = asTargetProblem(asked, key);
+    const problem = asTargetProblem(asked, key, this.task);
     let unasked = false;
     const references: Reference[] = this.references.map((target) => ({
       name: target.name,
@@ -87,7 +89,8 @@ function asTaskProblem(problem: ProblemOf): TaskProblem {
   return { expr: problem.expr, params: problem.params ?? {} };
 }
 
-/** A problem as a probe asks it: its id names its key (a confirmation's key carries `#n`, and it is repeat n). */
-export function asTargetProblem(problem: ProblemOf, key: string, repeat = 0): TargetProblem & { key: string } {
-  return { id: `probe-${key}`, key, expr: problem.expr, infix: toInfix(problem.expr), latex: toLatex(problem.expr), ...paramsField(problem.params), ...(repeat > 0 ? { repeat } : {}) };
+/** A problem as a probe asks it: its id names its key (a confirmation's key carries `#n`, and it is repeat n); its text as `task` writes it. */
+export function asTargetProblem(problem: ProblemOf, key: string, task: Task, repeat = 0): TargetProblem & { key: string } {
+  const asked = asTaskProblem(problem);
+  return { id: `probe-${key}`, key, expr: problem.expr, infix: task.problemText(asked, 'infix'), latex: task.problemText(asked, 'latex'), ...paramsField(problem.params), ...(repeat > 0 ? { repeat } : {}) };
 }

@@ -9,7 +9,7 @@ import type { Rng } from '../util/rng.js';
 import { createLimiter } from '../util/limiter.js';
 import type { VerifyPair } from '../judge/judgeOutcome.js';
 import type { ProgressReporter, SearchSummary } from './progressReporter.js';
-import { RunFiles, } from '../run/runFiles.js';
+import { RunFiles } from '../run/runFiles.js';
 import { runRedactor } from '../util/redactSecrets.js';
 import type { Checkpoint, GenerationRecord, RunConfig, RunTotals, SearchSettings, StopReason } from '../run/runSchema.js';
 import { SearchEngine, type EngineParams, type EngineState } from './searchEngine.js';

@@ -2,7 +2,6 @@ import type { LengthMeasure } from '../../fitness/types.js';
 import type { Fitness } from '../../fitness/types.js';
 import type { Embedder } from '../embed/types.js';
 import { metrics, type ExprMetrics } from '../expr/metrics.js';
-import { toInfix, } from '../expr/print.js';
 import type { Expr } from '../expr/types.js';
 import type { Rng } from '../util/rng.js';
 import type { FailureKind, Judgement, Proof } from '../judge/judgeTypes.js';
@@ -473,7 +472,7 @@ export class SearchEngine {
       answers: judgement.answers,
       proof: judgement.proof,
       signature: signature!,
-      minimal: { problem: toInfix(minimalExpr), answers: minimalJudgement.answers, proof: minimalJudgement.proof, nodes: metrics(minimalExpr).nodes },
+      minimal: { problem: this.task.problemText({ expr: minimalExpr, params }, 'infix'), answers: minimalJudgement.answers, proof: minimalJudgement.proof, nodes: metrics(minimalExpr).nodes },
       variants: 0,
       ...(minimal ? { shrink: { calls: minimal.calls, probes: minimal.probes, steps: minimal.steps, stopped: minimal.stopped, ...(minimal.refused !== undefined ? { refused: minimal.refused } : {}) } } : {}),
     };

@@ -1,4 +1,5 @@
 import type { SeedSet } from '../seeds/loadSeeds.js';
+import { readTaskProblem } from '../tasks/readTaskProblem.js';
 import { storeProblem, type StoredProblem } from '../tasks/storedProblem.js';
 import type { Task } from '../tasks/task.js';
 
@@ -17,8 +18,8 @@ export function seedProblems(set: SeedSet, task: Task): StoredProblem[] {
     const line = set.lines![i];
     const named = line.task === undefined ? 'integrate' : line.task;
     if (named !== task.name) throw new Error(`${set.source}: problem ${i + 1} is a ${String(named)} problem, not a ${task.name} one`);
-    const read = task.readParams(line);
+    const read = readTaskProblem(task, line);
     if (!read.ok) throw new Error(`${set.source}: problem ${i + 1}: ${read.error}`);
-    return storeProblem({ expr, params: read.params });
+    return storeProblem(read.problem);
   });
 }

@@ -73,7 +73,7 @@ export class ShrinkScheduler {
       const key = task.key({ expr: tree, params: params ?? {} });
       // A confirming ask is a call of its own, journaled under its own key, never answered from the first.
       const slot = attempt === 0 ? key : `${key}#${attempt}`;
-      const answers = await gate.call(target, undefined, asTargetProblem(candidate, slot, attempt), 'shrinking');
+      const answers = await gate.call(target, undefined, asTargetProblem(candidate, slot, task, attempt), 'shrinking');
       if (answers === null) return { judgement: { status: 'error', reason: 'not asked: the run is stopping', answers: [] }, calls: 0, unasked: true };
       const judged = await judge.judge(candidate, answers);
       // A wrong answer shrinks only to a wrong answer: a declined candidate needs no reference.

@@ -20,6 +20,7 @@ import type { Target, TargetSettings } from '../targets/types.js';
 import { createRng } from '../util/rng.js';
 import type { VerifyPair } from '../judge/judgeOutcome.js';
 import { builtinSeedSets, loadSeeds, seedsFolder, type SeedSet } from '../seeds/loadSeeds.js';
+import { readLineTree } from '../tasks/readLineTree.js';
 import type { Expr } from '../expr/types.js';
 import { openRunDir } from '../run/openRunDir.js';
 import { settingsHash } from '../run/settingsHash.js';
@@ -340,7 +341,7 @@ function resolveSeeds(outDir: string, settings: SearchSettings, saved: RunConfig
     let readError = '';
     for (const name of [settings.seeds, stored.source]) {
       try {
-        current = loadSeeds(name);
+        current = loadSeeds(name, readLineTree);
         break;
       } catch (err) {
         readError ||= err instanceof Error ? err.message : String(err);
@@ -370,7 +371,7 @@ function resolveSeeds(outDir: string, settings: SearchSettings, saved: RunConfig
     const problems = seedProblems(current, task);
     return { record: seedRecord(current, problems, task), trees: problems };
   }
-  const set = loadSeeds(settings.seeds);
+  const set = loadSeeds(settings.seeds, readLineTree);
   const problems = seedProblems(set, task);
   return { record: seedRecord(set, problems, task), trees: problems };
 }

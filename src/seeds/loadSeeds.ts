@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Expr } from '../expr/types.js';
 import { packageRoot } from '../util/packageRoot.js';
 import { parseExpressionLines } from './parseExpressionLines.js';
-import { parseProblemLines } from './parseProblemLines.js';
+import { parseProblemLines, readProblemTree, type LineTreeReader } from './parseProblemLines.js';
 
 export interface SeedSet {
   /** Built-in name, or the file's path as given. */
@@ -23,7 +23,7 @@ export interface SeedSet {
 }
 
 /** The sets shipped in seeds/ (the folder is the truth; see `builtinSeedSets`). */
-export const BUILTIN_SEED_SETS: readonly string[] = ['default', 'polynomial-robustness', 'trig-robustness', 'trig', 'target', 'definite', 'series', 'limit'];
+export const BUILTIN_SEED_SETS: readonly string[] = ['default', 'polynomial-robustness', 'trig-robustness', 'trig', 'target', 'definite', 'series', 'limit', 'ode'];
 
 /** Largest seed file read (hostile input is bounded before it is parsed). */
 const MAX_SEED_FILE_BYTES = 4 * 1024 * 1024;
@@ -58,9 +58,10 @@ function isFile(path: string): boolean {
  * per line with `#` comments, or of JSON Lines (a `.jsonl` file, or one that starts with `{`) whose
  * `problem` is the expression and whose other fields are the task's. Throws on an unknown name (listing the built-in sets), a missing file (the error's
  * `code` is ENOENT, as a system error's), an unreadable or oversized file, an empty set, or a line
- * that does not parse (naming file, line and column).
+ * that does not parse (naming file, line and column). A JSON line's problem is read by `read` (the
+ * whitelisting parser, unless the caller reads it as the line's task does).
  */
-export function loadSeeds(nameOrFile: string): SeedSet {
+export function loadSeeds(nameOrFile: string, read: LineTreeReader = readProblemTree): SeedSet {
   const builtins = builtinSeedSets();
   let source: string;
   if (/^[A-Za-z0-9_-]+$/.test(nameOrFile) && builtins.includes(nameOrFile)) {
@@ -80,7 +81,7 @@ export function loadSeeds(nameOrFile: string): SeedSet {
   const text = bytes.toString('utf8');
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   if (source.endsWith('.jsonl') || /^\s*\{/.test(text)) {
-    const { exprs, lines } = parseProblemLines(text, source);
+    const { exprs, lines } = parseProblemLines(text, source, read);
     if (exprs.length === 0) throw new Error(`${source}: no problems (one JSON object with a "problem" per line)`);
     return { name: nameOrFile, exprs, lines, source, sha256 };
   }

@@ -1,6 +1,5 @@
 import { parseExpr } from '../expr/parse.js';
 import { toInfix } from '../expr/toInfix.js';
-import { toLatex } from '../expr/toLatex.js';
 import type { Expr } from '../expr/types.js';
 import { printable } from '../util/terminalSafe.js';
 import type { VerifyResult } from '../verify/types.js';
@@ -72,7 +71,7 @@ export async function checkCanaries(target: Target, verify: CanaryVerifier, opti
   const asked: readonly TaskProblem[] = options.problems?.map((text) => ({ expr: parseExpr(text), params: {} })) ?? task.canaries;
   const problems = asked.map((p, i): TargetProblem => {
     const params = Object.keys(p.params).length > 0 ? { params: p.params } : {};
-    return { id: `canary-${i + 1}`, expr: p.expr, infix: toInfix(p.expr), latex: toLatex(p.expr), ...params };
+    return { id: `canary-${i + 1}`, expr: p.expr, infix: task.problemText(p, 'infix'), latex: task.problemText(p, 'latex'), ...params };
   });
   const statements = asked.map((p) => task.statement(p, 'infix'));
   const judge = task.verifier(verify);

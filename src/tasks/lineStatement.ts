@@ -1,4 +1,4 @@
-import { tryParseExpr } from '../expr/parse.js';
+import { readTaskProblem } from './readTaskProblem.js';
 import { taskNamed } from './registry.js';
 
 /**
@@ -10,10 +10,8 @@ export function lineStatement(problem: string, task: string | null | undefined, 
   if (task === null || task === undefined || task === 'integrate') return `∫ ${problem} dx`;
   try {
     const t = taskNamed(task);
-    const params = t.readParams(fields ?? {});
-    const tree = tryParseExpr(problem);
-    if (!params.ok || !tree.ok) return `${task}: ${problem}`;
-    return t.statement({ expr: tree.expr, params: params.params }, 'infix');
+    const read = readTaskProblem(t, { ...fields, problem });
+    return read.ok ? t.statement(read.problem, 'infix') : `${task}: ${problem}`;
   } catch {
     return `${task}: ${problem}`;
   }

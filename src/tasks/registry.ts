@@ -1,11 +1,12 @@
 import { definiteTask } from './definite/definiteTask.js';
 import { integrateTask } from './integrate/integrateTask.js';
 import { limitTask } from './limit/limitTask.js';
+import { odeTask } from './ode/odeTask.js';
 import { seriesTask } from './series/seriesTask.js';
 import type { Task } from './task.js';
 
 /** Every task sagga knows, in the order `sagga list tasks` shows them; `integrate` first, the default. */
-export const TASK_REGISTRY: readonly Task[] = [integrateTask, definiteTask, seriesTask, limitTask];
+export const TASK_REGISTRY: readonly Task[] = [integrateTask, definiteTask, seriesTask, limitTask, odeTask];
 
 /** The task `--task` names when it is not given (and the one a line without `task` poses). */
 export const DEFAULT_TASK = integrateTask;

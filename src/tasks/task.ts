@@ -1,4 +1,5 @@
 import type { CandidateCheck } from '../../constraints/checkCandidate.js';
+import type { ReadOptions } from '../expr/readOptions.js';
 import type { Expr } from '../expr/types.js';
 import type { Rng } from '../util/rng.js';
 import type { VerifyResult } from '../verify/types.js';
@@ -23,10 +24,19 @@ export interface TaskProblem {
   readonly params: TaskParams;
 }
 
+/** A value of a task's field on a line: text, a whole number, or a list of texts (an ODE's `conditions`). */
+export type LineValue = string | number | readonly string[];
+
 /** The fields a task adds to a JSON line (archive, evaluated, verify, seeds, eval problems, `cmd:` requests). */
-export type LineFields = Readonly<Record<string, string | number>>;
+export type LineFields = Readonly<Record<string, LineValue>>;
 
 export type ParamsRead = { readonly ok: true; readonly params: TaskParams } | { readonly ok: false; readonly error: string };
+
+/** Reads a tree from text (the caller's reader: infix, or LaTeX-aware), admitting what `options` allow. */
+export type TreeReader = (text: string, options?: ReadOptions) => { readonly ok: true; readonly expr: Expr } | { readonly ok: false; readonly error: string };
+
+/** A `problem` field read back: the tree, and the parameters its text carries (an ODE's coefficients; none for the others). */
+export type ProblemTextRead = { readonly ok: true; readonly expr: Expr; readonly params: TaskParams } | { readonly ok: false; readonly error: string };
 
 /** A candidate as a task checks it: the tree's check (simplified, keyed), then the task's own. */
 export type TaskCheck = { readonly ok: true; readonly problem: TaskProblem; readonly key: string } | { readonly ok: false; readonly reason: string };
@@ -92,6 +102,18 @@ export interface Task {
   signature(problem: TaskProblem, treeSignature: (e: Expr) => string): string;
   /** The whole problem for people: `∫ x dx`, `∫_0^1 x dx`, `lim_{x→0+} sin(x)/x` … in infix or LaTeX. */
   statement(problem: TaskProblem, notation: 'infix' | 'latex'): string;
+  /**
+   * The problem as the `problem` field of its lines and of `cmd:` requests holds it (infix), and as
+   * `latex` beside it: the tree itself for every task whose parameters are fields of their own; an
+   * ODE's whole equation (`y'' + 4*y = sin(3*x)`), whose coefficients are parameters of its tree.
+   */
+  problemText(problem: TaskProblem, notation: 'infix' | 'latex'): string;
+  /**
+   * A `problem` field read back (`problemText`'s inverse, on untrusted text): the tree by `read`
+   * (the caller's reader; `options` say what the task admits beyond an integrand's language) and the
+   * parameters the text carries; the line's other fields are `readParams`'. An error says why not.
+   */
+  readProblem(text: string, read: TreeReader): ProblemTextRead;
 
   /**
    * One mutation: of the tree (by `mutateTree`, the run's operators) or, now and then, of a

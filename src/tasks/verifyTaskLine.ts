@@ -15,8 +15,9 @@ const readInfix: TaskSideReader = (text, _side, options) => {
 
 /**
  * The verify contract for a line of a task other than integrate (`{"task": "definite", "problem",
- * "lower", "upper", "answer"}`, `series`' point and order, `limit`'s point and direction): its
- * parameters read by the task, its problem and answer by `read`, the answer as the task reads a
+ * "lower", "upper", "answer"}`, `series`' point and order, `limit`'s point and direction, `ode`'s
+ * equation and conditions): its parameters read by the task, its problem and answer by `read`
+ * (the problem as the task reads it: an ODE's whole equation), the answer as the task reads a
  * model's (a limit's DNE, a series' remainder dropped), judged by the task's verifier. Whatever
  * cannot be read is `invalid`, naming the field. Undefined for a line without `task` or of integrate,
  * which the antiderivative check answers as before.
@@ -34,7 +35,12 @@ export async function verifyTaskLine(line: Readonly<Record<string, unknown>>, re
   }
   const params = task.readParams(line);
   if (!params.ok) return invalid(params.error);
-  const problem = read(line.problem as string, 'problem');
+  let problemReading: Reading = 'infix';
+  const problem = task.readProblem(line.problem as string, (text, options) => {
+    const r = read(text, 'problem', options);
+    problemReading = r.reading;
+    return r.ok ? { ok: true, expr: r.expr } : { ok: false, error: r.error };
+  });
   let answerReading: Reading = 'infix';
   const answer = task.readAnswer(
     line.answer as string,
@@ -45,9 +51,9 @@ export async function verifyTaskLine(line: Readonly<Record<string, unknown>>, re
     },
     'model',
   );
-  const reading = { problem: problem.reading, answer: answerReading };
+  const reading = { problem: problemReading, answer: answerReading };
   if (!problem.ok) return invalid(`problem: ${problem.error}`, reading);
   if (answer.status !== 'ok') return invalid(`answer: ${answer.error}`, reading);
-  const r = await task.verifier(verifyPair)({ expr: problem.expr, params: params.params }, answer.expr);
+  const r = await task.verifier(verifyPair)({ expr: problem.expr, params: { ...problem.params, ...params.params } }, answer.expr);
   return { ...r, ms: performance.now() - started, reading };
 }

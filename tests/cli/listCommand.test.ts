@@ -4,6 +4,7 @@ import { builtinSeedSets, loadSeeds } from '../../src/seeds/loadSeeds.js';
 import { SUITE_NAMES } from '../../src/suite/suiteTypes.js';
 import { TARGET_SPECS } from '../../src/targets/registry.js';
 import { PROMPT_TEMPLATES } from '../../src/targets/openai/promptTemplates.js';
+import { readLineTree } from '../../src/tasks/readLineTree.js';
 import { TASK_CATALOG } from '../../src/tasks/taskCatalog.js';
 import { sagga } from '../helpers/cliInProcess.js';
 
@@ -20,7 +21,8 @@ describe('sagga list', () => {
     expect((await list('targets')).map((r) => r.name)).toEqual(TARGET_SPECS);
     const seeds = await list('seeds');
     expect(seeds.map((r) => r.name)).toEqual(builtinSeedSets());
-    for (const row of seeds) expect(row.description).toMatch(new RegExp(`^${loadSeeds(row.name).exprs.length} seeds?: `));
+    // A task's set names its task: `14 ode seeds: …`.
+    for (const row of seeds) expect(row.description).toMatch(new RegExp(`^${loadSeeds(row.name, readLineTree).exprs.length}( [a-z]+)? seeds?: `));
     expect((await list('suites')).map((r) => r.name)).toEqual(SUITE_NAMES);
     expect((await list('templates')).map((r) => r.name)).toEqual(Object.keys(PROMPT_TEMPLATES));
     const tasks = await list('tasks');

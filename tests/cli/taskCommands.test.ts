@@ -59,7 +59,7 @@ describe('the task contract of sagga verify and sagga check', () => {
     expect(reason['no-upper']).toBe('upper: missing');
     expect(reason['bad-order']).toMatch(/^order: /);
     expect(reason['bad-side']).toBe('direction: at oo the only direction is -');
-    expect(reason.unknown).toMatch(/^task: unknown task "contour" \(expected one of integrate, definite, series, limit\)$/);
+    expect(reason.unknown).toMatch(/^task: unknown task "contour" \(expected one of integrate, definite, series, limit, ode\)$/);
     expect(reason['bad-answer']).toMatch(/^answer: /);
     expect(out.find((o) => o.id === 'd-latex')?.reading).toEqual({ problem: 'latex', answer: 'latex' });
   }, 180_000);

@@ -8,6 +8,9 @@ import { builtinSeedSets, loadSeeds, seedsFolder } from '../../src/seeds/loadSee
 import { packageRoot } from '../../src/util/packageRoot.js';
 import { toInfix } from '../../src/expr/toInfix.js';
 import { checkCandidate } from '../../constraints/checkCandidate.js';
+import { readLineTree } from '../../src/tasks/readLineTree.js';
+import { readTaskProblem } from '../../src/tasks/readTaskProblem.js';
+import { taskNamed } from '../../src/tasks/registry.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sagga-seeds-'));
 
@@ -15,7 +18,7 @@ describe('built-in seed sets', () => {
   test('are found in the package root, whatever the working directory', () => {
     expect(JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).name).toBe('sagga');
     expect(seedsFolder()).toBe(join(packageRoot(), 'seeds'));
-    expect(builtinSeedSets()).toEqual(['default', 'definite', 'limit', 'polynomial-robustness', 'series', 'target', 'trig', 'trig-robustness']);
+    expect(builtinSeedSets()).toEqual(['default', 'definite', 'limit', 'ode', 'polynomial-robustness', 'series', 'target', 'trig', 'trig-robustness']);
     const cwd = process.cwd();
     try {
       process.chdir(dir);
@@ -48,12 +51,18 @@ describe('built-in seed sets', () => {
     expect(target[7]).toEqual(parseExpr('tan(exp(2))/(18*x)'));
   });
 
-  test('every built-in seed passes the candidate check', () => {
+  test("every built-in seed passes the candidate check, a task's seed its task's check", () => {
     for (const name of builtinSeedSets()) {
-      for (const e of loadSeeds(name).exprs) {
-        const check = checkCandidate(e);
+      const set = loadSeeds(name, readLineTree);
+      set.exprs.forEach((e, i) => {
+        const line = set.lines?.[i];
+        const task = taskNamed(typeof line?.task === 'string' ? line.task : undefined);
+        const read = line === undefined ? { ok: true as const, problem: { expr: e, params: {} } } : readTaskProblem(task, line);
+        expect(read.ok, `${name}: ${JSON.stringify(read)}`).toBe(true);
+        if (!read.ok) return;
+        const check = task.check(read.problem, (tree) => checkCandidate(tree));
         expect(check.ok, `${name}: ${JSON.stringify(check)}`).toBe(true);
-      }
+      });
     }
   });
 });
@@ -87,7 +96,7 @@ describe('seed files', () => {
   test('an unknown name lists the built-in sets', () => {
     expect(existsSync('no-such-set')).toBe(false);
     expect(() => loadSeeds('no-such-set')).toThrow(
-      "unknown seed set 'no-such-set': not a built-in set (default, definite, limit, polynomial-robustness, series, target, trig, trig-robustness) and not a file",
+      "unknown seed set 'no-such-set': not a built-in set (default, definite, limit, ode, polynomial-robustness, series, target, trig, trig-robustness) and not a file",
     );
   });
 });

@@ -9,6 +9,10 @@ its fields, as sagga's `cmd:` protocol does:
   {"task": "definite", "lower", "upper"}           integrate(f, (x, lower, upper))
   {"task": "series", "point", "order"}             series(f, x, point, order + 1), without O(...)
   {"task": "limit", "point", "direction"?}         limit(f, x, point, direction), "+-" by default
+  {"task": "ode", "conditions"}                    dsolve(lhs = rhs, y(x), ics), where `problem` is the
+                                                   equation in y, y', y'' and each condition reads
+                                                   y(a) = v or y'(a) = v; the answer is the solution's
+                                                   right side, with constants C1, C2 when none fix them
 
   {"id": ..., "answers": ["<str(F)>"]}            sympy found F = integrate(f, x) (or the task's answer)
                                                    (exp_polar(z) printed as exp(z), its value)
@@ -110,7 +114,7 @@ def check_problem(text, names):
     return None
 
 
-TASKS = ("integrate", "definite", "series", "limit")
+TASKS = ("integrate", "definite", "series", "limit", "ode")
 
 
 class BadRequest(Exception):
@@ -129,6 +133,58 @@ def read_constant(sympy, text, names, parse):
     if value.has(sympy.Symbol("x")):
         raise BadRequest("a bound or point cannot depend on x")
     return value
+
+
+# The unknown and its derivatives as an ODE's text writes them, renamed to names the whitelist holds.
+UNKNOWN = re.compile(r"(?<![A-Za-z0-9_])y\s*('{0,2})(?![A-Za-z0-9_])")
+CONDITION = re.compile(r"^\s*y\s*('{0,1})\s*\((.*)\)\s*=(.*)$")
+UNKNOWN_NAMES = ("sagga_y", "sagga_y1", "sagga_y2")
+MAX_CONDITIONS = 2
+
+
+def read_side(sympy, text, names, parse_with):
+    """One side of an ODE, y, y', y'' renamed first and then whitelisted like a problem."""
+    renamed = UNKNOWN.sub(lambda m: " %s " % UNKNOWN_NAMES[len(m.group(1))], text)
+    bad = check_problem(renamed, names)
+    if bad is not None:
+        raise BadRequest(bad)
+    try:
+        return parse_with(renamed)
+    except Exception as err:
+        raise BadRequest("sympy cannot parse the equation: %s: %s" % (type(err).__name__, str(err)[:300]))
+
+
+def solve_ode(sympy, x, request, names, ode_names, parse, parse_with):
+    """dsolve of the request's equation with its conditions: the solution's right side, or None."""
+    text = request.get("problem")
+    if not isinstance(text, str) or text.count("=") != 1:
+        raise BadRequest("an ODE reads lhs = rhs")
+    lhs, rhs = text.split("=")
+    y = sympy.Function("y")
+    equation = sympy.Eq(read_side(sympy, lhs, ode_names, parse_with), read_side(sympy, rhs, ode_names, parse_with))
+    conditions = request.get("conditions") or []
+    if not isinstance(conditions, list) or len(conditions) > MAX_CONDITIONS:
+        raise BadRequest("the conditions must be a list of at most %d" % MAX_CONDITIONS)
+    ics = {}
+    for condition in conditions:
+        m = CONDITION.match(condition) if isinstance(condition, str) else None
+        if m is None:
+            raise BadRequest("a condition reads y(a) = v or y'(a) = v")
+        a = read_constant(sympy, m.group(2), names, parse)
+        v = read_constant(sympy, m.group(3), names, parse)
+        ics[y(a) if m.group(1) == "" else y(x).diff(x).subs(x, a)] = v
+    solution = sympy.dsolve(equation, y(x), ics=ics or None)
+    if isinstance(solution, list):
+        if len(solution) != 1:
+            return None
+        solution = solution[0]
+    # An implicit solution (Eq(Integral(...), C1)) solves nothing for y: it is no answer.
+    if solution.lhs != y(x):
+        return None
+    F = solution.rhs
+    if F.has(sympy.Integral) or F.has(y) or F.has(sympy.Derivative):
+        return None
+    return F
 
 
 def solve(sympy, x, f, request, names, parse):
@@ -164,6 +220,14 @@ def solve(sympy, x, f, request, names, parse):
     raise BadRequest("unknown task %r (this worker knows %s)" % (str(task)[:40], ", ".join(TASKS)))
 
 
+def ode_namespace(sympy, x, local_ns):
+    """The problem's namespace with y(x), y'(x), y''(x) under the worker's names for them."""
+    y = sympy.Function("y")(x)
+    names = dict(local_ns)
+    names.update({UNKNOWN_NAMES[0]: y, UNKNOWN_NAMES[1]: y.diff(x), UNKNOWN_NAMES[2]: y.diff(x, 2)})
+    return names
+
+
 def main():
     ap = argparse.ArgumentParser(description="SymPy integrator speaking sagga's cmd: protocol")
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per problem")
@@ -183,6 +247,7 @@ def main():
     from sympy.parsing.sympy_parser import convert_xor, parse_expr, standard_transformations
 
     x, local_ns, global_ns = build_namespace(sympy)
+    ode_ns = ode_namespace(sympy, x, local_ns)
     transformations = standard_transformations + (convert_xor,)
     signal.signal(signal.SIGALRM, on_alarm)
     out = sys.stdout
@@ -206,21 +271,27 @@ def main():
         if not isinstance(problem, str):
             reply({"id": rid, "error": "request has no problem text"})
             continue
-        bad = check_problem(problem, local_ns)
-        if bad is not None:
-            reply({"id": rid, "error": "cannot read the problem: " + bad})
-            continue
-        try:
-            # parse_expr gets a fresh copy: it records auto-created names in local_dict.
-            f = parse_expr(problem, local_dict=dict(local_ns), global_dict=dict(global_ns), transformations=transformations)
-        except Exception as err:
-            reply({"id": rid, "error": "sympy cannot parse the problem: %s: %s" % (type(err).__name__, str(err)[:300])})
-            continue
         parse = lambda text: parse_expr(text, local_dict=dict(local_ns), global_dict=dict(global_ns), transformations=transformations)
+        is_ode = request.get("task") == "ode"
+        if not is_ode:
+            bad = check_problem(problem, local_ns)
+            if bad is not None:
+                reply({"id": rid, "error": "cannot read the problem: " + bad})
+                continue
+            try:
+                # parse_expr gets a fresh copy: it records auto-created names in local_dict.
+                f = parse(problem)
+            except Exception as err:
+                reply({"id": rid, "error": "sympy cannot parse the problem: %s: %s" % (type(err).__name__, str(err)[:300])})
+                continue
         try:
             signal.setitimer(signal.ITIMER_REAL, args.timeout)
             try:
-                F = solve(sympy, x, f, request, local_ns, parse)
+                if is_ode:
+                    parse_with = lambda text: parse_expr(text, local_dict=dict(ode_ns), global_dict=dict(global_ns), transformations=transformations)
+                    F = solve_ode(sympy, x, request, local_ns, ode_ns, parse, parse_with)
+                else:
+                    F = solve(sympy, x, f, request, local_ns, parse)
                 if F is None:
                     text = None
                 else:

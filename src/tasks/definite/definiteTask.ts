@@ -4,7 +4,9 @@ import { toInfix } from '../../expr/toInfix.js';
 import { toLatex } from '../../expr/toLatex.js';
 import type { Expr } from '../../expr/types.js';
 import { fillTemplate } from '../fillTemplate.js';
+import { readTreeProblem } from '../readTreeProblem.js';
 import type { Task, TaskProblem } from '../task.js';
+import { treeProblemText } from '../treeProblemText.js';
 import { checkDefiniteConvergence } from './checkDefiniteConvergence.js';
 import { definiteCommand } from './definiteCommand.js';
 import { boundOf, definiteLineFields, definiteParams, readDefiniteParams } from './definiteParams.js';
@@ -69,6 +71,8 @@ export const definiteTask: Task = {
     if (notation === 'latex') return `\\int_{${toLatex(lower)}}^{${toLatex(upper)}} ${toLatex(problem.expr)}\\,dx`;
     return `∫[${toInfix(lower)}, ${toInfix(upper)}] ${toInfix(problem.expr)} dx`;
   },
+  problemText: treeProblemText,
+  readProblem: readTreeProblem,
   mutate(problem, rng, mutateTree, constantScale) {
     if (rng.next() < BOUND_MUTATION_SHARE) return { expr: problem.expr, params: mutateBound(problem.params, rng, constantScale) };
     return { expr: mutateTree(problem.expr), params: problem.params };

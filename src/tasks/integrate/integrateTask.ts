@@ -3,7 +3,9 @@ import { parseExpr } from '../../expr/parse.js';
 import { toInfix } from '../../expr/toInfix.js';
 import { toLatex } from '../../expr/toLatex.js';
 import { fillTemplate } from '../fillTemplate.js';
+import { readTreeProblem } from '../readTreeProblem.js';
 import type { Task, TaskProblem } from '../task.js';
+import { treeProblemText } from '../treeProblemText.js';
 import { INTEGRATE_CANARIES } from './integrateCanaries.js';
 import { integrateErrorShape } from './integrateErrorShape.js';
 import { INTEGRATE_PROMPTS } from './integratePrompts.js';
@@ -33,6 +35,8 @@ export const integrateTask: Task = {
   signature: (problem, treeSignature) => treeSignature(problem.expr),
   statement: (problem, notation) => (notation === 'latex' ? `\\int ${toLatex(problem.expr)}\\,dx` : `∫ ${toInfix(problem.expr)} dx`),
   // Only the tree's mutation draws from rng, exactly as before tasks.
+  problemText: treeProblemText,
+  readProblem: readTreeProblem,
   mutate: (problem, _rng, mutateTree) => ({ expr: mutateTree(problem.expr), params: problem.params }),
   check(problem, checkTree) {
     const c = checkTree(problem.expr);

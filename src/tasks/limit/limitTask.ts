@@ -4,7 +4,9 @@ import { toInfix } from '../../expr/toInfix.js';
 import { toLatex } from '../../expr/toLatex.js';
 import type { Expr } from '../../expr/types.js';
 import { fillTemplate } from '../fillTemplate.js';
+import { readTreeProblem } from '../readTreeProblem.js';
 import type { Task, TaskProblem } from '../task.js';
+import { treeProblemText } from '../treeProblemText.js';
 import { checkLimitApproach } from './checkLimitApproach.js';
 import { limitCommand } from './limitCommand.js';
 import { limitAnswerOf } from './limitAnswerOf.js';
@@ -70,6 +72,8 @@ export const limitTask: Task = {
     if (notation === 'infix') return `lim x→${toInfix(point)}${side} ${toInfix(problem.expr)}`;
     return `\\lim_{x \\to ${toLatex(point)}${side === '' ? '' : `^{${side}}`}} ${toLatex(problem.expr)}`;
   },
+  problemText: treeProblemText,
+  readProblem: readTreeProblem,
   mutate(problem, rng, mutateTree, constantScale) {
     if (rng.next() < LIMIT_PARAM_MUTATION_SHARE) return { expr: problem.expr, params: mutateLimitParams(problem.params, rng, constantScale) };
     return { expr: mutateTree(problem.expr), params: problem.params };

@@ -1,14 +1,9 @@
-import { mkAdd, mkNeg, ZERO } from '../../expr/build.js';
 import { resolveLimits, type Limits } from '../../expr/limits.js';
 import type { ParameterName } from '../../expr/parameters.js';
 import { tryParseExpr } from '../../expr/parse.js';
-import type { OwnRefusal } from '../../expr/parseError.js';
-import { simplify } from '../../expr/simplify.js';
-import type { Expr } from '../../expr/types.js';
-import { linearForm, type LinearParts } from './linearForm.js';
-import type { LinearOde } from './types.js';
+import { readOdeWith, type OdeRead } from './readOdeWith.js';
 
-export type OdeRead = { readonly ok: true; readonly ode: LinearOde } | { readonly ok: false; readonly error: string; readonly refusal?: OwnRefusal };
+export type { OdeRead } from './readOdeWith.js';
 
 /**
  * A linear ODE of order 1 or 2 from its text, `lhs = rhs` (or an expression equal to 0), each side
@@ -16,40 +11,14 @@ export type OdeRead = { readonly ok: true; readonly ode: LinearOde } | { readonl
  * `Derivative(y(x), (x, 2))` and Maxima's `'diff(y, x, 2)`) as the unknown and the given parameters
  * allowed: `y'' + 4*y = sin(3*x)`, `y' = x*y + exp(x)`, `x^2*y'' + x*y' - y = 0`. The equation is
  * brought to a2·y'' + a1·y' + a0·y = rhs; a non-linear one (`y*y'`, `y^2`, `sin(y)`) or one without
- * a derivative of y is refused, saying why.
+ * a derivative of y is refused, saying why (readOdeWith).
  */
 export function readOde(text: string, parameters: readonly ParameterName[] = [], limits?: Partial<Limits>): OdeRead {
   if (typeof text !== 'string') return { ok: false, error: 'the equation must be a string' };
   const { maxChars } = resolveLimits(limits);
   if (text.length > maxChars) return { ok: false, error: `the equation is longer than ${maxChars} characters (${text.length})`, refusal: 'limit' };
-  const sides = text.split('=');
-  if (sides.length > 2) return { ok: false, error: "an equation has one '=' (lhs = rhs)" };
-  const read = (side: string, which: string): Expr | OdeRead => {
+  return readOdeWith(text, (side) => {
     const r = tryParseExpr(side, limits, { odeUnknown: true, parameters });
-    return r.ok ? r.expr : { ok: false, error: sides.length === 1 ? r.error.message : `${which}: ${r.error.message}`, refusal: r.error.refusal };
-  };
-  const lhs = read(sides[0], 'left side');
-  if ('ok' in lhs) return lhs;
-  const rhs = sides.length === 2 ? read(sides[1], 'right side') : ZERO;
-  if ('ok' in rhs) return rhs;
-  const left = linearForm(lhs);
-  if (!left.ok) return { ok: false, error: left.reason };
-  const right = linearForm(rhs);
-  if (!right.ok) return { ok: false, error: right.reason };
-  return fromParts(left.parts, right.parts);
-}
-
-/** a·y-terms + rest (left) = b·y-terms + rest (right) as (a − b)·y-terms = right rest − left rest. */
-function fromParts(left: LinearParts, right: LinearParts): OdeRead {
-  const coefficient = (k: 0 | 1 | 2): Expr => {
-    const a = left.coefficients[k];
-    const b = right.coefficients[k];
-    return simplify(mkAdd([a ?? ZERO, b === undefined ? ZERO : mkNeg(b)]));
-  };
-  const coefficients: [Expr, Expr, Expr] = [coefficient(0), coefficient(1), coefficient(2)];
-  const isZero = (e: Expr) => e.type === 'num' && e.value === 0;
-  const order = !isZero(coefficients[2]) ? 2 : !isZero(coefficients[1]) ? 1 : 0;
-  if (order === 0) return { ok: false, error: "not a differential equation: y' or y'' is needed" };
-  const rhs = simplify(mkAdd([right.rest ?? ZERO, left.rest === undefined ? ZERO : mkNeg(left.rest)]));
-  return { ok: true, ode: { order, coefficients, rhs } };
+    return r.ok ? r : { ok: false, error: r.error.message, refusal: r.error.refusal };
+  });
 }

@@ -3,7 +3,9 @@ import { parseExpr } from '../../expr/parse.js';
 import { toInfix } from '../../expr/toInfix.js';
 import { toLatex } from '../../expr/toLatex.js';
 import { fillTemplate } from '../fillTemplate.js';
+import { readTreeProblem } from '../readTreeProblem.js';
 import type { Task, TaskProblem } from '../task.js';
+import { treeProblemText } from '../treeProblemText.js';
 import { checkSeriesExists } from './checkSeriesExists.js';
 import { mutateSeriesParams } from './mutateSeriesParams.js';
 import { readSeriesReply } from './readSeriesReply.js';
@@ -63,6 +65,8 @@ export const seriesTask: Task = {
     const power = a === '0' ? `x^{${order}}` : `(x - ${a})^{${order}}`;
     return `the Taylor polynomial of $f(x) = ${toLatex(problem.expr)}$ at $x = ${a}$, up to and including the term in $${power}$`;
   },
+  problemText: treeProblemText,
+  readProblem: readTreeProblem,
   mutate(problem, rng, mutateTree, constantScale) {
     if (rng.next() < SERIES_PARAM_MUTATION_SHARE) return { expr: problem.expr, params: mutateSeriesParams(problem.params, rng, constantScale) };
     return { expr: mutateTree(problem.expr), params: problem.params };

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { parseExpr } from '../../../src/expr/parse.js';
 import { signature } from '../../../src/expr/signature.js';
+import { readTaskProblem } from '../../../src/tasks/readTaskProblem.js';
 import { taskNamed } from '../../../src/tasks/registry.js';
 import type { VerifyResult } from '../../../src/verify/types.js';
 
@@ -64,7 +64,10 @@ export function checkTaskRun(dir: string, taskName: string, verify: (line: Reado
       expect(verify(line, line.minimal.problem, line.minimal.proof!.answer!).verdict, where).toBe('correct');
     }
     expect(line.minimal.nodes, where).toBeLessThanOrEqual(line.nodes);
-    if (params.ok) expect(line.signature, where).toBe(task.signature({ expr: parseExpr(line.minimal.problem), params: params.params }, signature));
+    // The minimal problem read back as the task reads its lines (an ODE's equation holds its coefficients).
+    const minimal = readTaskProblem(task, { ...line, problem: line.minimal.problem });
+    expect(minimal.ok, where).toBe(true);
+    if (minimal.ok) expect(line.signature, where).toBe(task.signature(minimal.problem, signature));
   }
   return archive;
 }

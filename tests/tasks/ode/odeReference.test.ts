@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proveByReference } from '../../../src/judge/proveByReference.js';
+import type { Judgement } from '../../../src/judge/judgeTypes.js';
+import { createSympyTarget } from '../../../src/targets/sympy/sympyTarget.js';
+import type { Target, TargetAnswer } from '../../../src/targets/types.js';
+import { odeTask } from '../../../src/tasks/ode/odeTask.js';
+import { readTaskProblem } from '../../../src/tasks/readTaskProblem.js';
+import type { TaskProblem } from '../../../src/tasks/task.js';
+
+/*
+ * SymPy's dsolve as the ode task's reference (src/targets/sympy/sympy_worker.py, Debian's Python):
+ * its solutions, read as the task reads a CAS's answer, pass sagga's ODE verifier; an equation it
+ * solves only implicitly, or not at all, is no answer, never a wrong one; and a model's decline of
+ * an equation SymPy solves is proven by SymPy's answer.
+ */
+function problem(equation: string, conditions: readonly string[] = []): TaskProblem {
+  const read = readTaskProblem(odeTask, { problem: equation, conditions });
+  if (!read.ok) throw new Error(read.error);
+  return read.problem;
+}
+
+const asked = (p: TaskProblem, id: string) => ({ id, expr: p.expr, infix: odeTask.problemText(p, 'infix'), latex: odeTask.problemText(p, 'latex'), params: p.params });
+const verify = odeTask.verifier(() => {
+  throw new Error('no antiderivative is asked');
+});
+
+describe('SymPy as the ode reference', () => {
+  let sympy: Target;
+  beforeAll(async () => {
+    sympy = await createSympyTarget({ task: odeTask, timeoutMs: 60_000, processes: 1 });
+  }, 120_000);
+  afterAll(async () => {
+    await sympy?.close();
+  });
+
+  it("solves general solutions and initial value problems of order 1 and 2, and each answer passes the verifier", async () => {
+    const problems = [
+      problem("y'' + 4*y = sin(3*x)", ['y(0) = 1', "y'(0) = 0"]),
+      problem("y'' + 4*y = sin(3*x)"),
+      problem("y' = x*y + x"),
+      problem("x*y' + y = x^2", ['y(1) = 2']),
+      problem("y'' - 3*y' + 2*y = exp(3*x)"),
+    ];
+    const outcomes = await sympy.solve(problems.map((p, i) => asked(p, `p${i}`)), 1);
+    for (const [i, p] of problems.entries()) {
+      const answer = outcomes[i].answers[0];
+      expect(answer.status, `${odeTask.statement(p, 'infix')}: ${answer.text} ${answer.status === 'ok' ? '' : answer.error}`).toBe('ok');
+      if (answer.status !== 'ok') continue;
+      const r = await verify(p, answer.expr);
+      expect(r.verdict, `${odeTask.statement(p, 'infix')}: y = ${answer.text}: ${r.reason}`).toBe('correct');
+    }
+  }, 300_000);
+
+  it('an implicit or unevaluated solution is no answer', async () => {
+    const [outcome] = await sympy.solve([asked(problem("y' - y = x^x"), 'implicit')], 1);
+    expect(outcome.answers[0].status).toBe('no-answer');
+  }, 120_000);
+
+  it("proves a model's decline with its solution, and leaves unproven a decline it cannot solve either", async () => {
+    const declined: Judgement = { status: 'fail', kind: 'no-answer', reason: 'declined', answers: [], proof: null };
+    const ask = (p: TaskProblem) => async (): Promise<readonly TargetAnswer[]> => (await sympy.solve([asked(p, 'ref')], 1))[0].answers;
+    const solvable = problem("y'' + 2*y' + y = x", ['y(0) = 0', "y'(0) = 1"]);
+    const proven = await proveByReference(solvable, declined, [{ name: 'sympy', ask: ask(solvable) }], verify);
+    expect(proven.judgement.status === 'fail' && proven.judgement.proof).toMatchObject({ by: 'reference', reference: 'sympy' });
+    const hard = problem("y' - y = x^x");
+    const unproven = await proveByReference(hard, declined, [{ name: 'sympy', ask: ask(hard) }], verify);
+    expect(unproven.judgement.status === 'fail' && unproven.judgement.proof).toBeNull();
+  }, 300_000);
+});

@@ -1,0 +1,51 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readOde } from '../../../src/tasks/ode/readOde.js';
+import { verifyOdeStrings } from '../../../src/tasks/ode/verifyOdeStrings.js';
+import type { VerifyResult } from '../../../src/verify/types.js';
+import { runBuiltCli } from '../../helpers/runBuiltCli.js';
+import { checkTaskRun } from '../helpers/taskRunChecks.js';
+
+/*
+ * `sagga search --task ode` against a scripted model (SymPy's dsolve with a planted bug and a blind
+ * spot, tests/fixtures/cmd/ode-model.py), SymPy the reference: every archived line a proven
+ * failure (checked again here with the verify contract's ODE verifier), shrunk with its
+ * coefficients and conditions kept, and signed with them.
+ */
+const MODEL = 'cmd:/usr/bin/python3 tests/fixtures/cmd/ode-model.py';
+
+function verify(line: Readonly<Record<string, unknown>>, problem: string, answer: string): VerifyResult {
+  return verifyOdeStrings(problem, line.conditions as string[], answer);
+}
+
+/** Does a coefficient of the equation (not its right-hand side) depend on x? */
+function variableCoefficient(equation: string): boolean {
+  const read = readOde(equation);
+  if (!read.ok) throw new Error(read.error);
+  return read.ode.coefficients.some((c) => JSON.stringify(c).includes('"name":"x"'));
+}
+
+describe('search --task ode', () => {
+  it("against a scripted model that flips the sign of y when the right-hand side has a sine and declines variable coefficients: its bug, and the declines SymPy solves", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'sagga-ode-')), 'run');
+    const run = await runBuiltCli([
+      'search', '--task', 'ode', '--target', MODEL, '--reference', 'sympy', '--rng-seed', '4',
+      '--out', out, '--generation-size', '30', '--max-generations', '2', '--seed-size', '14', '--clusters', '3',
+      '--shrink-calls', '12', '--concurrency', '2', '--json',
+    ]);
+    expect(run.status, run.stderr).toBe(0);
+    const archive = checkTaskRun(out, 'ode', verify);
+    const wrong = archive.filter((l) => l.kind === 'wrong');
+    expect(wrong.length).toBeGreaterThan(0);
+    // The planted bug: every wrong answer the search keeps, shrunk, still has its sine.
+    for (const l of wrong) expect(l.minimal.problem.split('=')[1]).toMatch(/sin\(/);
+    const declined = archive.filter((l) => l.kind === 'no-answer');
+    expect(declined.length).toBeGreaterThan(0);
+    for (const l of declined) {
+      expect(l.proof?.reference).toBe('sympy');
+      expect(variableCoefficient(l.minimal.problem)).toBe(true);
+    }
+  }, 900_000);
+});
