@@ -77,6 +77,25 @@ function runDriver(options: object, stopAt?: { event: number; delayMs: number; s
   });
 }
 
+/**
+ * Starts a run with `options` in `dir`, kills it with SIGKILL at random moments (drawn from
+ * `seed`, within the first third of an uninterrupted run's `totalEvents` progress events) and
+ * resumes it until it ends; returns the last run and how many kills landed.
+ */
+async function killAndResume(options: object, dir: string, totalEvents: number, seed: string): Promise<{ run: DriverRun; kills: number }> {
+  const rng = createRng(seed);
+  const moment = () => ({ event: rng.int(2, Math.max(3, Math.floor(totalEvents / 3))), delayMs: rng.int(0, 40), signal: 'SIGKILL' as const });
+  let kills = 0;
+  let run = await runDriver({ ...options, out: dir }, moment());
+  if (run.signal === 'SIGKILL') kills++;
+  for (let i = 0; i < 4 && run.code !== 0; i++) {
+    run = await runDriver({ resume: dir, json: true }, moment());
+    if (run.signal === 'SIGKILL') kills++;
+  }
+  if (run.code !== 0) run = await runDriver({ resume: dir, json: true });
+  return { run, kills };
+}
+
 function lines(path: string): string[] {
   return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean) : [];
 }
@@ -227,17 +246,7 @@ describe('the default search survives kills', () => {
     expect(referenceRun.code, referenceRun.stderr).toBe(0);
     expect(lines(join(reference, 'archive.jsonl')).length).toBeGreaterThanOrEqual(3);
     const dir = join(work, 'killed');
-    const rng = createRng('kill-default-moments');
-    const totalEvents = referenceRun.events;
-    const moment = () => ({ event: rng.int(2, Math.max(3, Math.floor(totalEvents / 3))), delayMs: rng.int(0, 40), signal: 'SIGKILL' as const });
-    let kills = 0;
-    let run = await runDriver({ ...PLANTED, out: dir }, moment());
-    if (run.signal === 'SIGKILL') kills++;
-    for (let i = 0; i < 4 && run.code !== 0; i++) {
-      run = await runDriver({ resume: dir, json: true }, moment());
-      if (run.signal === 'SIGKILL') kills++;
-    }
-    if (run.code !== 0) run = await runDriver({ resume: dir, json: true });
+    const { run, kills } = await killAndResume(PLANTED, dir, referenceRun.events, 'kill-default-moments');
     expect(run.code, run.stderr).toBe(0);
     expect(kills).toBeGreaterThanOrEqual(2);
     expect(lines(join(dir, 'archive.jsonl'))).toEqual(lines(join(reference, 'archive.jsonl')));
@@ -282,17 +291,7 @@ describe('a definite-integral search survives kills', () => {
     expect(archived.length).toBeGreaterThanOrEqual(2);
     expect(archived.every((l) => (JSON.parse(l) as { task: string }).task === 'definite')).toBe(true);
     const dir = join(work, 'killed');
-    const rng = createRng('kill-definite-moments');
-    const totalEvents = referenceRun.events;
-    const moment = () => ({ event: rng.int(2, Math.max(3, Math.floor(totalEvents / 3))), delayMs: rng.int(0, 40), signal: 'SIGKILL' as const });
-    let kills = 0;
-    let run = await runDriver({ ...DEFINITE, out: dir }, moment());
-    if (run.signal === 'SIGKILL') kills++;
-    for (let i = 0; i < 4 && run.code !== 0; i++) {
-      run = await runDriver({ resume: dir, json: true }, moment());
-      if (run.signal === 'SIGKILL') kills++;
-    }
-    if (run.code !== 0) run = await runDriver({ resume: dir, json: true });
+    const { run, kills } = await killAndResume(DEFINITE, dir, referenceRun.events, 'kill-definite-moments');
     expect(run.code, run.stderr).toBe(0);
     expect(kills).toBeGreaterThanOrEqual(2);
     expect(lines(join(dir, 'archive.jsonl'))).toEqual(archived);
@@ -341,17 +340,7 @@ describe('a limit search survives kills', () => {
     expect(archived.length).toBeGreaterThanOrEqual(2);
     expect(archived.every((l) => (JSON.parse(l) as { task: string }).task === 'limit')).toBe(true);
     const dir = join(work, 'killed');
-    const rng = createRng('kill-limit-moments');
-    const totalEvents = referenceRun.events;
-    const moment = () => ({ event: rng.int(2, Math.max(3, Math.floor(totalEvents / 3))), delayMs: rng.int(0, 40), signal: 'SIGKILL' as const });
-    let kills = 0;
-    let run = await runDriver({ ...LIMIT, out: dir }, moment());
-    if (run.signal === 'SIGKILL') kills++;
-    for (let i = 0; i < 4 && run.code !== 0; i++) {
-      run = await runDriver({ resume: dir, json: true }, moment());
-      if (run.signal === 'SIGKILL') kills++;
-    }
-    if (run.code !== 0) run = await runDriver({ resume: dir, json: true });
+    const { run, kills } = await killAndResume(LIMIT, dir, referenceRun.events, 'kill-limit-moments');
     expect(run.code, run.stderr).toBe(0);
     expect(kills).toBeGreaterThanOrEqual(2);
     expect(lines(join(dir, 'archive.jsonl'))).toEqual(archived);
