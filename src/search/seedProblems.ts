@@ -14,7 +14,7 @@ export function seedProblems(set: SeedSet, task: Task): StoredProblem[] {
     if (task.fields.length > 0) throw new Error(`${set.source}: the ${task.name} task needs seeds with its parameters (${task.fields.map((f) => f.name).join(', ')}): JSON Lines {"task": "${task.name}", "problem", …}`);
     return [...set.exprs];
   }
-  return set.exprs.map((expr, i) => {
+  return set.exprs.map((_expr, i) => {
     const line = set.lines![i];
     const named = line.task === undefined ? 'integrate' : line.task;
     if (named !== task.name) throw new Error(`${set.source}: problem ${i + 1} is a ${String(named)} problem, not a ${task.name} one`);

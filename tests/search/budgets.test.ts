@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { jsonLines } from '../helpers/jsonLines.js';
 import { runBuiltCli } from '../helpers/runBuiltCli.js';
 
 /*
@@ -11,15 +12,6 @@ import { runBuiltCli } from '../helpers/runBuiltCli.js';
  */
 
 const work = mkdtempSync(join(tmpdir(), 'sagga-budget-'));
-
-function jsonLines<T>(path: string): T[] {
-  return existsSync(path)
-    ? readFileSync(path, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as T)
-    : [];
-}
 
 describe('--max-target-calls', () => {
   it('stops within the budget, with the target\'s own count, and goes on when the budget is raised on resume', async () => {

@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { jsonLines } from '../helpers/jsonLines.js';
 import { runBuiltCli } from '../helpers/runBuiltCli.js';
 
 /*
@@ -11,15 +12,6 @@ import { runBuiltCli } from '../helpers/runBuiltCli.js';
  * generation), and then stop by itself as stagnated, with its reason, within a bounded number of calls.
  */
 const work = mkdtempSync(join(tmpdir(), 'sagga-exhausted-'));
-
-function jsonLines<T>(path: string): T[] {
-  return existsSync(path)
-    ? readFileSync(path, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as T)
-    : [];
-}
 
 describe('a search whose target has no bug left to find', () => {
   it('escalates, never asks an empty generation, and stops as stagnated after its patience', async () => {

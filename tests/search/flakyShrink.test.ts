@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { jsonLines } from '../helpers/jsonLines.js';
 import { runBuiltCli } from '../helpers/runBuiltCli.js';
 
 /*
@@ -13,15 +14,6 @@ import { runBuiltCli } from '../helpers/runBuiltCli.js';
  * (`--concurrency 1`), so that the model counts every ask of a problem.
  */
 const work = mkdtempSync(join(tmpdir(), 'sagga-flaky-'));
-
-function jsonLines<T>(path: string): T[] {
-  return existsSync(path)
-    ? readFileSync(path, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as T)
-    : [];
-}
 
 describe('shrinking against a model that fails half the time', () => {
   it('takes no step on one failing ask: each step is confirmed by a second ask', async () => {

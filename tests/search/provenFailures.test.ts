@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { jsonLines } from '../helpers/jsonLines.js';
 import { REPO_ROOT, runBuiltCli, type CliRun } from '../helpers/runBuiltCli.js';
 
 /*
@@ -16,15 +17,6 @@ import { REPO_ROOT, runBuiltCli, type CliRun } from '../helpers/runBuiltCli.js';
 const work = mkdtempSync(join(tmpdir(), 'sagga-proven-'));
 const MODEL = 'cmd:/usr/bin/python3 tests/fixtures/cmd/sympy-liar.py 90 8';
 const RUN = ['--generation-size', '60', '--seed-size', '10', '--clusters', '2', '--max-generations', '3', '--rng-seed', 'proven', '--concurrency', '2', '--time-limit', '4000', '--shrink-calls', '0', '--json'];
-
-function jsonLines<T>(path: string): T[] {
-  return existsSync(path)
-    ? readFileSync(path, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as T)
-    : [];
-}
 
 interface ArchiveLine {
   id: string;

@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { jsonLines } from '../helpers/jsonLines.js';
 import { runBuiltCli } from '../helpers/runBuiltCli.js';
 
 /*
@@ -16,15 +17,6 @@ import { runBuiltCli } from '../helpers/runBuiltCli.js';
 const work = mkdtempSync(join(tmpdir(), 'sagga-health-'));
 const FIXTURE = 'tests/fixtures/cmd/breaks-midway.mjs';
 const RUN = ['--generation-size', '60', '--seed-size', '10', '--clusters', '2', '--rng-seed', 'health', '--concurrency', '2', '--shrink-calls', '0', '--json'];
-
-function jsonLines<T>(path: string): T[] {
-  return existsSync(path)
-    ? readFileSync(path, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as T)
-    : [];
-}
 
 interface ArchiveLine {
   problem: string;

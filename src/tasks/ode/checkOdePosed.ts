@@ -22,11 +22,11 @@ export function checkOdePosed(ode: LinearOde, conditions: readonly OdeCondition[
   for (const c of conditions) if (c.order >= ode.order) return { ok: false, reason: `${describeCondition(c)} is not a condition of an equation of order ${ode.order}` };
   const parts = [ode.coefficients[ode.order], ode.rhs, ...ode.coefficients.slice(0, ode.order)];
   for (const c of conditions) {
-    const at = valueOf(c.at, 0);
-    const value = valueOf(c.value, 0);
+    const at = realValueAt(c.at, 0);
+    const value = realValueAt(c.value, 0);
     if (at === undefined || value === undefined) return { ok: false, reason: `${describeCondition(c)}: not a real number` };
     for (const [k, part] of parts.entries()) {
-      const v = valueOf(part, at.re);
+      const v = realValueAt(part, at.re);
       if (v === undefined) return { ok: false, reason: `the equation is not defined at the point of ${describeCondition(c)}` };
       if (k === 0 && Math.abs(v.re) <= v.err) return { ok: false, reason: `the point of ${describeCondition(c)} is a singular point of the equation` };
     }
@@ -38,7 +38,7 @@ export function checkOdePosed(ode: LinearOde, conditions: readonly OdeCondition[
 }
 
 /** A tree's real value at x in doubles with its error bound, or undefined where it is not real and finite (or cannot be evaluated). */
-function valueOf(tree: Parameters<typeof compileTape>[0], x: number): { re: number; err: number } | undefined {
+function realValueAt(tree: Parameters<typeof compileTape>[0], x: number): { re: number; err: number } | undefined {
   let v: Evaluated;
   try {
     v = createComplexEvaluator(compileTape(tree))(x);
