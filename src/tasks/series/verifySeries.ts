@@ -1,4 +1,5 @@
 import { hasDecimalLiteral } from '../../expr/hasDecimalLiteral.js';
+import { hasRoundedLiteral } from '../../expr/hasRoundedLiteral.js';
 import { toInfix } from '../../expr/toInfix.js';
 import { hasX, type Expr } from '../../expr/types.js';
 import { clip } from '../../util/clip.js';
@@ -61,6 +62,10 @@ function decide(problem: Expr, point: Expr, order: number, answer: Expr, meter: 
   if (!shape.ok) return ['incorrect', `the answer is not a polynomial in x: it contains ${clip(toInfix(shape.culprit), 80)}`];
   if (shape.degree > MAX_ANSWER_DEGREE) return ['unknown', `the answer's degree (up to ${shape.degree} by its shape) is beyond ${MAX_ANSWER_DEGREE}, too high to expand`];
   const decimalAnswer = hasDecimalLiteral(answer);
+  // A literal the parser had to round is known to 15 significant digits: exactness would call a
+  // right answer wrong by the rounding alone.
+  const roundedAnswer = !decimalAnswer && hasRoundedLiteral(answer);
+  const relativeTolerance = decimalAnswer ? 1e-6 : roundedAnswer ? 1e-13 : 0;
   const at = `x = ${clip(toInfix(point), 60)}`;
   const runs: Extract<PairExpansion, { ok: true }>[] = [];
   for (const digits of SERIES_DIGITS) {
@@ -68,7 +73,7 @@ function decide(problem: Expr, point: Expr, order: number, answer: Expr, meter: 
     if (!run.ok) return refused(run, at, opts);
     runs.push(run);
     // Exact on both sides: the second precision would only repeat it.
-    if (!decimalAnswer && [...run.expected, ...run.given].every((v) => v.exact !== null)) break;
+    if (relativeTolerance === 0 && [...run.expected, ...run.given].every((v) => v.exact !== null)) break;
   }
   const zero = (s: Scalar): Scalar => ({ exact: { p: 0, q: 1 }, dec: s.dec.minus(s.dec) });
   const top = Math.max(order, shape.degree);
@@ -85,7 +90,9 @@ function decide(problem: Expr, point: Expr, order: number, answer: Expr, meter: 
     };
     const expected = [pick((r) => r.expected, 0)!, pick((r) => r.expected, 1)] as const;
     const given = [pick((r) => r.given, 0)!, pick((r) => r.given, 1)] as const;
-    const c: CoefficientComparison = compareCoefficient({ expected, given }, SERIES_DIGITS, decimalAnswer);
+    const compared: CoefficientComparison = compareCoefficient({ expected, given }, SERIES_DIGITS, relativeTolerance);
+    // A rounded literal's error may be magnified by cancellation: only agreement is believed.
+    const c = roundedAnswer && compared === 'differ' ? 'undecided' : compared;
     if (c === 'differ') (k <= order ? wrong : beyond).push(k);
     else if (c === 'undecided') undecided.push(k);
     else if (expected[0].exact !== null && given[0].exact !== null) exact++;
@@ -110,12 +117,15 @@ function decide(problem: Expr, point: Expr, order: number, answer: Expr, meter: 
   }
   if (undecided.length > 0) {
     const k = undecided[0];
+    if (roundedAnswer) return ['unknown', `${which(k)} could not be decided: the answer's integers beyond 2^53 were rounded when read (${values(k)})`];
     return ['unknown', `${which(k)} could not be decided at ${SERIES_DIGITS.join(' and ')} digits: ${values(k)}`];
   }
   const count = order + 1;
   const how = decimalAnswer
     ? 'to 6 significant digits, the answer being written in decimals'
-    : exact === top + 1
+    : roundedAnswer
+      ? 'to 13 significant digits, the answer having integers beyond 2^53'
+      : exact === top + 1
       ? 'exactly'
       : `${exact} exactly, the others to ${SERIES_DIGITS[0]} digits at two precisions`;
   const upTo = order === 0 ? 'the constant term' : `all ${count} coefficients up to ${coefficientName(point, order)}`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseExpr } from '../../../src/expr/parse.js';
 import { verifySeries } from '../../../src/tasks/series/verifySeries.js';
+import { ANSWER_LIMITS } from '../../../src/targets/answerReading.js';
 import { verifySeriesStrings } from '../../../src/tasks/series/verifySeriesStrings.js';
 
 // Expected coefficients are textbook values (tan, Bernoulli numbers, binomial series), never the
@@ -156,5 +157,30 @@ describe('verifySeriesStrings', () => {
     expect(verifySeriesStrings('sin(x)', '0', 'five', 'x').reason).toMatch(/^order: /);
     expect(verifySeriesStrings('sin(x)', '0', 5, 'x + foo(x)').reason).toMatch(/^answer: /);
     expect(verifySeriesStrings('sin(x)', 'oo', 5, 'x').reason).toMatch(/^point: /);
+  });
+});
+
+describe('verifySeries: answers with integers beyond 2^53', () => {
+  // SymPy's exact answers, read as the SymPy target reads them: their integers are rounded into
+  // doubles, so exact comparison would call them wrong by the rounding alone.
+  const series = (problem: string, point: string, order: number, answer: string) =>
+    verifySeries(parseExpr(problem), parseExpr(point), order, parseExpr(answer.replace(/\*\*/g, '^'), ANSWER_LIMITS));
+
+  it("calls SymPy's right answers with huge integers correct, or at worst unknown, never incorrect", () => {
+    const sin = series('sin(283668*x)', '0', 5, '76531546925518980049679232*x**5/5 - 3804344083042272*x**3 + 283668*x');
+    expect(sin.verdict, sin.reason).toBe('correct');
+    expect(sin.reason).toMatch(/beyond 2\^53/);
+    const atan = series(
+      'atan(541*x)',
+      '-1',
+      5,
+      '4962293314505963052819299*x**5/2684664891015978516597108040 + 5954758759285106218239239*x**4/536932978203195703319421608 + 11165189628374725700774429*x**3/402699733652396777489566206 + 9924634102231729162045081*x**2/268466489101597851659710804 + 14886998626706426695675869*x/536932978203195703319421608 - atan(541) + 74435247455380335474143497/8053994673047935549791324120',
+    );
+    expect(atan.verdict, atan.reason).not.toBe('incorrect');
+  });
+
+  it('still calls a wrong coefficient wrong where the rounding cannot explain it', () => {
+    const wrong = series('sin(283668*x)', '0', 5, '76531546925518980049679232*x**5/5 - 3804344083042272*x**3 + 283669*x');
+    expect(wrong.verdict).not.toBe('correct');
   });
 });
