@@ -1,4 +1,5 @@
 import type { Decimal } from 'decimal.js';
+import { unroundedVerdict } from '../../verify/unroundedVerdict.js';
 import { toInfix } from '../../expr/toInfix.js';
 import type { Expr } from '../../expr/types.js';
 import { clip } from '../../util/clip.js';
@@ -66,7 +67,8 @@ export function verifyDefinite(
     // A bug must cost one pair its verdict, never a batch.
     outcome = { verdict: 'unknown', reason: `internal error while verifying: ${error instanceof Error ? error.message : String(error)}` };
   }
-  return { verdict: outcome.verdict, reason: outcome.reason, ms: performance.now() - started, work: opts.work - Math.max(0, meter.left), ...outcome.fields };
+  const [verdict, reason] = unroundedVerdict(answer.kind === 'closed' ? answer.expr : undefined, outcome.verdict, outcome.reason);
+  return { verdict, reason, ms: performance.now() - started, work: opts.work - Math.max(0, meter.left), ...outcome.fields };
 }
 
 function decide(prepared: PreparedDefinite, answer: DefiniteAnswer, opts: DefiniteOptions, meter: WorkMeter): Outcome {

@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { unroundedVerdict } from '../../verify/unroundedVerdict.js';
 import { hasDecimalLiteral } from '../../expr/hasDecimalLiteral.js';
 import { toInfix } from '../../expr/toInfix.js';
 import { hasX, type Expr } from '../../expr/types.js';
@@ -57,7 +58,7 @@ export function verifyLimit(problem: Expr, point: LimitPoint, direction: LimitDi
   ]);
   if (unbound !== undefined) return done('invalid', unbound);
   try {
-    const [verdict, reason] = decide(problem, point, direction, answer, meter, { work, backstopMs });
+    const [verdict, reason] = unroundedVerdict(answer.kind === 'value' ? answer.value : undefined, ...decide(problem, point, direction, answer, meter, { work, backstopMs }));
     return done(verdict, reason);
   } catch (error) {
     return done('unknown', `internal error while verifying: ${error instanceof Error ? error.message : String(error)}`);

@@ -4,6 +4,7 @@ import { readLimitAnswer } from '../../../src/tasks/limit/readLimitAnswer.js';
 import { readLimitPoint } from '../../../src/tasks/limit/readLimitPoint.js';
 import { verifyLimit } from '../../../src/tasks/limit/verifyLimit.js';
 import { verifyLimitStrings } from '../../../src/tasks/limit/verifyLimitStrings.js';
+import { ANSWER_LIMITS } from '../../../src/targets/answerReading.js';
 
 const limit = (problem: string, point: string, direction: '+' | '-' | '+-' | undefined, answer: string) => verifyLimitStrings(problem, point, direction, answer);
 
@@ -115,5 +116,22 @@ describe('readLimitPoint and readLimitAnswer', () => {
     expect(readLimitAnswer('does not exist')).toEqual({ ok: true, answer: { kind: 'dne' } });
     expect(readLimitAnswer('e^2')).toMatchObject({ ok: true, answer: { kind: 'value' } });
     expect(readLimitAnswer('constructor').ok).toBe(false);
+  });
+});
+
+describe('verifyLimit: answers with integers beyond 2^53', () => {
+  // SymPy's exact values, read as the SymPy target reads them (integers rounded into doubles).
+  const limit = (problem: string, at: string, answer: string) =>
+    verifyLimit(parseExpr(problem), { kind: 'finite', at: parseExpr(at) }, '+-', { kind: 'value', value: parseExpr(answer, ANSWER_LIMITS) });
+
+  it("never calls SymPy's exact huge values incorrect: 684^(x^2) at 3 is 684^9", () => {
+    const r = limit('684^x^2', '3', '32772148603866157922648064');
+    expect(r.verdict, r.reason).not.toBe('incorrect');
+  });
+
+  it('says why it will not decide a difference such an answer shows', () => {
+    const r = limit('684^x^2', '3', '32772148603866157922648065000');
+    expect(r.verdict).toBe('unknown');
+    expect(r.reason).toMatch(/beyond 2\^53 were rounded/);
   });
 });
