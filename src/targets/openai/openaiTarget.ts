@@ -15,6 +15,7 @@ import { parseEndpointList, type EndpointSpec } from './parseEndpointList.js';
 import { isPromptStyle, PROMPT_TEMPLATES, promptFor, templateRefusal, type PromptTemplate } from './promptTemplates.js';
 import { integrateTask } from '../../tasks/integrate/integrateTask.js';
 import type { Task } from '../../tasks/task.js';
+import { parameterNames } from '../../verify/parameterAssumptions.js';
 import { redactUrl } from './redactUrl.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, limitedFetch } from './limitedFetch.js';
 import { createRedactor, environmentSecrets } from '../../util/redactSecrets.js';
@@ -326,9 +327,10 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
   const withCost = (answer: TargetAnswer): TargetAnswer =>
     settings.prices !== undefined && answer.tokenUsage !== undefined ? { ...answer, cost: costOf(answer.tokenUsage, settings.prices) } : answer;
 
-  const answerFrom = (choice: CompletionChoice, latencyMs: number, usage: TokenUsage | undefined): TargetAnswer => {
+  // An answer to a problem with parameters is written in them: its reader admits them.
+  const answerFrom = (choice: CompletionChoice, latencyMs: number, usage: TokenUsage | undefined, problem: TargetProblem): TargetAnswer => {
     counters.answers++;
-    return withCost(answerFromCompletion(choice, latencyMs, usage, opts.extract, task));
+    return withCost(answerFromCompletion(choice, latencyMs, usage, opts.extract, task, parameterNames(problem.parameters ?? {})));
   };
 
   // A request that keeps timing out is reported as `error`, not `timeout`: over HTTP a slow network or
@@ -353,7 +355,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
       // An empty completion an older version cached is no answer: asked again.
       if (hit !== undefined && emptyCompletion(toChoice(hit), hit.usage) === undefined) {
         counters.cacheHits++;
-        answers[i] = answerFrom(toChoice(hit), 0, undefined);
+        answers[i] = answerFrom(toChoice(hit), 0, undefined, problem);
       }
     }
     return { messages, keys, answers };
@@ -363,7 +365,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
    * Answers `indices` of a problem from one result; returns the indices it had no choice for. A
    * request's usage goes to its first answer only (`charge` false: another answer already carries it).
    */
-  const fill = (answers: (TargetAnswer | undefined)[], keys: readonly string[], store: ResponseCache | undefined, indices: readonly number[], result: CompletionResult, charge = true): number[] => {
+  const fill = (problem: TargetProblem, answers: (TargetAnswer | undefined)[], keys: readonly string[], store: ResponseCache | undefined, indices: readonly number[], result: CompletionResult, charge = true): number[] => {
     if (!result.ok) {
       for (const i of indices) answers[i] = failureAnswer(result);
       return [];
@@ -379,7 +381,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
         const kept = choice.content.trim() === '' ? choice : { content: choice.content, ...(choice.finishReason !== undefined ? { finishReason: choice.finishReason } : {}) };
         store.put({ key: keys[indices[j]], ...kept, ...(usage !== undefined ? { usage } : {}) });
       }
-      answers[indices[j]] = answerFrom(choice, result.latencyMs, usage);
+      answers[indices[j]] = answerFrom(choice, result.latencyMs, usage, problem);
     }
     return indices.slice(used);
   };
@@ -396,10 +398,10 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
       const result = await call(messages, missing.length, signal);
       // A 400 to n > 1 ("n must be 1"): ask one sample at a time below. Fewer choices than asked
       // (the server ignores n): the rest one at a time as well.
-      if (result.ok || result.kind !== 'rejected' || result.status !== 400) missing = fill(answers, keys, store, missing, result);
+      if (result.ok || result.kind !== 'rejected' || result.status !== 400) missing = fill(problem, answers, keys, store, missing, result);
     }
     if (missing.length > 0) {
-      await Promise.all(missing.map(async (i) => fill(answers, keys, store, [i], await call(messages, 1, signal))));
+      await Promise.all(missing.map(async (i) => fill(problem, answers, keys, store, [i], await call(messages, 1, signal))));
     }
     return complete(problem, answers);
   };
@@ -421,7 +423,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
         if (a !== undefined) return;
         const result = results.get(keys[i]) ?? { ok: false, kind: 'error', error: 'the batch job returned no result for this request', latencyMs: 0 };
         // The same request asked twice in one call (the same problem twice) is paid once.
-        fill(answers, keys, store, [i], result, !charged.has(keys[i]));
+        fill(problem, answers, keys, store, [i], result, !charged.has(keys[i]));
         charged.add(keys[i]);
       });
       return complete(problem, answers);
