@@ -2,6 +2,8 @@ import { canonicalKey } from '../src/expr/canonical.js';
 import { compileReal, type RealFunction } from '../src/expr/evalReal.js';
 import { toInfix } from '../src/expr/print.js';
 import { simplify } from '../src/expr/simplify.js';
+import { instantiate, type ParameterValues } from '../src/expr/edit/instantiate.js';
+import { PARAMETER_LETTERS } from '../src/expr/parameters.js';
 import type { Expr } from '../src/expr/types.js';
 import { DEFAULT_CANDIDATE_LIMITS, type CandidateLimits } from './candidateLimits.js';
 import { finiteAtValidityPoints } from './finiteAtValidityPoints.js';
@@ -16,6 +18,9 @@ import { scanTree, type TreeScan } from './scanTree.js';
 import type { Constraint, ConstraintContext } from './types.js';
 
 export type CandidateCheck = { ok: true; expr: Expr; key: string } | { ok: false; reason: string };
+
+/** The instance of a problem's parameters its numeric constraints are checked at: positive, away from simple fractions. */
+const PARAMETER_PROBE: ParameterValues = Object.fromEntries(PARAMETER_LETTERS.map((letter, i) => [letter, 1.37 + 0.61 * i]));
 
 /** The constraints, cheapest first; the first failure is the candidate's reason. */
 export const CANDIDATE_CONSTRAINTS: readonly Constraint[] = [
@@ -51,7 +56,9 @@ class LazyContext implements ConstraintContext {
 
   get real(): RealFunction | undefined {
     if (!this.compiled) {
-      this.realFn = compileReal(this.expr);
+      // A tree with parameters is judged at one instance of them, each real and positive as a
+      // search assumes: a problem undefined there is no fairer for its letters.
+      this.realFn = compileReal(this.expr) ?? compileReal(instantiate(this.expr, PARAMETER_PROBE));
       this.compiled = true;
     }
     return this.realFn;

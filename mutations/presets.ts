@@ -30,16 +30,33 @@ export const PRESET_CONFIGS: Readonly<Record<MutationPresetName, MutationConfig>
 export const SEMANTIC_SUFFIX = '+semantic';
 export const SEMANTIC_OPERATORS = { substitutionMutation: 1 / 9, identityInsertionMutation: 1 / 9, numericBlowUpMutation: 1 / 9 } as const;
 
+/**
+ * Suffix that gives ASyMOB's symbolic perturbation (a number becomes a parameter A, B …, assumed
+ * real and positive) a share of the leaf draws: a quarter of them in `distance` and `uniform` (one
+ * weight beside their three), half in `robustness` (beside its one). Combines with `+semantic`, in
+ * either order: `distance+semantic+symbolic`.
+ */
+export const SYMBOLIC_SUFFIX = '+symbolic';
+
 function basePreset(presetName: string): MutationConfig {
-  const semantic = presetName.endsWith(SEMANTIC_SUFFIX);
-  const name = semantic ? presetName.slice(0, -SEMANTIC_SUFFIX.length) : presetName;
+  const symbolic = presetName.endsWith(SYMBOLIC_SUFFIX) || presetName.includes(`${SYMBOLIC_SUFFIX}+`);
+  const withoutSymbolic = symbolic ? presetName.replace(SYMBOLIC_SUFFIX, '') : presetName;
+  const semantic = withoutSymbolic.endsWith(SEMANTIC_SUFFIX);
+  const name = semantic ? withoutSymbolic.slice(0, -SEMANTIC_SUFFIX.length) : withoutSymbolic;
   if (!(MUTATION_PRESETS as readonly string[]).includes(name)) {
-    throw new Error(`unknown mutation preset '${presetName}'; valid ones: ${MUTATION_PRESETS.join(', ')} (append ${SEMANTIC_SUFFIX} to distance or uniform for the meaning-aware operators)`);
+    throw new Error(
+      `unknown mutation preset '${presetName}'; valid ones: ${MUTATION_PRESETS.join(', ')} (append ${SEMANTIC_SUFFIX} to distance or uniform for the meaning-aware operators, ${SYMBOLIC_SUFFIX} to any for parameters)`,
+    );
   }
-  const preset = PRESET_CONFIGS[name as MutationPresetName];
-  if (!semantic) return preset;
-  if (preset.nodes === 'numbers') throw new Error(`'${presetName}': ${name} changes numbers only, so it cannot use the meaning-aware operators; use distance${SEMANTIC_SUFFIX} or uniform${SEMANTIC_SUFFIX}`);
-  return { ...preset, internal: { ...preset.internal, ...SEMANTIC_OPERATORS } };
+  let preset = PRESET_CONFIGS[name as MutationPresetName];
+  if (semantic) {
+    if (preset.nodes === 'numbers') throw new Error(`'${presetName}': ${name} changes numbers only, so it cannot use the meaning-aware operators; use distance${SEMANTIC_SUFFIX} or uniform${SEMANTIC_SUFFIX}`);
+    preset = { ...preset, internal: { ...preset.internal, ...SEMANTIC_OPERATORS } };
+  }
+  if (!symbolic) return preset;
+  // One more weight equal to the largest leaf weight: a quarter of the draws beside three equal ones.
+  const weight = Math.max(...Object.values(preset.leaf).map((w) => w ?? 0));
+  return { ...preset, leaf: { ...preset.leaf, symbolicPerturbationMutation: weight } };
 }
 
 const OVERRIDE_KEYS = ['internal', 'leaf', 'vmin', 'vmax', 'ops', 'nodes', 'avoid'] as const;

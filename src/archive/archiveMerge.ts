@@ -33,6 +33,6 @@ export function archiveMerge(inputs: readonly string[], out: string): ArchiveMer
 function archiveRecord(entry: Parameters<typeof toExportRecord>[0]): Record<string, unknown> {
   const record = toExportRecord(entry);
   // A task's name and parameters follow the problem, as `sagga search` writes them.
-  const task = entry.task === null ? {} : { task: entry.task, ...(entry.params ?? {}) };
-  return Object.fromEntries(ARCHIVE_FIELDS.flatMap((field) => (field === 'problem' ? [[field, record[field]], ...Object.entries(task)] : [[field, record[field]]])));
+  const task: Record<string, unknown> = { ...(entry.task === null ? {} : { task: entry.task, ...(entry.params ?? {}) }), ...(entry.parameters !== null ? { parameters: entry.parameters } : {}) };
+  return Object.fromEntries(ARCHIVE_FIELDS.flatMap((field): [string, unknown][] => (field === 'problem' ? [[field, record[field]], ...Object.entries(task)] : [[field, record[field]]])));
 }

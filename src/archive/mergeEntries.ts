@@ -50,7 +50,7 @@ export function mergeKey(entry: ArchiveLine): string {
   const tree = problemTree(entry);
   if (tree && (entry.task === null || entry.task === 'integrate')) return canonicalKey(tree);
   const task = TASK_REGISTRY.find((t) => t.name === entry.task);
-  const read = task === undefined ? undefined : readTaskProblem(task, { ...entry.params, problem: entry.problem });
+  const read = task === undefined ? undefined : readTaskProblem(task, { ...entry.params, parameters: entry.parameters, problem: entry.problem });
   if (task !== undefined && read?.ok === true) return task.key(read.problem);
   return entry.key ?? `text:${entry.task ?? ''}:${entry.problem}`;
 }

@@ -10,7 +10,8 @@ import { ExpressionArgumentsCommand } from './expressionArgumentsCommand.js';
 import { EXIT, type ExitCode } from './exitCodes.js';
 import { numberOption } from './numberOption.js';
 import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
-import { addTaskOptions, taskOf, type TaskCliOptions } from './taskOptions.js';
+import { addTaskOptions, parametersOf, taskOf, type TaskCliOptions } from './taskOptions.js';
+import { parseParameterAssumptions } from '../verify/parameterAssumptions.js';
 import { lineStatement } from '../tasks/lineStatement.js';
 
 interface IntegrateCliOptions extends TargetCliOptions, TaskCliOptions {
@@ -76,7 +77,10 @@ Examples:
     if (opts.target === undefined) return fail('--target is required (e.g. --target nerdamer)', EXIT.usage);
     let target: Target | undefined;
     try {
-      const posed = taskOf(opts);
+      const parameters = parametersOf(opts);
+      const assumed = parameters === undefined ? undefined : parseParameterAssumptions(parameters);
+      if (assumed !== undefined && !assumed.ok) return fail(`--parameter: ${assumed.error.replace(/^parameters: /, '')}`, EXIT.usage);
+      const posed = { ...taskOf(opts), ...(assumed?.ok === true ? { parameters: assumed.parameters } : {}) };
       // No run directory: nothing is cached or written.
       const [{ integrateProbe }, { verifyPair }] = await Promise.all([import('../judge/integrateProbe.js'), import('../verify/verifyPair.js')]);
       target = await createTarget(opts.target, { ...targetOptionsFrom(opts, { concurrency: opts.concurrency ?? Math.min(2, availableParallelism()) }), task: posed.task });

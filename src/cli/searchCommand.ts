@@ -37,7 +37,7 @@ export function registerSearchCommand(program: Command): void {
     .option('--task <name>', `what to search: ${TASK_NAMES.join(', ')} (default integrate; \`sagga list tasks\`)`)
     .option('--demo', `a short offline demo against nerdamer (${DEMO_SETTINGS.generationSize} candidates × ${DEMO_SETTINGS.maxGenerations} generations, archive of ${DEMO_SETTINGS.archiveSize}); any option given overrides it`)
     .option('--seeds <name|file>', "seed set: default, polynomial-robustness, trig-robustness, trig, target, a task's own (definite …), or a file: one expression per line, or JSON Lines {\"task\", \"problem\", …} (default: the task's: default for integrate)")
-    .option('--mutations <preset>', 'mutation preset: robustness, distance, uniform (default: uniform)')
+    .option('--mutations <preset>', 'mutation preset: robustness, distance, uniform (default: uniform); +semantic adds the meaning-aware operators, +symbolic turns numbers into parameters A, B … (real and positive)')
     .option('--mutation-params <json>', 'JSON object overriding preset probabilities and ranges, e.g. \'{"vmin":-10,"vmax":10}\'')
     .option('--ops <list>', 'operations mutations may introduce, e.g. add,mul,pow,sin,cos,tan (the paper\'s trig runs)')
     .option('--fitness <spec>', 'short (default) | length:<L> | near:<file|expr>; terms multiply with *, e.g. length:20*near:seeds/target.txt')

@@ -14,6 +14,8 @@ export interface TaskCliOptions {
   direction?: string;
   /** `--condition`, repeated: an ODE's `conditions`. */
   condition?: string[];
+  /** `--parameter`, repeated: the problem's parameters and their assumptions (`A=positive`, `B`). */
+  parameter?: string[];
 }
 
 const FIELDS = ['lower', 'upper', 'point', 'order', 'direction'] as const;
@@ -32,7 +34,23 @@ export function addTaskOptions(cmd: Command): Command {
     .option('--point <a>', 'series: the point of the expansion; limit: where x goes (oo, -oo allowed)')
     .option('--order <n>', 'series: the order (the polynomial goes up to (x - a)^n)')
     .option('--direction <side>', 'limit: + (from the right), - (from the left) or +- (both; the default at a finite point)')
-    .option('--condition <condition>', "ode: a condition such as y(0)=1 or y'(0)=0 (repeat it; none asks for the general solution)", collect);
+    .option('--condition <condition>', "ode: a condition such as y(0)=1 or y'(0)=0 (repeat it; none asks for the general solution)", collect)
+    .option('--parameter <name[=assumption]>', 'any task: a parameter the problem uses, A=positive (the default), B=negative, F=nonzero or G=real (repeat it)', collect);
+}
+
+/**
+ * The `parameters` field the `--parameter` options make (`{"A": "positive"}`), undefined without
+ * any; a usage error names a malformed one (the assumptions themselves are checked as a line's are).
+ */
+export function parametersOf(opts: TaskCliOptions): Record<string, string> | undefined {
+  if (opts.parameter === undefined) return undefined;
+  const out: Record<string, string> = {};
+  for (const given of opts.parameter) {
+    const m = /^\s*([A-Za-z][A-Za-z0-9]*)\s*(?:=\s*([a-z]*)\s*)?$/.exec(given);
+    if (m === null) throw new CliError(`--parameter ${given}: expected NAME or NAME=ASSUMPTION, e.g. A=positive`, EXIT.usage);
+    out[m[1]] = m[2] ?? '';
+  }
+  return out;
 }
 
 /** The task options' fields as a line has them (`{"lower": "0", …}`, `{"conditions": [...]}`), those given only. */

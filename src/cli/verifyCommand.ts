@@ -8,7 +8,7 @@ import { EXIT } from './exitCodes.js';
 import { ExpressionArgumentsCommand } from './expressionArgumentsCommand.js';
 import { DEFAULT_VERIFY_OPTIONS } from '../verify/types.js';
 import { nonNegativeInt, positiveInt, positiveNumber } from './numberOption.js';
-import { addTaskOptions, taskFieldsOf, taskOf, type TaskCliOptions } from './taskOptions.js';
+import { addTaskOptions, parametersOf, taskFieldsOf, taskOf, type TaskCliOptions } from './taskOptions.js';
 
 const FORMATS: readonly MathFormat[] = ['infix', 'latex', 'auto'];
 const formatOption = (): Option =>
@@ -25,7 +25,10 @@ Other tasks (a line without "task" is integrate):
   {"task": "ode", "problem", "conditions"?, "answer"}          problem: a linear ODE of order 1 or 2 in y, y', y''
       ("y'' + 4*y = sin(3*x)"); conditions: ["y(0)=1", "y'(0)=0"], none for the general solution;
       the answer y = ..., with constants C1, C2 where the conditions leave them free
-  Their verifiers have work budgets of their own (--work applies to antiderivatives).`;
+  Their verifiers have work budgets of their own (--work applies to antiderivatives).
+Any line, integrate too, may carry "parameters": {"A": "positive", "B": "real"} (positive, negative,
+  nonzero, real; "" is positive): letters its problem and answer use, the answer checked for several
+  values of them within their assumptions (the reason names the values of a wrong one).`;
 
 const RULE_HELP = `
 The rule: F is an antiderivative of f when F', evaluated in complex arithmetic, equals f at every
@@ -115,10 +118,11 @@ Examples:
         throw new CliError(`input file not found: ${opts.input} (give a JSON Lines file, or - for stdin)`, EXIT.noInput);
       }
       checkOutputPath(opts.out, '--out');
-      const [{ verifyJsonl }, { readMathText, readingFor }, { verifyTaskLine }] = await Promise.all([
+      const [{ verifyJsonl }, { readMathText, readingFor }, { verifyTaskLine }, { verifyPair }] = await Promise.all([
         import('../verify/verifyJsonl.js'),
         import('../answer/readMathText.js'),
         import('../tasks/verifyTaskLine.js'),
+        import('../verify/verifyPair.js'),
       ]);
       const input = opts.input === '-' ? process.stdin : createReadStream(opts.input);
       const output = opts.out === '-' ? process.stdout : createWriteStream(opts.out);
@@ -127,7 +131,13 @@ Examples:
         output.once('error', (e: Error) => reject(new CliError(`cannot write ${opts.out}: ${e.message}`, EXIT.cantCreate))),
       );
       failed.catch(() => {});
-      const taskLine = (line: Readonly<Record<string, unknown>>) => verifyTaskLine(line, (text, side, options) => readMathText(text, side, opts.format, undefined, options));
+      // A task's line, and an integrate line with parameters, in this thread; the antiderivatives it asks for within --work.
+      const taskLine = (line: Readonly<Record<string, unknown>>) =>
+        verifyTaskLine(
+          line,
+          (text, side, options) => readMathText(text, side, opts.format, undefined, options),
+          (f, F, domain) => verifyPair(f, F, { ...budgetOf(opts), ...(domain !== undefined ? { domain } : {}) }),
+        );
       const counts = await Promise.race([
         verifyJsonl(input, output, { ...budgetOf(opts), workers: opts.workers, read: (text, side) => readMathText(text, side, opts.format), readingOf: (text) => readingFor(text, opts.format), taskLine }),
         failed,
@@ -171,10 +181,11 @@ Examples:
   $ sagga check --task definite --lower 0 --upper 1 'x*exp(x)' '1'
   $ sagga check --task series --point 0 --order 5 'exp(sin(x))' '1 + x + x^2/2 - x^4/8 - x^5/15'
   $ sagga check --task limit --point 0 --direction + '1/x' 'oo'
-  $ sagga check --task ode --condition 'y(0)=1' "y' + 2*y = exp(x)" 'y = exp(x)/3 + 2*exp(-2*x)/3'`,
+  $ sagga check --task ode --condition 'y(0)=1' "y' + 2*y = exp(x)" 'y = exp(x)/3 + 2*exp(-2*x)/3'
+  $ sagga check --parameter A=positive 'A*x' 'x^2/2'                 # incorrect for A = 0.851`,
     )
     .action(async (problem: string, answer: string, opts: BudgetFlags & TaskCliOptions & { domain?: string; format: MathFormat }) => {
-      if (opts.task !== undefined && opts.task !== 'integrate') return checkTask(problem, answer, opts);
+      if ((opts.task !== undefined && opts.task !== 'integrate') || opts.parameter !== undefined) return checkTask(problem, answer, opts);
       taskOf(opts);
       const [{ verifyStrings }, { readMathText }, { parseDomain }] = await Promise.all([
         import('../verify/verifyStrings.js'),
@@ -191,13 +202,25 @@ Examples:
 }
 
 
-/** `sagga check --task T`: the pair as a verify line of that task, judged by its verifier. */
-async function checkTask(problem: string, answer: string, opts: TaskCliOptions & { domain?: string; format: MathFormat }): Promise<void> {
+/** `sagga check --task T` (or with `--parameter`): the pair as a verify line of that task, judged by its verifier. */
+async function checkTask(problem: string, answer: string, opts: BudgetFlags & TaskCliOptions & { domain?: string; format: MathFormat }): Promise<void> {
   const { task } = taskOf(opts);
-  if (opts.domain !== undefined) throw new CliError('--domain poses an antiderivative on an interval: it is for the integrate task only', EXIT.usage);
-  const [{ verifyTaskLine }, { readMathText }] = await Promise.all([import('../tasks/verifyTaskLine.js'), import('../answer/readMathText.js')]);
-  const line = { task: task.name, problem, answer, ...taskFieldsOf(opts) };
-  const r = (await verifyTaskLine(line, (text, side, options) => readMathText(text, side, opts.format, undefined, options)))!;
+  if (opts.domain !== undefined && task.name !== 'integrate') throw new CliError('--domain poses an antiderivative on an interval: it is for the integrate task only', EXIT.usage);
+  const [{ verifyTaskLine }, { readMathText }, { verifyPair }, { parseDomain }] = await Promise.all([
+    import('../tasks/verifyTaskLine.js'),
+    import('../answer/readMathText.js'),
+    import('../verify/verifyPair.js'),
+    import('../verify/parseDomain.js'),
+  ]);
+  const parameters = parametersOf(opts);
+  const domain = opts.domain === undefined ? undefined : parseDomain(opts.domain);
+  if (domain !== undefined && !domain.ok) throw new CliError(`--domain ${opts.domain}: ${domain.error.replace(/^domain: /, '')}`, EXIT.usage);
+  const line = { task: task.name, problem, answer, ...taskFieldsOf(opts), ...(parameters !== undefined ? { parameters } : {}), ...(opts.domain !== undefined ? { domain: opts.domain } : {}) };
+  const r = (await verifyTaskLine(
+    line,
+    (text, side, options) => readMathText(text, side, opts.format, undefined, options),
+    (f, F, on) => verifyPair(f, F, { ...budgetOf(opts), ...(on !== undefined ? { domain: on } : {}) }),
+  ))!;
   process.stdout.write(`${r.verdict}: ${r.reason}\n`);
   process.exitCode = r.verdict === 'correct' ? EXIT.ok : r.verdict === 'incorrect' ? EXIT.failed : EXIT.undecided;
 }

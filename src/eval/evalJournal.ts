@@ -1,4 +1,5 @@
 import { tryParseExpr } from '../expr/parse.js';
+import { ALL_PARAMETER_NAMES } from '../expr/parameters.js';
 import { toInfix } from '../expr/toInfix.js';
 import { JsonLinesJournal } from '../run/jsonLinesJournal.js';
 import type { TargetAnswer } from '../targets/types.js';
@@ -126,8 +127,8 @@ function toAnswer(v: unknown): TargetAnswer {
   const extracted = typeof s.extracted === 'string' ? { extracted: s.extracted } : {};
   const status = typeof s.status === 'string' && STATUSES.includes(s.status) ? (s.status as TargetAnswer['status']) : 'unparseable';
   if (status === 'ok') {
-    // As the task read it: a limit's oo or DNE is an answer too.
-    const parsed = typeof s.answer === 'string' ? tryParseExpr(s.answer, undefined, { infinity: true, noLimit: true }) : undefined;
+    // As the task read it: a limit's oo or DNE is an answer too, and so is one in a problem's parameters or an ODE's constants.
+    const parsed = typeof s.answer === 'string' ? tryParseExpr(s.answer, undefined, { infinity: true, noLimit: true, parameters: ALL_PARAMETER_NAMES }) : undefined;
     if (parsed?.ok) return { status: 'ok', text, expr: parsed.expr, latencyMs, ...extracted };
     return { status: 'unparseable', text, error: 'the journal holds an answer that does not parse', latencyMs, ...extracted };
   }

@@ -1,6 +1,7 @@
 import type { Expr } from '../expr/types.js';
 import type { AnswerRecord, FailureKind, Judgement, Proof } from '../judge/judgeTypes.js';
 import type { TaskParams } from '../tasks/task.js';
+import type { ParameterAssumptions } from '../verify/parameterAssumptions.js';
 
 /** A problem of an evaluation, from a problem file or a run's archive. */
 export interface EvalProblem {
@@ -8,8 +9,10 @@ export interface EvalProblem {
   readonly expr: Expr;
   /** The task's parameters (bounds, point …); absent for integrate. */
   readonly params?: TaskParams;
-  /** Canonical infix of `expr`. */
+  /** Canonical infix of `expr` (an ODE's whole equation). */
   readonly problem: string;
+  /** Its parameters (`A`, `B` …) and what is assumed of each, as its line says; absent without any. */
+  readonly parameters?: ParameterAssumptions;
   /** Groups it is counted in besides the whole set, e.g. `family: lin_comb`, `source: asymob`. */
   readonly groups: readonly string[];
   /** When replayed from an archive: the failure being replayed. */

@@ -8,7 +8,8 @@ import { integrateTask } from '../tasks/integrate/integrateTask.js';
 import { taskNamed } from '../tasks/registry.js';
 import { paramsField } from '../tasks/storedProblem.js';
 import { readInfixTree } from '../tasks/readInfixTree.js';
-import type { Task, TaskParams, TaskProblem } from '../tasks/task.js';
+import type { Task, TaskParams, TaskProblem, TreeReader } from '../tasks/task.js';
+import { parameterNames, parseParameterAssumptions, type ParameterAssumptions } from '../verify/parameterAssumptions.js';
 import type { EvalProblem, EvalSource } from './evalTypes.js';
 
 /** A problem file is small; more lines than this means a wrong file. */
@@ -74,15 +75,17 @@ function fromArchive(path: string, archiveFile: string, entries: readonly Archiv
     const small = minimal.get(entry.id);
     let read: TaskProblem | undefined;
     let isMinimal = false;
+    const parameters = entry.parameters ?? {};
+    const readTree = readerAdmitting(parameters);
     if (small !== undefined) {
-      const parsed = task.readProblem(small, readInfixTree);
+      const parsed = task.readProblem(small, readTree);
       if (parsed.ok) {
         read = { expr: parsed.expr, params: { ...parsed.params, ...params.params } };
         isMinimal = true;
       } else warnings.push(`${archiveFile}: line ${entry.id}: minimal problem ignored, cannot parse it: ${parsed.error}`);
     }
     if (read === undefined) {
-      const parsed = task.readProblem(entry.problem, readInfixTree);
+      const parsed = task.readProblem(entry.problem, readTree);
       if (!parsed.ok) {
         warnings.push(`${archiveFile}: line ${entry.id}: skipped, cannot parse its problem: ${parsed.error}`);
         continue;
@@ -94,6 +97,7 @@ function fromArchive(path: string, archiveFile: string, entries: readonly Archiv
       expr: read.expr,
       ...paramsField(read.params),
       problem: task.problemText(read, 'infix'),
+      ...parametersField(parameters),
       groups: [],
       archived: { kind: entry.kind, target: entry.target, minimal: isMinimal },
     });
@@ -146,7 +150,12 @@ function fromProblemFile(path: string, text: string, task: Task): EvalProblems {
     }
     // A problem file's line is a problem of --task unless it names another.
     const params = taskParamsOf(fields, fields.task, task, task.name);
-    const parsed = params.ok ? task.readProblem(fields.problem, readInfixTree) : undefined;
+    const assumed = parseParameterAssumptions(fields.parameters);
+    if (!assumed.ok) {
+      warnings.push(`${where}: skipped, ${assumed.error}`);
+      continue;
+    }
+    const parsed = params.ok ? task.readProblem(fields.problem, readerAdmitting(assumed.parameters)) : undefined;
     if (parsed !== undefined && !parsed.ok) {
       warnings.push(`${where}: skipped, cannot parse the problem: ${parsed.error}`);
       continue;
@@ -161,9 +170,20 @@ function fromProblemFile(path: string, text: string, task: Task): EvalProblems {
       return typeof v === 'string' && v.trim() !== '' ? [`${field}: ${label(v)}`] : [];
     });
     const given = typeof fields.id === 'string' && fields.id !== '' ? label(fields.id) : typeof fields.id === 'number' ? String(fields.id) : `line-${i + 1}`;
-    problems.push({ id: uniqueId(given, ids), expr: read.expr, ...paramsField(read.params), problem: task.problemText(read, 'infix'), groups });
+    problems.push({ id: uniqueId(given, ids), expr: read.expr, ...paramsField(read.params), problem: task.problemText(read, 'infix'), ...parametersField(assumed.parameters), groups });
   }
   return { problems, source: { kind: 'file', path, warnings }, task };
+}
+
+/** The infix reader, admitting a line's parameters. */
+function readerAdmitting(parameters: ParameterAssumptions): TreeReader {
+  const names = parameterNames(parameters);
+  return names.length === 0 ? readInfixTree : (text, options) => readInfixTree(text, { ...options, parameters: [...(options?.parameters ?? []), ...names] });
+}
+
+/** `{parameters}` when there are any, else nothing. */
+function parametersField(parameters: ParameterAssumptions): { parameters?: ParameterAssumptions } {
+  return Object.keys(parameters).length === 0 ? {} : { parameters };
 }
 
 function label(text: string): string {

@@ -6,12 +6,13 @@ import { createRng } from '../util/rng.js';
 import { DEFAULT_LEVEL, DEFAULT_RESAMPLES } from './bootstrapIntervals.js';
 import { collectAnswers } from './collectAnswers.js';
 import type { EvalJournal } from './evalJournal.js';
-import type { EvalGroup, EvalProblemResult, EvalReport } from './evalTypes.js';
+import type { EvalGroup, EvalProblem, EvalProblemResult, EvalReport } from './evalTypes.js';
 import { judgeSamples } from './judgeSamples.js';
 import { measureResults } from './measureResults.js';
 import type { EvalProblems } from './readEvalProblems.js';
 import { transferTable } from './transferTable.js';
 import { integrateTask } from '../tasks/integrate/integrateTask.js';
+import { parametricVerifier } from '../tasks/parametricVerifier.js';
 import { paramsField } from '../tasks/storedProblem.js';
 import type { Task, TaskProblem } from '../tasks/task.js';
 
@@ -78,7 +79,7 @@ export async function runEval(input: EvalProblems, options: EvalOptions, deps: E
   const measured = problems.filter((p) => !collected.errors.has(p.id) && !collected.unasked.has(p.id));
   for (const p of measured) {
     if (deps.signal?.aborted) throw new Error('interrupted');
-    results.push(await judgeSamples(p, collected.answers.get(p.id) ?? [], n, ks, verify, task.lineFields(p.params ?? {})));
+    results.push(await judgeSamples(p, collected.answers.get(p.id) ?? [], n, ks, verifyOf(p, verify), task.lineFields(p.params ?? {})));
     if (results.length % 64 === 0) deps.onProgress?.('verifying', results.length, measured.length);
   }
   deps.onProgress?.('verifying', results.length, measured.length);
@@ -121,6 +122,11 @@ export async function runEval(input: EvalProblems, options: EvalOptions, deps: E
  * target solves it; each such result gets its proof, or stays unproven saying why. Returns the
  * reference calls made.
  */
+/** The task's verifier for one problem: over instantiations of its parameters when it has any (the assumptions its line states). */
+function verifyOf(problem: EvalProblem, verify: VerifyPair<TaskProblem>): VerifyPair<TaskProblem> {
+  return problem.parameters === undefined ? verify : parametricVerifier(verify, () => problem.parameters ?? {});
+}
+
 async function proveTransfers(results: EvalProblemResult[], problems: EvalProblems['problems'], deps: EvalDeps, verify: VerifyPair<TaskProblem>, task: Task): Promise<number> {
   const byId = new Map(problems.map((p) => [p.id, p]));
   let calls = 0;
@@ -133,9 +139,11 @@ async function proveTransfers(results: EvalProblemResult[], problems: EvalProble
     const asked: TaskProblem = { expr: problem.expr, params: problem.params ?? {} };
     const references = (deps.references ?? []).map((target) => ({
       name: target.name,
-      ask: async () => (await target.solve([{ id: r.id, expr: problem.expr, infix: task.problemText(asked, 'infix'), latex: task.problemText(asked, 'latex'), ...paramsField(problem.params) }], 1, deps.signal))[0]?.answers ?? [],
+      ask: async () =>
+        (await target.solve([{ id: r.id, expr: problem.expr, infix: task.problemText(asked, 'infix'), latex: task.problemText(asked, 'latex'), ...paramsField(problem.params), ...(problem.parameters !== undefined ? { parameters: problem.parameters } : {}) }], 1, deps.signal))[0]
+          ?.answers ?? [],
     }));
-    const proven = await proveByReference(asked, failed, references, verify);
+    const proven = await proveByReference(asked, failed, references, verifyOf(problem, verify));
     calls += proven.calls;
     const j = proven.judgement;
     if (j.status === 'fail') results[i] = { ...r, proof: j.proof, ...(j.proof === null && j.unproven !== undefined ? { unproven: j.unproven } : {}) };

@@ -19,6 +19,9 @@ export type ArbitraryConstant = (typeof ARBITRARY_CONSTANTS)[number];
 
 export type ParameterName = ParameterLetter | ArbitraryConstant;
 
+/** Every name a parameter may have: for reading back an answer that was read with its problem's (a stored one). */
+export const ALL_PARAMETER_NAMES: readonly ParameterName[] = [...PARAMETER_LETTERS, ...ARBITRARY_CONSTANTS];
+
 const LETTERS: ReadonlySet<string> = new Set(PARAMETER_LETTERS);
 const CONSTANTS: ReadonlySet<string> = new Set(ARBITRARY_CONSTANTS);
 

@@ -1,6 +1,8 @@
 import type { AnswerStatus, Target } from '../targets/types.js';
 import { integrateTask } from '../tasks/integrate/integrateTask.js';
+import { parametricVerifier } from '../tasks/parametricVerifier.js';
 import { readInfixTree } from '../tasks/readInfixTree.js';
+import { parameterNames, type ParameterAssumptions } from '../verify/parameterAssumptions.js';
 import type { LineFields, Task, TaskParams } from '../tasks/task.js';
 import type { Verdict } from '../verify/types.js';
 import { judgeOutcome, type VerifyPair } from './judgeOutcome.js';
@@ -33,6 +35,8 @@ export type IntegrateProbeResult =
       readonly target: string;
       /** The problem in canonical infix (its tree; a task's parameters follow, as on a run's lines). */
       readonly problem: string;
+      /** What is assumed of the problem's parameters, when it has any. */
+      readonly parameters?: ParameterAssumptions;
       readonly outcome: ProbeOutcome;
       readonly answers: readonly ProbedAnswer[];
     }
@@ -42,6 +46,8 @@ export type IntegrateProbeResult =
 export interface ProbedTask {
   readonly task: Task;
   readonly params: TaskParams;
+  /** The problem's parameters and what is assumed of each (`--parameter A=positive`); absent without any. */
+  readonly parameters?: ParameterAssumptions;
 }
 
 /**
@@ -53,18 +59,19 @@ export interface ProbedTask {
  * verifier may use.
  */
 export async function integrateProbe(target: Target, problemText: string, k: number, verify: VerifyPair, posed?: ProbedTask): Promise<IntegrateProbeResult> {
-  const { task, params: fieldParams } = posed ?? { task: integrateTask, params: {} };
-  // The problem as the task reads it: a tree, or an ODE's equation (its coefficients are parameters of its tree).
-  const parsed = task.readProblem(problemText, readInfixTree);
+  const { task, params: fieldParams, parameters = {} } = posed ?? { task: integrateTask, params: {} };
+  const names = parameterNames(parameters);
+  // The problem as the task reads it: a tree, or an ODE's equation (its coefficients are parameters of its tree), in its parameters.
+  const parsed = task.readProblem(problemText, names.length === 0 ? readInfixTree : (text, options) => readInfixTree(text, { ...options, parameters: [...(options?.parameters ?? []), ...names] }));
   if (!parsed.ok) return { ok: false, error: `cannot read the problem: ${parsed.error}` };
   const expr = parsed.expr;
   const params = Object.keys(parsed.params).length === 0 ? fieldParams : { ...parsed.params, ...fieldParams };
   const asked = { expr, params };
   const problem = task.problemText(asked, 'infix');
-  const withParams = Object.keys(params).length > 0 ? { params } : {};
+  const withParams = { ...(Object.keys(params).length > 0 ? { params } : {}), ...(names.length > 0 ? { parameters } : {}) };
   const [outcome] = await target.solve([{ id: 'probe', expr, infix: problem, latex: task.problemText(asked, 'latex'), ...withParams }], Math.max(1, Math.floor(k)));
   const given = outcome?.answers ?? [];
-  const { judgement } = await judgeOutcome({ expr, params }, given, task.verifier(verify), { checkAll: true });
+  const { judgement } = await judgeOutcome({ expr, params }, given, parametricVerifier(task.verifier(verify), () => parameters), { checkAll: true });
   // Same fields and key order as the JSON printed before: `answer` and `verdict` only for a verified answer.
   const answers = judgement.answers.map((r, i): ProbedAnswer => ({
     status: r.status,
@@ -74,7 +81,7 @@ export async function integrateProbe(target: Target, problemText: string, k: num
     latencyMs: given[i].latencyMs,
   }));
   const fields: LineFields = task.lineFields(params);
-  return { ok: true, target: target.name, problem, ...fields, outcome: probeOutcome(judgement), answers };
+  return { ok: true, target: target.name, problem, ...fields, ...(names.length > 0 ? { parameters } : {}), outcome: probeOutcome(judgement), answers };
 }
 
 /** A failure keeps its kind; `undecided` and `error` (a lost answer, or none at all) are not failures. */

@@ -24,6 +24,7 @@ import { renderVegaLite } from './renderVegaLite.js';
 import { runHeadline, type RunHeadline } from './runHeadline.js';
 import { typesetExpression } from './typesetMath.js';
 import { lineStatement } from '../tasks/lineStatement.js';
+import type { LineParameters } from '../tasks/readLineParameters.js';
 import type { LineFields } from '../tasks/task.js';
 import { clip } from '../util/clip.js';
 
@@ -388,9 +389,9 @@ function prototype(m: Member): SafeHtml {
 }
 
 /** Under a task's problem, the whole problem in words (`∫[0, 1] x dx`, `lim x→0+ …`): its bounds, point, order; nothing for integrate. */
-function taskNote(problem: string, line: { readonly task: string | null; readonly params: LineFields | null }): SafeHtml | '' {
+function taskNote(problem: string, line: { readonly task: string | null; readonly params: LineFields | null; readonly parameters?: LineParameters | null }): SafeHtml | '' {
   if (line.task === null) return '';
-  return html`<div class="muted task-problem">${lineStatement(problem, line.task, line.params)}</div>`;
+  return html`<div class="muted task-problem">${lineStatement(problem, line.task, { ...line.params, ...(line.parameters ? { parameters: line.parameters } : {}) })}</div>`;
 }
 
 function taskNoteOf(problem: string, line: ArchiveLine | undefined): SafeHtml | '' {

@@ -5,6 +5,7 @@ import type { Expr } from '../expr/types.js';
 import type { AnswerRecord, FailureKind, Proof } from '../judge/judgeTypes.js';
 import type { TargetAnswer, TargetSettings } from '../targets/types.js';
 import type { LineFields } from '../tasks/task.js';
+import type { LineParameters } from '../tasks/readLineParameters.js';
 
 /**
  * The run directory's one schema: config.json, archive.jsonl, evaluated.jsonl, generations.jsonl,
@@ -216,6 +217,8 @@ export interface ArchiveRecord {
    * `direction`): see `Task.lineFields`.
    */
   readonly task?: string;
+  /** A problem with parameters (`A`, `B` …): what is assumed of each (`{"A": "positive"}`), after the task's fields. */
+  readonly parameters?: LineParameters;
   readonly latex: string;
   readonly key: string;
   readonly generation: number;
@@ -266,6 +269,8 @@ export interface EvaluatedRecord {
   readonly problem: string;
   /** As in `ArchiveRecord`: the task and its parameters, on lines of a task other than integrate. */
   readonly task?: string;
+  /** As in `ArchiveRecord`: what is assumed of the problem's parameters, when it has any. */
+  readonly parameters?: LineParameters;
   readonly kind?: FailureKind;
   /** Why it is not a failure (undecided), was skipped, or is an unproven failure. */
   readonly reason?: string;

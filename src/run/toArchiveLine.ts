@@ -1,4 +1,5 @@
 import { TASK_REGISTRY } from '../tasks/registry.js';
+import { readLineParameters } from '../tasks/readLineParameters.js';
 import type { LineFields, LineValue } from '../tasks/task.js';
 import type { Converted } from './runData.js';
 import type { AnswerLine, ArchiveLine, ArchiveSource, MinimalLine, ProofLine } from './runSchema.js';
@@ -68,6 +69,7 @@ export function toArchiveLine(value: unknown): Converted<ArchiveLine> {
       sources,
       task: optionalString(value.task),
       params: taskFields(value),
+      parameters: readLineParameters(value.parameters),
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { CallCounts } from '../run/runSchema.js';
 import type { Target, TargetAnswer, TargetProblem } from '../targets/types.js';
+import { problemAssumptions } from '../tasks/problemAssumptions.js';
 import type { Limiter } from '../util/limiter.js';
 import type { AnswerJournal } from './answerJournal.js';
 import type { SpendingBudget } from './spendingBudget.js';
@@ -101,7 +102,17 @@ export class CallGate {
       }
       budget.spendCall();
       this.counts[purpose]++;
-      const sent: TargetProblem = { id: problem.id, expr: problem.expr, infix: problem.infix, latex: problem.latex, ...(problem.params !== undefined ? { params: problem.params } : {}), ...(problem.repeat ? { repeat: problem.repeat } : {}) };
+      // A problem with parameters is sent with what the search assumes of them (real and positive).
+      const parameters = problemAssumptions({ expr: problem.expr, params: problem.params ?? {} });
+      const sent: TargetProblem = {
+        id: problem.id,
+        expr: problem.expr,
+        infix: problem.infix,
+        latex: problem.latex,
+        ...(problem.params !== undefined ? { params: problem.params } : {}),
+        ...(Object.keys(parameters).length > 0 ? { parameters } : {}),
+        ...(problem.repeat ? { repeat: problem.repeat } : {}),
+      };
       const outcomes = await target.solve([sent], reference === undefined ? k : 1, signal);
       const answers = outcomes.find((o) => o.id === problem.id)?.answers ?? [];
       if (reference === undefined) budget.spendTokens(answers);

@@ -18,6 +18,8 @@ import { evaluateGeneration, type Shrinker } from './evaluateGeneration.js';
 import { SpendingBudget, type Spent } from './spendingBudget.js';
 import type { CandidateCheck } from '../../constraints/checkCandidate.js';
 import { integrateTask } from '../tasks/integrate/integrateTask.js';
+import { parametricVerifier } from '../tasks/parametricVerifier.js';
+import { problemAssumptions } from '../tasks/problemAssumptions.js';
 import type { StoredProblem } from '../tasks/storedProblem.js';
 import type { Task } from '../tasks/task.js';
 
@@ -76,7 +78,8 @@ export interface RunSearchDeps {
 export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): Promise<SearchSummary> {
   const { settings } = config;
   const task = deps.task ?? integrateTask;
-  const verify = task.verifier(deps.verify);
+  // A problem with parameters (a symbolic perturbation's A, B …) is verified over instantiations of them, real and positive.
+  const verify = parametricVerifier(task.verifier(deps.verify), (problem) => problemAssumptions(problem));
   // Every line written passes through one redaction: the API key, secret arguments of a cmd: command line.
   const files = new RunFiles<EngineState>(config.outDir, { redact: runRedactor(settings.target) });
   if (!config.resume && files.hasRun()) {

@@ -16,6 +16,7 @@ import { escalationPlan, RANDOM_SAMPLING_PLAN, TOP_LEVEL } from './escalationPla
 import { FailureArchive, type FailureArchiveState, type KnownBug } from './failureArchive.js';
 import { selectParents, type PoolMember } from './selectParents.js';
 import { integrateTask } from '../tasks/integrate/integrateTask.js';
+import { problemAssumptions } from '../tasks/problemAssumptions.js';
 import { loadProblem, paramsField, storeProblem, type StoredProblem } from '../tasks/storedProblem.js';
 import type { Task, } from '../tasks/task.js';
 import { CALM, hasStagnated, observeGeneration, type StagnationPolicy, type StagnationState } from './stagnation.js';
@@ -435,8 +436,10 @@ export class SearchEngine {
     // A variant's worth is its divided fitness; any other problem's is its shape's.
     const objective = (counted ? fitness : shapeFitness) * OUTCOME_WEIGHT[outcome];
     tally.countPopulation(this.population.add({ key: problem.key, descriptor: describeProblem(problem.expr, outcome), objective: finiteOrZero(objective), generation, value: storeProblem(problem) }).status);
-    // A task's name and parameters follow the problem on its lines; integrate's lines have none.
-    const taskFields = this.task.lineFields(params);
+    // A task's name and parameters follow the problem on its lines; integrate's lines have none. A
+    // problem with parameters (A, B …) says what is assumed of them, real and positive.
+    const assumptions = problemAssumptions({ expr: problem.expr, params });
+    const taskFields = { ...this.task.lineFields(params), ...(Object.keys(assumptions).length > 0 ? { parameters: assumptions } : {}) };
     const record: EvaluatedRecord = {
       key: problem.key,
       generation,

@@ -1,4 +1,5 @@
 import type { SeedSet } from '../seeds/loadSeeds.js';
+import { SEARCH_ASSUMPTION } from '../tasks/problemAssumptions.js';
 import { readTaskProblem } from '../tasks/readTaskProblem.js';
 import { storeProblem, type StoredProblem } from '../tasks/storedProblem.js';
 import type { Task } from '../tasks/task.js';
@@ -20,6 +21,9 @@ export function seedProblems(set: SeedSet, task: Task): StoredProblem[] {
     if (named !== task.name) throw new Error(`${set.source}: problem ${i + 1} is a ${String(named)} problem, not a ${task.name} one`);
     const read = readTaskProblem(task, line);
     if (!read.ok) throw new Error(`${set.source}: problem ${i + 1}: ${read.error}`);
+    // A search states one assumption of every parameter, ASyMOB's: a seed must share it.
+    const other = Object.entries(read.parameters).find(([, assumption]) => assumption !== SEARCH_ASSUMPTION);
+    if (other !== undefined) throw new Error(`${set.source}: problem ${i + 1}: a search assumes every parameter ${SEARCH_ASSUMPTION}; ${other[0]} is assumed ${other[1]}`);
     return storeProblem(read.problem);
   });
 }

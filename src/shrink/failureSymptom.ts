@@ -1,5 +1,6 @@
 import { fnInfo } from '../expr/functions.js';
 import { tryParseExpr } from '../expr/parse.js';
+import { ALL_PARAMETER_NAMES } from '../expr/parameters.js';
 import { isLeaf, type Expr } from '../expr/types.js';
 import type { Judgement } from '../judge/judgeTypes.js';
 import { integrateErrorShape } from '../tasks/integrate/integrateErrorShape.js';
@@ -25,7 +26,8 @@ export function failureSymptom(problem: Expr, judgement: Judgement, shape: (prob
   if (judgement.status !== 'fail') return null;
   if (judgement.kind !== 'wrong') return { kind: judgement.kind };
   const wrong = judgement.answers.find((a) => a.verdict === 'incorrect' && a.answer !== undefined && a.answer !== '');
-  const parsed = wrong === undefined ? undefined : tryParseExpr(wrong.answer!, undefined, { infinity: true, noLimit: true });
+  // An answer as it was read (it may hold a limit's oo or DNE, a problem's parameters, an ODE's constants).
+  const parsed = wrong === undefined ? undefined : tryParseExpr(wrong.answer!, undefined, { infinity: true, noLimit: true, parameters: ALL_PARAMETER_NAMES });
   if (parsed === undefined || !parsed.ok) return { kind: 'wrong', error: 'unknown', specials: [] };
   return { kind: 'wrong', error: shape(problem, parsed.expr), specials: [...specialFunctions(parsed.expr)].sort() };
 }

@@ -1,5 +1,6 @@
 import type { Expr } from '../expr/types.js';
 import type { TaskParams } from '../tasks/task.js';
+import type { ParameterAssumptions } from '../verify/parameterAssumptions.js';
 
 /**
  * The model under test. Implementations: in-process CAS (nerdamer, Algebrite) in worker threads,
@@ -62,6 +63,11 @@ export interface TargetProblem {
   readonly latex: string;
   /** The task's parameters besides the tree (bounds, point, order …); absent for integrate, which has none. */
   readonly params?: TaskParams;
+  /**
+   * The problem's parameters (`A`, `B` …) and what is assumed of each (`{"A": "positive"}`): its
+   * answers may use them, a prompt states them, a `cmd:` request carries them. Absent without any.
+   */
+  readonly parameters?: ParameterAssumptions;
   /**
    * 0 (or absent) for a problem's first ask; n for its n-th repeat, which a target must answer
    * afresh, never from a cache of its earlier answers (a shrink step confirmed by a second ask).

@@ -7,6 +7,7 @@ import { taskNamed } from './registry.js';
  * A line sagga cannot read (an unknown task, fields it cannot read) shows its problem as written.
  */
 export function lineStatement(problem: string, task: string | null | undefined, fields: Readonly<Record<string, unknown>> | null | undefined): string {
+  // (A line's `parameters`, when the caller has them, are among `fields`.)
   if (task === null || task === undefined || task === 'integrate') return `∫ ${problem} dx`;
   try {
     const t = taskNamed(task);

@@ -49,6 +49,14 @@ describe('checkCandidate', () => {
     expect(reason('sqrt(-x^2 - 1)')).toMatch(/undefined or not finite almost everywhere/);
   });
 
+  test('a tree with parameters is judged at a positive instance of them: defined there, or refused', () => {
+    const read = (text: string) => parseExpr(text, undefined, { parameters: ['A', 'B'] });
+    expect(checkCandidate(read('A*x + sin(B*x)')).ok).toBe(true);
+    expect(checkCandidate(read('sqrt(-A - x^2)'))).toEqual({ ok: false, reason: expect.stringMatching(/not finite|undefined/) });
+    expect(checkCandidate(read('log(A)*x')).ok).toBe(true);
+    expect(checkCandidate(read('log(-A)*x')).ok).toBe(false);
+  });
+
   test('functions the fast evaluator does not know are not refused for that', () => {
     expect(reason('Ei(x) + x')).toBe('ok');
   });

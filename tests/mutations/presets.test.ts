@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { mutate } from '../../mutations/mutate.js';
+import { numberErasedShape } from '../../mutations/numberErasedShape.js';
 import { MUTATION_PRESETS, resolveMutationConfig } from '../../mutations/presets.js';
 import { parseExpr } from '../../src/expr/parse.js';
 import { simplify } from '../../src/expr/simplify.js';
@@ -93,5 +94,31 @@ describe('resolveMutationConfig', () => {
     expect(() => resolveMutationConfig('uniform', [1])).toThrow(/JSON object/);
     expect(() => resolveMutationConfig('robustness', { leaf: { leafConstantMutation: 0 } })).toThrow(/positive probability/);
     expect(() => resolveMutationConfig('uniform', { vmin: -1, vmax: 1, avoid: [-1, 0, 1] })).toThrow(/every integer/);
+  });
+});
+
+describe('+symbolic', () => {
+  test('gives the symbolic perturbation a weight of its own beside the preset leaf operators; the presets alone have none', () => {
+    for (const preset of MUTATION_PRESETS) expect(resolveMutationConfig(preset).leaf.symbolicPerturbationMutation ?? 0).toBe(0);
+    const distance = resolveMutationConfig('distance+symbolic');
+    const weights = Object.values(distance.leaf) as number[];
+    expect(distance.leaf.symbolicPerturbationMutation! / weights.reduce((a, b) => a + b, 0)).toBeCloseTo(1 / 4);
+    expect(resolveMutationConfig('robustness+symbolic').leaf).toEqual({ leafConstantMutation: 1, symbolicPerturbationMutation: 1 });
+    const both = resolveMutationConfig('uniform+semantic+symbolic');
+    expect(both).toEqual(resolveMutationConfig('uniform+symbolic+semantic'));
+    expect(both.internal.substitutionMutation).toBeGreaterThan(0);
+    expect(() => resolveMutationConfig('fast+symbolic')).toThrow(/\+symbolic to any for parameters/);
+  });
+
+  test('robustness+symbolic turns numbers into parameters and keeps the shape with numbers (and parameters) erased', () => {
+    const cfg = resolveMutationConfig('robustness+symbolic');
+    const rng = createRng('symbolic-shape');
+    let tree = simplify(parseExpr('3*x^2 + 5*sin(2*x)'));
+    const shape = numberErasedShape(tree);
+    for (let i = 0; i < 40; i++) {
+      tree = mutate(tree, rng, cfg);
+      expect(numberErasedShape(tree)).toBe(shape);
+    }
+    expect(JSON.stringify(tree)).toMatch(/"name":"[ABFG]"/);
   });
 });

@@ -1,3 +1,4 @@
+import type { ReadOptions } from '../../expr/readOptions.js';
 import { readCasOutput, type CasConversion, type CasOutputDialect } from '../cas/readCasOutput.js';
 
 const SAME = ['x', 'pi', 'exp', 'log', 'sqrt', 'abs', 'sin', 'cos', 'tan', 'sinh', 'cosh', 'tanh', 'erf', 'erfc', 'Catalan', 'EulerGamma', 'zeta'];
@@ -31,6 +32,6 @@ const algebriteOutput: CasOutputDialect = {
 };
 
 /** Read Algebrite's printed antiderivative (`run(...)`) into our tree, exactly or not at all. */
-export function fromAlgebrite(output: string): CasConversion {
-  return readCasOutput(output, algebriteOutput);
+export function fromAlgebrite(output: string, options?: ReadOptions): CasConversion {
+  return readCasOutput(output, algebriteOutput, options);
 }

@@ -1,6 +1,9 @@
 import { availableParallelism } from 'node:os';
 import type { Expr } from '../../expr/types.js';
 import { toInfix } from '../../expr/toInfix.js';
+import type { ReadOptions } from '../../expr/readOptions.js';
+import { admitParameters } from '../../tasks/admitParameters.js';
+import { parameterNames } from '../../verify/parameterAssumptions.js';
 import { integrateTask } from '../../tasks/integrate/integrateTask.js';
 import type { CasName, Task } from '../../tasks/task.js';
 import { TaskUnsupported } from '../../tasks/taskUnsupported.js';
@@ -36,7 +39,7 @@ export interface CasSystem {
    */
   readonly integrator: { readonly module: URL; readonly exportName: string; readonly evaluateName?: string };
   readonly toSystem: (e: Expr) => string;
-  readonly fromSystem: (output: string) => CasConversion;
+  readonly fromSystem: (output: string, options?: ReadOptions) => CasConversion;
 }
 
 export const DEFAULT_CAS_TIME_LIMIT_MS = 5000;
@@ -91,7 +94,9 @@ export function createCasWorkerTarget(system: CasSystem, options: CasTargetOptio
       return { status: 'no-answer', text: reply.error, error: `${system.name} failed: ${reply.error}`, latencyMs: elapsed() };
     }
     let converted: CasConversion | undefined;
-    const reading = task.readAnswer(reply.output, (text) => (converted = system.fromSystem(text)), system.cas);
+    // An answer to a problem with parameters is written in them.
+    const read = admitParameters((text, options) => (converted = system.fromSystem(text, options)), parameterNames(problem.parameters ?? {}));
+    const reading = task.readAnswer(reply.output, read, system.cas);
     if (reading.status === 'ok') {
       const extracted = converted?.status === 'ok' && converted.expr === reading.expr ? converted.infix : toInfix(reading.expr);
       return { status: 'ok', text: reply.output, expr: reading.expr, extracted, latencyMs: elapsed() };

@@ -1,4 +1,6 @@
 import type { Limits } from '../../expr/limits.js';
+import type { ParameterName } from '../../expr/parameters.js';
+import type { ReadOptions } from '../../expr/readOptions.js';
 import { tryParseExpr } from '../../expr/parse.js';
 import { toInfix } from '../../expr/toInfix.js';
 import type { Expr } from '../../expr/types.js';
@@ -47,9 +49,13 @@ const CAS_LITERAL_LIMITS: Partial<Limits> = { maxAbsLiteral: 1e300, maxLiteralDi
  * tokens, never by substring), then parse it with the whitelisting parser. A function sagga knows
  * but does not support (isUnsupportedFunction: hypergeometric, atan2, floor …) or a literal beyond
  * sagga's limits makes the answer `unjudged` (sagga's limit, not the system's failure); any other
- * name without an exact counterpart makes it `unparseable`. Nothing is guessed.
+ * name without an exact counterpart makes it `unparseable`. Nothing is guessed. The parameters
+ * `options` lists (a problem's `A`, an ODE's `C1`) are names of their own in every system, read as
+ * such; its other options do not apply here.
  */
-export function readCasOutput(raw: string, dialect: CasOutputDialect): CasConversion {
+export function readCasOutput(raw: string, dialect: CasOutputDialect, options?: ReadOptions): CasConversion {
+  const parameters = options?.parameters ?? [];
+  const admitted: ReadOptions | undefined = parameters.length > 0 ? { parameters } : undefined;
   const text = raw.trim();
   if (text === '') return { status: 'no-answer', error: `${dialect.system} returned nothing` };
   const message = dialect.message?.(text);
@@ -87,7 +93,7 @@ export function readCasOutput(raw: string, dialect: CasOutputDialect): CasConver
         unparseable ??= refusal.reason;
         continue;
       }
-      const ours = dialect.names.get(name);
+      const ours = dialect.names.get(name) ?? (parameters.includes(name as ParameterName) ? name : undefined);
       if (ours === undefined) {
         if (isUnsupportedFunction(name) && /^\s*\(/.test(text.slice(i, i + 20))) {
           unsupported ??= `${dialect.system} answered with the function '${clip(name, 30)}', which sagga does not support: not judged (not the system's failure)`;
@@ -104,7 +110,7 @@ export function readCasOutput(raw: string, dialect: CasOutputDialect): CasConver
   if (unsupported !== undefined) return { status: 'unjudged', error: unsupported };
   if (!out.includes(IMAGINARY_UNIT)) {
     const infix = out.join('');
-    const parsed = tryParseExpr(infix, CAS_LITERAL_LIMITS);
+    const parsed = tryParseExpr(infix, CAS_LITERAL_LIMITS, admitted);
     if (!parsed.ok) return refusedReading(parsed.error, `cannot read ${dialect.system}'s answer: `);
     return { status: 'ok', expr: parsed.expr, infix };
   }

@@ -1,6 +1,9 @@
 import type { AnswerReader } from '../answerReading.js';
 import { integrateTask } from '../../tasks/integrate/integrateTask.js';
 import type { AnswerSource, Task } from '../../tasks/task.js';
+import { admitParameters } from '../../tasks/admitParameters.js';
+import type { ParameterLetter } from '../../expr/parameters.js';
+import { parameterNames } from '../../verify/parameterAssumptions.js';
 import { ProcessPool, type PoolResult, type ProcessPoolOptions, type ProcessPoolStats } from '../process/processPool.js';
 import { readAnswerText } from './readAnswerText.js';
 import { splitCommandLine } from '../process/splitCommandLine.js';
@@ -67,8 +70,10 @@ export interface CmdTargetStats extends TargetStats, ProcessPoolStats {}
 export function encodeCmdRequest(request: CmdRequest): string {
   const { id, problem, k, task } = request;
   const { task: name, ...fields } = task.lineFields(problem.params ?? {});
-  if (name === undefined) return JSON.stringify({ id, problem: problem.infix, latex: problem.latex, k });
-  return JSON.stringify({ id, task: name, problem: problem.infix, ...fields, latex: problem.latex, k });
+  // A problem with parameters says what is assumed of each, after the task's fields.
+  const parameters = problem.parameters !== undefined && Object.keys(problem.parameters).length > 0 ? { parameters: problem.parameters } : {};
+  if (name === undefined) return JSON.stringify({ id, problem: problem.infix, ...parameters, latex: problem.latex, k });
+  return JSON.stringify({ id, task: name, problem: problem.infix, ...fields, ...parameters, latex: problem.latex, k });
 }
 
 const defaultCodec: CmdCodec = {
@@ -162,7 +167,7 @@ export class CmdTarget implements Target {
       signal,
     );
     return results.map((result, i) => {
-      const answers = this.answersOf(result, kk);
+      const answers = this.answersOf(result, kk, parameterNames(problems[i].parameters ?? {}));
       for (const a of answers) {
         if (a.status === 'error') this.counters.errors++;
         else if (a.status === 'timeout') this.counters.timeouts++;
@@ -219,7 +224,7 @@ export class CmdTarget implements Target {
     return this.pool.close();
   }
 
-  private answersOf(result: PoolResult<Reply>, k: number): TargetAnswer[] {
+  private answersOf(result: PoolResult<Reply>, k: number, parameters: readonly ParameterLetter[]): TargetAnswer[] {
     switch (result.kind) {
       case 'error':
       case 'timeout':
@@ -230,11 +235,11 @@ export class CmdTarget implements Target {
         return [{ status: 'unjudged', text: clip(result.head, 200, { countRest: true }), error, latencyMs: result.latencyMs }];
       }
       case 'reply':
-        return this.readReply(result.reply, k, result.latencyMs);
+        return this.readReply(result.reply, k, result.latencyMs, parameters);
     }
   }
 
-  private readReply(reply: Reply, k: number, latencyMs: number): TargetAnswer[] {
+  private readReply(reply: Reply, k: number, latencyMs: number, parameters: readonly ParameterLetter[]): TargetAnswer[] {
     if (reply.error !== undefined) return [{ status: 'error', text: '', error: `the program reported: ${clip(reply.error, 500, { countRest: true })}`, latencyMs }];
     if (reply.timeout) {
       return [{ status: 'timeout', text: '', error: reply.reason ?? 'the program reported that it ran out of time', latencyMs }];
@@ -248,7 +253,8 @@ export class CmdTarget implements Target {
         return { status: 'unparseable', text: clip(JSON.stringify(raw) ?? String(raw), 200, { countRest: true }), error: 'the answer is not a string', latencyMs };
       }
       const text = clip(raw, this.maxAnswerChars, { countRest: true });
-      const reading = this.task.readAnswer(raw, this.codec.readAnswer, this.codec.source ?? 'model');
+      // An answer to a problem with parameters is written in them.
+      const reading = this.task.readAnswer(raw, admitParameters(this.codec.readAnswer, parameters), this.codec.source ?? 'model');
       if (reading.status === 'ok') return { status: 'ok', text, expr: reading.expr, latencyMs, ...(reading.note !== undefined ? { note: reading.note } : {}) };
       return { status: reading.status, text, error: reading.error, latencyMs };
     });

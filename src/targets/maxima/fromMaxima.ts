@@ -1,5 +1,6 @@
 import { ALL_FUNCTIONS } from '../../expr/functions.js';
 import type { AnswerReading } from '../answerReading.js';
+import type { ReadOptions } from '../../expr/readOptions.js';
 import { readCasOutput, type CasOutputDialect } from '../cas/readCasOutput.js';
 
 // readCasOutput reads identifiers of letters, digits and '_'; Maxima's constants start with '%'.
@@ -49,12 +50,12 @@ const maximaOutput: CasOutputDialect = {
  * `unjudged`); names without an exact counterpart (atan2, expintegral_e, hypergeometric …) make it
  * `unparseable`.
  */
-export function fromMaxima(output: string): AnswerReading {
+export function fromMaxima(output: string, options?: ReadOptions): AnswerReading {
   const text = output
     .replace(/%([A-Za-z_][A-Za-z0-9_]*)/g, `${PCT}$1`)
     // li[2](z) → polylog(2,z): only the head changes, the argument list stays where it is.
     .replace(/\bli\[([^[\]()]{1,40})\]\(/g, 'polylog($1,');
-  const read = readCasOutput(text, maximaOutput);
+  const read = readCasOutput(text, maximaOutput, options);
   if (read.status === 'ok') return { status: 'ok', expr: read.expr };
   return { status: read.status, error: read.error.split(PCT).join('%') };
 }

@@ -1,6 +1,7 @@
 import type { CmdCodec } from '../cmd/cmdTarget.js';
 import { fromMaxima } from './fromMaxima.js';
 import { toMaxima } from './toMaxima.js';
+import type { Assumption } from '../../verify/parameterAssumptions.js';
 
 // Written to every new Maxima process. Each definition is one input line.
 // - display2d:false and a huge linel: one-line output; nolabels: no %o history growing per request.
@@ -46,6 +47,13 @@ const PREAMBLE: readonly string[] = [
   ].join(''),
 ];
 
+/** What Maxima is told of a parameter, by its assumption (a real one needs nothing: Maxima's symbols are real). */
+const MAXIMA_FACTS: Readonly<Partial<Record<Assumption, (name: string) => string>>> = {
+  positive: (name) => `${name} > 0`,
+  negative: (name) => `${name} < 0`,
+  nonzero: (name) => `notequal(${name}, 0)`,
+};
+
 /**
  * Maxima as a `cmd:`-style program: requests are Maxima statements, `sagga_solve("<id>", "<problem
  * in Maxima syntax>")$` (an integrand) or `sagga_task("<id>", "<a task's command>")$`, and Maxima
@@ -57,7 +65,10 @@ export const maximaCodec: CmdCodec = {
   preamble: PREAMBLE,
   encode: ({ id, problem, task }) => {
     const command = task.casCommand('maxima', { expr: problem.expr, params: problem.params ?? {} }, toMaxima);
-    return command === undefined ? `sagga_solve("${id}", "${toMaxima(problem.expr)}")$` : `sagga_task("${id}", "${command}")$`;
+    const solve = command === undefined ? `sagga_solve("${id}", "${toMaxima(problem.expr)}")` : `sagga_task("${id}", "${command}")`;
+    // A problem's parameters are assumed for this request only: Maxima would otherwise ask their sign.
+    const facts = Object.entries(problem.parameters ?? {}).flatMap(([name, assumption]) => (MAXIMA_FACTS[assumption] === undefined ? [] : [MAXIMA_FACTS[assumption]!(name)]));
+    return facts.length === 0 ? `${solve}$` : `(assume(${facts.join(', ')}), ${solve}, forget(${facts.join(', ')}))$`;
   },
   readAnswer: fromMaxima,
   source: 'maxima',

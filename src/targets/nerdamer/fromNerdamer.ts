@@ -1,4 +1,5 @@
 import { MAX_ZETA_ORDER } from '../../expr/constants.js';
+import type { ReadOptions } from '../../expr/readOptions.js';
 import { readCasOutput, type CasConversion, type CasOutputDialect } from '../cas/readCasOutput.js';
 
 const SAME = [
@@ -35,6 +36,6 @@ const nerdamerOutput: CasOutputDialect = {
 };
 
 /** Read nerdamer's printed antiderivative (`toString()`) into our tree, exactly or not at all. */
-export function fromNerdamer(output: string): CasConversion {
-  return readCasOutput(output, nerdamerOutput);
+export function fromNerdamer(output: string, options?: ReadOptions): CasConversion {
+  return readCasOutput(output, nerdamerOutput, options);
 }

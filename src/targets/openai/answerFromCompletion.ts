@@ -2,6 +2,8 @@ import { extractAnswer, type ExtractedAnswer, type ExtractOptions } from '../../
 import type { AnswerReading } from '../../tasks/answerReading.js';
 import { integrateTask } from '../../tasks/integrate/integrateTask.js';
 import type { Task } from '../../tasks/task.js';
+import { admitParameters } from '../../tasks/admitParameters.js';
+import type { ParameterLetter } from '../../expr/parameters.js';
 import type { TargetAnswer, TokenUsage } from '../types.js';
 import type { CompletionChoice } from './completionTypes.js';
 import { emptyCompletion } from './emptyCompletion.js';
@@ -19,7 +21,14 @@ import { emptyCompletion } from './emptyCompletion.js';
  *   (`emptyCompletion`); this covers what reaches here another way (a cache written by an older
  *   version).
  */
-export function answerFromCompletion(choice: CompletionChoice, latencyMs: number, usage: TokenUsage | undefined, extract: ExtractOptions = {}, task: Task = integrateTask): TargetAnswer {
+export function answerFromCompletion(
+  choice: CompletionChoice,
+  latencyMs: number,
+  usage: TokenUsage | undefined,
+  extract: ExtractOptions = {},
+  task: Task = integrateTask,
+  parameters: readonly ParameterLetter[] = [],
+): TargetAnswer {
   const text = choice.content.trim() !== '' ? choice.content : (choice.reasoning ?? '');
   const base = { text, latencyMs, ...(usage !== undefined ? { tokenUsage: usage } : {}) };
   if (text.trim() === '') {
@@ -36,10 +45,10 @@ export function answerFromCompletion(choice: CompletionChoice, latencyMs: number
   let got: ExtractedAnswer | undefined;
   const reading = task.readAnswer(
     text,
-    (t, read): AnswerReading => {
+    admitParameters((t, read): AnswerReading => {
       got = extractAnswer(t, { ...extract, ...(read !== undefined ? { read } : {}), truncated: choice.finishReason === 'length' });
       return got.ok ? { status: 'ok', expr: got.expr } : { status: got.status, error: got.error };
-    },
+    }, parameters),
     'model',
   );
   const span = got?.answer;

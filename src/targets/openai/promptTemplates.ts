@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { DEFINITE_PROMPTS } from '../../tasks/definite/definitePrompts.js';
 import { INTEGRATE_PROMPTS } from '../../tasks/integrate/integratePrompts.js';
 import type { PromptStyle, Task } from '../../tasks/task.js';
+import { assumptionSentence } from '../../tasks/assumptionSentence.js';
 import type { TargetProblem } from '../types.js';
 
 /** A prompt with `{latex}` (the integrand in LaTeX) and/or `{problem}` (canonical infix) placeholders. */
@@ -32,11 +33,17 @@ export function isPromptStyle(name: string): name is PromptStyle {
 /**
  * The user message for one problem: a built-in template in the task's own wording (refused when the
  * task has none of that name), a user's template filled in (`{latex}`, `{problem}`, `{statement}`:
- * the whole problem, bounds and all, in LaTeX).
+ * the whole problem, bounds and all, in LaTeX; `{assumptions}`: what is assumed of its parameters).
+ * A built-in one opens with the assumptions of a problem with parameters ("Assume A is real and
+ * positive."), as ASyMOB states them.
  */
 export function promptFor(template: PromptTemplate, task: Task, problem: TargetProblem): string {
-  if (isBuiltIn(template)) return task.prompt({ expr: problem.expr, params: problem.params ?? {} }, template.name as PromptStyle);
-  return renderPrompt(template.user, problem, task.statement({ expr: problem.expr, params: problem.params ?? {} }, 'latex'));
+  const assumptions = assumptionSentence(problem.parameters ?? {});
+  if (isBuiltIn(template)) {
+    const prompt = task.prompt({ expr: problem.expr, params: problem.params ?? {} }, template.name as PromptStyle);
+    return assumptions === '' ? prompt : `${assumptions} ${prompt}`;
+  }
+  return renderPrompt(template.user, problem, task.statement({ expr: problem.expr, params: problem.params ?? {} }, 'latex'), assumptions);
 }
 
 /** A built-in template as it was loaded (not one of its name with other text). */
@@ -52,14 +59,17 @@ export function templateRefusal(template: PromptTemplate, task: Task): string | 
 
 export const DEFAULT_PROMPT_TEMPLATE = 'antiderivbench';
 
-const PLACEHOLDER = /\{(latex|problem|statement)\}/g;
+const PLACEHOLDER = /\{(latex|problem|statement|assumptions)\}/g;
 
 /**
  * Fill in a template for one problem. Placeholders are replaced in one pass, so a LaTeX `{problem}`
- * cannot chain. `{statement}` is the whole problem in LaTeX (`statement`, else the integrand's LaTeX).
+ * cannot chain. `{statement}` is the whole problem in LaTeX (`statement`, else the integrand's LaTeX);
+ * `{assumptions}` what is assumed of its parameters ('' without any).
  */
-export function renderPrompt(template: string, problem: Pick<TargetProblem, 'latex' | 'infix'>, statement?: string): string {
-  return template.replace(PLACEHOLDER, (_m, name: string) => (name === 'latex' ? problem.latex : name === 'statement' ? (statement ?? problem.latex) : problem.infix));
+export function renderPrompt(template: string, problem: Pick<TargetProblem, 'latex' | 'infix'>, statement?: string, assumptions = ''): string {
+  return template.replace(PLACEHOLDER, (_m, name: string) =>
+    name === 'latex' ? problem.latex : name === 'statement' ? (statement ?? problem.latex) : name === 'assumptions' ? assumptions : problem.infix,
+  );
 }
 
 /** Check a user template; returns an error message or undefined. */

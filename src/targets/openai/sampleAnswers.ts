@@ -1,5 +1,7 @@
 import type { ExtractOptions } from '../../answer/extractAnswer.js';
 import type { Task } from '../../tasks/task.js';
+import type { ParameterLetter } from '../../expr/parameters.js';
+import { parameterNames } from '../../verify/parameterAssumptions.js';
 import { costOf } from '../costOf.js';
 import type { ProblemOutcome, TargetAnswer, TargetProblem, TokenUsage } from '../types.js';
 import { answerFromCompletion } from './answerFromCompletion.js';
@@ -13,6 +15,8 @@ import type { ChatMessage } from './serverQuirks.js';
 
 /** A problem's k samples while they are being answered: its messages, their cache keys, the answers so far. */
 export interface SampleSlots {
+  /** The problem's parameters (`A`, `B` …): an answer is written in them, and its reader admits them. */
+  readonly parameters: readonly ParameterLetter[];
   readonly messages: ChatMessage[];
   readonly keys: readonly string[];
   readonly answers: (TargetAnswer | undefined)[];
@@ -50,15 +54,16 @@ export class SampleAnswers {
     const first = Math.max(0, Math.floor(problem.repeat ?? 0)) * k;
     const keys = store === undefined && !alwaysKeys ? [] : Array.from({ length: k }, (_, i) => cacheKey({ model: settings.model, baseURL: keyBaseURL, messages, params, sample: first + i }));
     const answers: (TargetAnswer | undefined)[] = new Array(k).fill(undefined);
+    const parameters = parameterNames(problem.parameters ?? {});
     for (let i = 0; i < k && store !== undefined; i++) {
       const hit = store.get(keys[i]);
       // An empty completion an older version cached is no answer: asked again.
       if (hit !== undefined && emptyCompletion(toChoice(hit), hit.usage) === undefined) {
         counters.cacheHits++;
-        answers[i] = this.answerFrom(toChoice(hit), 0, undefined);
+        answers[i] = this.answerFrom(toChoice(hit), 0, undefined, parameters);
       }
     }
-    return { messages, keys, answers };
+    return { parameters, messages, keys, answers };
   }
 
   /**
@@ -82,7 +87,7 @@ export class SampleAnswers {
         const kept = choice.content.trim() === '' ? choice : { content: choice.content, ...(choice.finishReason !== undefined ? { finishReason: choice.finishReason } : {}) };
         store.put({ key: keys[indices[j]], ...kept, ...(usage !== undefined ? { usage } : {}) });
       }
-      answers[indices[j]] = this.answerFrom(choice, result.latencyMs, usage);
+      answers[indices[j]] = this.answerFrom(choice, result.latencyMs, usage, slots.parameters);
     }
     return indices.slice(used);
   }
@@ -91,9 +96,9 @@ export class SampleAnswers {
     return { id: problem.id, answers: slots.answers.map((a) => a ?? { status: 'error', text: '', error: 'no answer was recorded', latencyMs: 0 }) };
   }
 
-  private answerFrom(choice: CompletionChoice, latencyMs: number, usage: TokenUsage | undefined): TargetAnswer {
+  private answerFrom(choice: CompletionChoice, latencyMs: number, usage: TokenUsage | undefined, parameters: readonly ParameterLetter[]): TargetAnswer {
     this.ctx.counters.answers++;
-    const answer = answerFromCompletion(choice, latencyMs, usage, this.ctx.extract, this.ctx.task);
+    const answer = answerFromCompletion(choice, latencyMs, usage, this.ctx.extract, this.ctx.task, parameters);
     const prices = this.ctx.settings.prices;
     return prices !== undefined && answer.tokenUsage !== undefined ? { ...answer, cost: costOf(answer.tokenUsage, prices) } : answer;
   }

@@ -24,6 +24,10 @@ The problem text is never evaluated as Python: it is checked token by token agai
 first, and only then read by sympy's parse_expr with a namespace that holds exactly x, the named
 constants (e, pi, Catalan, EulerGamma, zeta, oo) and the whitelisted functions (and no builtins).
 
+A request of a problem with parameters carries them with their assumptions, `"parameters": {"A":
+"positive"}`: each becomes a SymPy symbol with that assumption (positive, negative, nonzero, real)
+that the problem and its fields may use.
+
 Usage: sympy_worker.py [--timeout SECONDS] [--memory-mb MB]
 """
 
@@ -220,6 +224,25 @@ def solve(sympy, x, f, request, names, parse):
     raise BadRequest("unknown task %r (this worker knows %s)" % (str(task)[:40], ", ".join(TASKS)))
 
 
+PARAMETER_LETTERS = frozenset("ABFGHJKLMPRTUVWZ")
+ASSUMPTIONS = {"positive": {"positive": True}, "negative": {"negative": True}, "nonzero": {"nonzero": True, "real": True}, "real": {"real": True}}
+
+
+def with_parameters(sympy, names, request):
+    """The namespace with the request's parameters in it, each a symbol with its assumption."""
+    parameters = request.get("parameters")
+    if parameters is None:
+        return names
+    if not isinstance(parameters, dict) or len(parameters) > len(PARAMETER_LETTERS):
+        raise BadRequest("parameters must be an object such as {\"A\": \"positive\"}")
+    out = dict(names)
+    for name, assumption in parameters.items():
+        if name not in PARAMETER_LETTERS or assumption not in ASSUMPTIONS:
+            raise BadRequest("parameter %r assumed %r: a capital letter of %s, and one of %s" % (str(name)[:10], str(assumption)[:20], "".join(sorted(PARAMETER_LETTERS)), ", ".join(ASSUMPTIONS)))
+        out[name] = sympy.Symbol(name, **ASSUMPTIONS[assumption])
+    return out
+
+
 def ode_namespace(sympy, x, local_ns):
     """The problem's namespace with y(x), y'(x), y''(x) under the worker's names for them."""
     y = sympy.Function("y")(x)
@@ -271,10 +294,16 @@ def main():
         if not isinstance(problem, str):
             reply({"id": rid, "error": "request has no problem text"})
             continue
-        parse = lambda text: parse_expr(text, local_dict=dict(local_ns), global_dict=dict(global_ns), transformations=transformations)
+        try:
+            request_ns = with_parameters(sympy, local_ns, request)
+            request_ode_ns = with_parameters(sympy, ode_ns, request)
+        except BadRequest as err:
+            reply({"id": rid, "error": "cannot read the request: %s" % str(err)[:300]})
+            continue
+        parse = lambda text: parse_expr(text, local_dict=dict(request_ns), global_dict=dict(global_ns), transformations=transformations)
         is_ode = request.get("task") == "ode"
         if not is_ode:
-            bad = check_problem(problem, local_ns)
+            bad = check_problem(problem, request_ns)
             if bad is not None:
                 reply({"id": rid, "error": "cannot read the problem: " + bad})
                 continue
@@ -288,10 +317,10 @@ def main():
             signal.setitimer(signal.ITIMER_REAL, args.timeout)
             try:
                 if is_ode:
-                    parse_with = lambda text: parse_expr(text, local_dict=dict(ode_ns), global_dict=dict(global_ns), transformations=transformations)
-                    F = solve_ode(sympy, x, request, local_ns, ode_ns, parse, parse_with)
+                    parse_with = lambda text: parse_expr(text, local_dict=dict(request_ode_ns), global_dict=dict(global_ns), transformations=transformations)
+                    F = solve_ode(sympy, x, request, request_ns, request_ode_ns, parse, parse_with)
                 else:
-                    F = solve(sympy, x, f, request, local_ns, parse)
+                    F = solve(sympy, x, f, request, request_ns, parse)
                 if F is None:
                     text = None
                 else:
