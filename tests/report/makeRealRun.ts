@@ -28,6 +28,10 @@ export async function makeRealRun(out: string, options: { rngSeed: string; fitne
       // declines most of the problems it fails here, and few of those have a closed form a
       // reference finds, so proven failures alone would leave these small runs almost empty.
       failures: options.failures ?? 'all',
+      // The paper's search and archive (every distinct failing problem, not one per signature): the
+      // report's table needs rows to filter, and this run is about the report, not the search.
+      novelty: 'exact',
+      seedSelection: 'kmeans',
     },
     {
       createTarget: (_spec, o) => createNerdamerTarget({ concurrency: o.concurrency, timeLimitMs: 20_000 }),
