@@ -256,49 +256,58 @@ describe('the default search survives kills', () => {
 });
 
 
-/*
- * A definite-integral search (--task definite) against a deterministic scripted model, with
- * nerdamer as the reference that proves its declines: killed at random moments and resumed, it
- * must end with the files of an uninterrupted run, bounds and all.
+/**
+ * A task's search against a deterministic scripted model, with nerdamer as the reference that
+ * proves its declines: killed at random moments and resumed, it must end with the files of an
+ * uninterrupted run, the task's fields and all.
  */
-const DEFINITE = {
-  target: 'cmd:node tests/fixtures/cmd/definite-model.mjs',
-  task: 'definite',
-  reference: 'nerdamer',
-  rngSeed: 'kill-definite',
-  generationSize: 40,
-  seedSize: 10,
-  clusters: 3,
-  maxGenerations: 4,
-  shrinkCalls: 16,
-  concurrency: 2,
-  json: true,
-};
+function describeTaskSurvivesKills(task: string, options: Record<string, unknown>, extra?: (reference: string) => void): void {
+  describe(`a ${task} search survives kills`, () => {
+    const work = mkdtempSync(join(tmpdir(), `sagga-kill-${task}-`));
+    const reference = join(work, 'reference');
+    let referenceRun: DriverRun;
 
-describe('a definite-integral search survives kills', () => {
-  const work = mkdtempSync(join(tmpdir(), 'sagga-kill-definite-'));
-  const reference = join(work, 'reference');
-  let referenceRun: DriverRun;
+    beforeAll(async () => {
+      ensureBuilt();
+      referenceRun = await runDriver({ ...options, out: reference });
+    }, 300_000);
 
-  beforeAll(async () => {
-    ensureBuilt();
-    referenceRun = await runDriver({ ...DEFINITE, out: reference });
-  }, 300_000);
+    it('killed with SIGKILL at random moments and resumed, it ends with the same files', async () => {
+      expect(referenceRun.code, referenceRun.stderr).toBe(0);
+      const archived = lines(join(reference, 'archive.jsonl'));
+      expect(archived.length).toBeGreaterThanOrEqual(2);
+      expect(archived.every((l) => (JSON.parse(l) as { task: string }).task === task)).toBe(true);
+      const dir = join(work, 'killed');
+      const { run, kills } = await killAndResume(options, dir, referenceRun.events, `kill-${task}-moments`);
+      expect(run.code, run.stderr).toBe(0);
+      expect(kills).toBeGreaterThanOrEqual(2);
+      expect(lines(join(dir, 'archive.jsonl'))).toEqual(archived);
+      expect(lines(join(dir, 'evaluated.jsonl'))).toEqual(lines(join(reference, 'evaluated.jsonl')));
+      expect(generationRows(dir)).toEqual(generationRows(reference));
+    }, 400_000);
 
-  it('killed with SIGKILL at random moments and resumed, it ends with the same files', async () => {
-    expect(referenceRun.code, referenceRun.stderr).toBe(0);
-    const archived = lines(join(reference, 'archive.jsonl'));
-    expect(archived.length).toBeGreaterThanOrEqual(2);
-    expect(archived.every((l) => (JSON.parse(l) as { task: string }).task === 'definite')).toBe(true);
-    const dir = join(work, 'killed');
-    const { run, kills } = await killAndResume(DEFINITE, dir, referenceRun.events, 'kill-definite-moments');
-    expect(run.code, run.stderr).toBe(0);
-    expect(kills).toBeGreaterThanOrEqual(2);
-    expect(lines(join(dir, 'archive.jsonl'))).toEqual(archived);
-    expect(lines(join(dir, 'evaluated.jsonl'))).toEqual(lines(join(reference, 'evaluated.jsonl')));
-    expect(generationRows(dir)).toEqual(generationRows(reference));
-  }, 400_000);
+    extra?.(reference);
+  });
+}
 
+/** The settings of a task's kill test: a small search of a scripted model of that task. */
+function taskKillOptions(task: string): Record<string, unknown> {
+  return {
+    target: `cmd:node tests/fixtures/cmd/${task}-model.mjs`,
+    task,
+    reference: 'nerdamer',
+    rngSeed: `kill-${task}`,
+    generationSize: 40,
+    seedSize: 10,
+    clusters: 3,
+    maxGenerations: 4,
+    shrinkCalls: 16,
+    concurrency: 2,
+    json: true,
+  };
+}
+
+describeTaskSurvivesKills('definite', taskKillOptions('definite'), (reference) => {
   it('refuses to resume it as another task', async () => {
     const refused = await runDriver({ resume: reference, task: 'integrate' });
     expect(refused.code).toBe(1);
@@ -306,45 +315,4 @@ describe('a definite-integral search survives kills', () => {
   }, 120_000);
 });
 
-/*
- * A limit search (--task limit) against a deterministic scripted model, nerdamer proving its
- * declines: killed at random moments and resumed, it ends with the files of an uninterrupted run.
- */
-const LIMIT = {
-  target: 'cmd:node tests/fixtures/cmd/limit-model.mjs',
-  task: 'limit',
-  reference: 'nerdamer',
-  rngSeed: 'kill-limit',
-  generationSize: 40,
-  seedSize: 10,
-  clusters: 3,
-  maxGenerations: 4,
-  shrinkCalls: 16,
-  concurrency: 2,
-  json: true,
-};
-
-describe('a limit search survives kills', () => {
-  const work = mkdtempSync(join(tmpdir(), 'sagga-kill-limit-'));
-  const reference = join(work, 'reference');
-  let referenceRun: DriverRun;
-
-  beforeAll(async () => {
-    ensureBuilt();
-    referenceRun = await runDriver({ ...LIMIT, out: reference });
-  }, 300_000);
-
-  it('killed with SIGKILL at random moments and resumed, it ends with the same files', async () => {
-    expect(referenceRun.code, referenceRun.stderr).toBe(0);
-    const archived = lines(join(reference, 'archive.jsonl'));
-    expect(archived.length).toBeGreaterThanOrEqual(2);
-    expect(archived.every((l) => (JSON.parse(l) as { task: string }).task === 'limit')).toBe(true);
-    const dir = join(work, 'killed');
-    const { run, kills } = await killAndResume(LIMIT, dir, referenceRun.events, 'kill-limit-moments');
-    expect(run.code, run.stderr).toBe(0);
-    expect(kills).toBeGreaterThanOrEqual(2);
-    expect(lines(join(dir, 'archive.jsonl'))).toEqual(archived);
-    expect(lines(join(dir, 'evaluated.jsonl'))).toEqual(lines(join(reference, 'evaluated.jsonl')));
-    expect(generationRows(dir)).toEqual(generationRows(reference));
-  }, 400_000);
-});
+describeTaskSurvivesKills('limit', taskKillOptions('limit'));
