@@ -15,6 +15,8 @@ import { definiteVerifier } from './definiteVerifier.js';
 import { mutateBound } from './mutateBound.js';
 import { readDefiniteReply } from './readDefiniteReply.js';
 import { DEFAULT_DEFINITE_OPTIONS, INTEGRALBENCH_TOLERANCE } from './types.js';
+import { checkTreeThen } from '../checkTreeThen.js';
+import { treeOrParamsMutation } from '../treeOrParamsMutation.js';
 
 /** Share of mutations that change a bound rather than the integrand. */
 export const BOUND_MUTATION_SHARE = 0.15;
@@ -73,18 +75,10 @@ export const definiteTask: Task = {
   },
   problemText: treeProblemText,
   readProblem: readTreeProblem,
-  mutate(problem, rng, mutateTree, constantScale) {
-    if (rng.next() < BOUND_MUTATION_SHARE) return { expr: problem.expr, params: mutateBound(problem.params, rng, constantScale) };
-    return { expr: mutateTree(problem.expr), params: problem.params };
-  },
+  mutate: treeOrParamsMutation(BOUND_MUTATION_SHARE, mutateBound),
   check(problem, checkTree) {
-    const c = checkTree(problem.expr);
-    if (!c.ok) return c;
     const { lower, upper } = definiteParams(problem.params);
-    const converges = checkDefiniteConvergence(c.expr, boundOf(lower), boundOf(upper));
-    if (!converges.ok) return { ok: false, reason: converges.reason };
-    const checked: TaskProblem = { expr: c.expr, params: problem.params };
-    return { ok: true, problem: checked, key: definiteTask.key(checked) };
+    return checkTreeThen(problem, checkTree, (tree) => checkDefiniteConvergence(tree, boundOf(lower), boundOf(upper)), (p) => definiteTask.key(p));
   },
   prompt(problem, style) {
     return fillTemplate(DEFINITE_PROMPTS[style], { statement: definiteTask.statement(problem, 'latex'), latex: toLatex(problem.expr), problem: toInfix(problem.expr) });

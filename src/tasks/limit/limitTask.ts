@@ -15,6 +15,8 @@ import { LIMIT_PROMPTS } from './limitPrompts.js';
 import { mutateLimitParams } from './mutateLimitParams.js';
 import { readLimitReply } from './readLimitReply.js';
 import { verifyLimit } from './verifyLimit.js';
+import { checkTreeThen } from '../checkTreeThen.js';
+import { treeOrParamsMutation } from '../treeOrParamsMutation.js';
 
 /** Share of mutations that change the point or the side rather than the function. */
 export const LIMIT_PARAM_MUTATION_SHARE = 0.15;
@@ -74,18 +76,8 @@ export const limitTask: Task = {
   },
   problemText: treeProblemText,
   readProblem: readTreeProblem,
-  mutate(problem, rng, mutateTree, constantScale) {
-    if (rng.next() < LIMIT_PARAM_MUTATION_SHARE) return { expr: problem.expr, params: mutateLimitParams(problem.params, rng, constantScale) };
-    return { expr: mutateTree(problem.expr), params: problem.params };
-  },
-  check(problem, checkTree) {
-    const c = checkTree(problem.expr);
-    if (!c.ok) return c;
-    const near = checkLimitApproach(c.expr, limitParams(problem.params));
-    if (!near.ok) return near;
-    const checked: TaskProblem = { expr: c.expr, params: problem.params };
-    return { ok: true, problem: checked, key: limitTask.key(checked) };
-  },
+  mutate: treeOrParamsMutation(LIMIT_PARAM_MUTATION_SHARE, mutateLimitParams),
+  check: (problem, checkTree) => checkTreeThen(problem, checkTree, (tree) => checkLimitApproach(tree, limitParams(problem.params)), (p) => limitTask.key(p)),
   prompt(problem, style) {
     const template = style === 'asymob' ? LIMIT_PROMPTS.asymob : LIMIT_PROMPTS.antiderivbench;
     return fillTemplate(template, { statement: limitTask.statement(problem, 'latex'), latex: toLatex(problem.expr), problem: toInfix(problem.expr) });

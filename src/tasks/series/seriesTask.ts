@@ -13,6 +13,8 @@ import { readSeriesParams, seriesLineFields, seriesParams } from './seriesParams
 import { seriesCommand } from './seriesCommand.js';
 import { SERIES_PROMPTS } from './seriesPrompts.js';
 import { verifySeries } from './verifySeries.js';
+import { checkTreeThen } from '../checkTreeThen.js';
+import { treeOrParamsMutation } from '../treeOrParamsMutation.js';
 
 /** Share of mutations that change the order or the point rather than the function. */
 export const SERIES_PARAM_MUTATION_SHARE = 0.15;
@@ -67,18 +69,10 @@ export const seriesTask: Task = {
   },
   problemText: treeProblemText,
   readProblem: readTreeProblem,
-  mutate(problem, rng, mutateTree, constantScale) {
-    if (rng.next() < SERIES_PARAM_MUTATION_SHARE) return { expr: problem.expr, params: mutateSeriesParams(problem.params, rng, constantScale) };
-    return { expr: mutateTree(problem.expr), params: problem.params };
-  },
+  mutate: treeOrParamsMutation(SERIES_PARAM_MUTATION_SHARE, mutateSeriesParams),
   check(problem, checkTree) {
-    const c = checkTree(problem.expr);
-    if (!c.ok) return c;
     const { point, order } = seriesParams(problem.params);
-    const exists = checkSeriesExists(c.expr, point, order);
-    if (!exists.ok) return exists;
-    const checked: TaskProblem = { expr: c.expr, params: problem.params };
-    return { ok: true, problem: checked, key: seriesTask.key(checked) };
+    return checkTreeThen(problem, checkTree, (tree) => checkSeriesExists(tree, point, order), (p) => seriesTask.key(p));
   },
   prompt(problem, style) {
     const template = style === 'asymob' ? SERIES_PROMPTS.asymob : SERIES_PROMPTS.antiderivbench;
