@@ -44,13 +44,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
-import signal
 import sys
 from typing import Callable, Optional
 
 import mpmath
 import sympy as sp
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from oracle import OracleTimeout, with_alarm  # noqa: E402
 
 X = sp.Symbol('x', real=True)
 A = sp.Symbol('A', positive=True)
@@ -61,24 +64,6 @@ R = sp.Rational
 # Points on both sides of 0 at several scales, away from simple values where templates are singular.
 POINTS = [s * R(p) for p in ('0.0731', '0.213', '0.377', '0.611', '0.987', '1.39', '2.07', '2.93', '4.31', '6.17', '9.03', '13.7') for s in (1, -1)]
 RANK_POINTS = [R(p) for p in ('0.331', '0.617', '1.13', '1.71', '-0.453', '-0.829', '-1.37', '2.29')]
-
-
-class Timeout(BaseException):
-    pass
-
-
-def _alarm(signum, frame):  # noqa: ARG001
-    raise Timeout()
-
-
-def with_alarm(seconds: float, thunk: Callable[[], object]) -> object:
-    previous = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        return thunk()
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def nz(rng: random.Random, lo: int, hi: int, avoid: tuple[int, ...] = ()) -> int:
@@ -487,7 +472,7 @@ def main() -> None:
         try:
             for line in make_instance(args.seed, index):
                 print(json.dumps(line), flush=True)
-        except (Timeout, ValueError, NotImplementedError, TypeError, ZeroDivisionError, IndexError) as error:
+        except (OracleTimeout, ValueError, NotImplementedError, TypeError, ZeroDivisionError, IndexError) as error:
             print(f'equation {index} left out: {type(error).__name__}: {error}', file=sys.stderr)
 
 
