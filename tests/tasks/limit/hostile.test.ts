@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { verifyLimitStrings } from '../../../src/tasks/limit/verifyLimitStrings.js';
+import { describeHostileLines } from '../helpers/hostileLines.js';
 
 const BUDGET = { work: 100_000_000, backstopMs: 60_000 };
 const nested = (depth: number) => 'sin('.repeat(depth) + '1/x' + ')'.repeat(depth);
@@ -24,20 +24,4 @@ const corpus: readonly { name: string; problem: string; point: string; direction
   { name: 'mathjs injection', problem: 'x', point: '0', answer: 'import({evil: 1})' },
 ];
 
-describe('hostile limit lines', () => {
-  const results = corpus.map((c) => ({ c, r: verifyLimitStrings(c.problem, c.point, c.direction, c.answer, BUDGET) }));
-
-  it.each(results.map(({ c, r }) => [c.name, r] as const))('%s ends within its budget with a verdict and a reason', (_name, r) => {
-    expect(['correct', 'incorrect', 'unknown', 'invalid']).toContain(r.verdict);
-    expect(r.reason.length).toBeGreaterThan(5);
-    expect(r.work ?? 0).toBeLessThanOrEqual(BUDGET.work);
-  });
-
-  it('never calls a wrong answer correct', () => {
-    for (const { c, r } of results) if (c.true !== true) expect(r.verdict, `${c.name}: ${r.reason}`).not.toBe('correct');
-  });
-
-  it('never calls a right answer incorrect', () => {
-    for (const { c, r } of results) if (c.true === true) expect(r.verdict, `${c.name}: ${r.reason}`).not.toBe('incorrect');
-  });
-});
+describeHostileLines('hostile limit lines', corpus, BUDGET.work, (c) => verifyLimitStrings(c.problem, c.point, c.direction, c.answer, BUDGET));

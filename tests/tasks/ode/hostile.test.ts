@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { verifyOdeStrings } from '../../../src/tasks/ode/verifyOdeStrings.js';
 import { HOSTILE_ANSWERS } from '../../../testkit/hostileAnswers.js';
+import { describeHostileLines } from '../helpers/hostileLines.js';
 
 const BUDGET = { work: 60_000_000, backstopMs: 60_000 };
 const nested = (depth: number) => 'sin('.repeat(depth) + 'x' + ')'.repeat(depth);
@@ -27,23 +28,7 @@ const corpus: readonly { name: string; problem: string; conditions?: string[]; a
   { name: 'many conditions', problem: "y' = y", conditions: Array.from({ length: 9 }, () => 'y(0)=1'), answer: 'y = exp(x)' },
 ];
 
-describe('hostile ode lines', () => {
-  const results = corpus.map((c) => ({ c, r: verifyOdeStrings(c.problem, c.conditions ?? [], c.answer, BUDGET) }));
-
-  it.each(results.map(({ c, r }) => [c.name, r] as const))('%s ends within its budget with a verdict and a reason', (_name, r) => {
-    expect(['correct', 'incorrect', 'unknown', 'invalid']).toContain(r.verdict);
-    expect(r.reason.length).toBeGreaterThan(5);
-    expect(r.work ?? 0).toBeLessThanOrEqual(BUDGET.work);
-  });
-
-  it('never calls a wrong answer correct', () => {
-    for (const { c, r } of results) if (c.true !== true) expect(r.verdict, `${c.name}: ${r.reason}`).not.toBe('correct');
-  });
-
-  it('never calls a right answer incorrect', () => {
-    for (const { c, r } of results) if (c.true === true) expect(r.verdict, `${c.name}: ${r.reason}`).not.toBe('incorrect');
-  });
-
+describeHostileLines('hostile ode lines', corpus, BUDGET.work, (c) => verifyOdeStrings(c.problem, c.conditions ?? [], c.answer, BUDGET), () => {
   it('the hostile answer corpus, as an answer or an equation, is never correct and never throws', () => {
     for (const [name, text] of HOSTILE_ANSWERS) {
       for (const r of [verifyOdeStrings("y' = y", [], text, BUDGET), verifyOdeStrings(text, [], 'y = C1*exp(x)', BUDGET), verifyOdeStrings("y' = y", [text], 'y = exp(x)', BUDGET)]) {
