@@ -256,15 +256,13 @@ export class SearchEngine {
     const retried = problems.length;
     const random = this.params.seedSelection === 'random';
     const origins = this.current.seedOrigins ?? [];
+    const parents = this.current.seeds.map(loadProblem);
     const bred = breedGeneration(
       {
         generation,
-        parents: this.current.seeds.map((seed, i) => {
-          const p = loadProblem(seed);
-          return { expr: p.expr, ...paramsField(p.params), origin: origins[i] ?? 'pool' };
-        }),
+        parents: parents.map((p, i) => ({ expr: p.expr, ...paramsField(p.params), origin: origins[i] ?? 'pool' })),
         // Crossover draws a part from a known bug or from another parent (any structure the population kept).
-        partners: [...this.failures.knownBugs().map((b) => b.problem), ...this.current.seeds.map((seed) => loadProblem(seed).expr)],
+        partners: [...this.failures.knownBugs().map((b) => b.problem), ...parents.map((p) => p.expr)],
         generationSize: this.params.generationSize,
         level: random ? 0 : (this.current.stagnation ?? CALM).level,
         topLevel: random ? 0 : TOP_LEVEL,
