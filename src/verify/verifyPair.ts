@@ -8,6 +8,7 @@ import { createDecimalEvaluator, type DecimalEvaluator } from './evalDecimal.js'
 import { samplePointsIn } from './samplePointsIn.js';
 import { compileTape, TapeTooLarge, UnboundSymbol, type Tape } from './tape.js';
 import { DEFAULT_VERIFY_OPTIONS, type Verdict, type VerifyOptions, type VerifyResult } from './types.js';
+import { describePointRuns } from './describePointRuns.js';
 import { formatReasonNumber as fmt } from './formatReasonNumber.js';
 import type { WorkMeter } from './workMeter.js';
 
@@ -27,8 +28,6 @@ const WRONG_EVERYWHERE_POINTS = 12;
 const AROUND_POINTS = 32;
 /** Agreements after which the re-check of an integrand that vanishes identically stops. */
 const VANISHING_ENOUGH = 12;
-/** Intervals named in a reason, of each kind. */
-const SHOWN_INTERVALS = 3;
 
 /** A problem compiled once, to check several answers against it (Fail@k). */
 export interface PreparedProblem {
@@ -297,21 +296,8 @@ function describeDifferences(differences: readonly Difference[], agreeing: reado
   if (agreeing.length === 0) {
     return `${reason}; F' ≠ f at all ${differences.length} points compared${where}, in [${fmt(Math.min(...differences.map((d) => d.x)))}, ${fmt(Math.max(...differences.map((d) => d.x)))}]`;
   }
-  const marked = [...differences.map((d) => ({ x: d.x, same: false })), ...agreeing.map((x) => ({ x, same: true }))].sort((a, b) => a.x - b.x);
-  const runs: { same: boolean; from: number; to: number }[] = [];
-  for (const m of marked) {
-    const last = runs[runs.length - 1];
-    if (last !== undefined && last.same === m.same) last.to = m.x;
-    else runs.push({ same: m.same, from: m.x, to: m.x });
-  }
-  // Nearest to 0 first: moderate x are the easiest to check by hand.
-  const nearness = (r: { from: number; to: number }) => (r.from <= 0 && r.to >= 0 ? 0 : Math.min(Math.abs(r.from), Math.abs(r.to)));
-  const list = (same: boolean): string => {
-    const of = runs.filter((r) => r.same === same).sort((a, b) => nearness(a) - nearness(b));
-    const shown = of.slice(0, SHOWN_INTERVALS).map((r) => (r.from === r.to ? `x = ${fmt(r.from)}` : `[${fmt(r.from)}, ${fmt(r.to)}]`));
-    return shown.join(', ') + (of.length > SHOWN_INTERVALS ? ` and ${of.length - SHOWN_INTERVALS} more` : '');
-  };
-  reason += `; F' ≠ f at ${differences.length} of ${marked.length} points compared${where}, in ${list(false)}; F' = f in ${list(true)}`;
+  const runs = describePointRuns(differences.map((d) => d.x), agreeing);
+  reason += `; F' ≠ f at ${differences.length} of ${runs.compared} points compared${where}, in ${runs.failing}; F' = f in ${runs.holding}`;
   return reason;
 }
 

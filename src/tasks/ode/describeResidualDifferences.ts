@@ -1,4 +1,5 @@
 import type { Evaluated } from '../../verify/evalComplex.js';
+import { describePointRuns } from '../../verify/describePointRuns.js';
 import { formatReasonNumber as fmt } from '../../verify/formatReasonNumber.js';
 
 /** A point where the equation's two sides differ beyond doubt. */
@@ -7,9 +8,6 @@ export interface SideDifference {
   readonly left: Evaluated;
   readonly right: Evaluated;
 }
-
-/** Intervals named in a reason, of each kind. */
-const SHOWN_INTERVALS = 3;
 
 /**
  * The reason an answer does not solve its equation: the clearest difference (a large relative one at
@@ -22,20 +20,8 @@ export function describeResidualDifferences(differences: readonly SideDifference
   let reason = `y does not satisfy the equation at x = ${fmt(best.x)}: the residual is ${complex(residual.re, residual.im)} (the leading term is ${complex(best.left.re, best.left.im)})`;
   const xs = differences.map((d) => d.x);
   if (agreeing.length === 0) return `${reason}; it is not 0 at any of the ${differences.length} points compared, in [${fmt(Math.min(...xs))}, ${fmt(Math.max(...xs))}]`;
-  const marked = [...xs.map((x) => ({ x, holds: false })), ...agreeing.map((x) => ({ x, holds: true }))].sort((a, b) => a.x - b.x);
-  const runs: { holds: boolean; from: number; to: number }[] = [];
-  for (const m of marked) {
-    const last = runs[runs.length - 1];
-    if (last !== undefined && last.holds === m.holds) last.to = m.x;
-    else runs.push({ holds: m.holds, from: m.x, to: m.x });
-  }
-  const nearness = (r: { from: number; to: number }) => (r.from <= 0 && r.to >= 0 ? 0 : Math.min(Math.abs(r.from), Math.abs(r.to)));
-  const list = (holds: boolean): string => {
-    const of = runs.filter((r) => r.holds === holds).sort((a, b) => nearness(a) - nearness(b));
-    const shown = of.slice(0, SHOWN_INTERVALS).map((r) => (r.from === r.to ? `x = ${fmt(r.from)}` : `[${fmt(r.from)}, ${fmt(r.to)}]`));
-    return shown.join(', ') + (of.length > SHOWN_INTERVALS ? ` and ${of.length - SHOWN_INTERVALS} more` : '');
-  };
-  reason += `; it fails at ${differences.length} of ${marked.length} points compared, in ${list(false)}, and holds in ${list(true)}`;
+  const runs = describePointRuns(xs, agreeing);
+  reason += `; it fails at ${differences.length} of ${runs.compared} points compared, in ${runs.failing}, and holds in ${runs.holding}`;
   return reason;
 }
 
