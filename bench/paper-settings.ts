@@ -34,7 +34,7 @@ import { parseExpr } from '../src/expr/parse.js';
 import type { Expr } from '../src/expr/types.js';
 import { loadSeeds } from '../src/seeds/loadSeeds.js';
 import { packageRoot } from '../src/util/packageRoot.js';
-import { startSearch } from '../src/search/startSearch.js';
+import { searchWithServices } from '../src/search/searchWithServices.js';
 import type { SearchCommandOptions } from '../src/search/resolveSearchSettings.js';
 import type { ArchiveRecord, EvaluatedRecord, GenerationRecord } from '../src/run/runSchema.js';
 import { treeEditDistance } from '../src/expr/treeEditDistance.js';
@@ -132,7 +132,7 @@ async function run(name: string, { fitness, distance, seedSelection }: RunSpec):
   const sizes = `${GENERATION_SIZE !== 1000 ? ` --generation-size ${GENERATION_SIZE}` : ''}${SEED_SIZE !== 100 ? ` --seed-size ${SEED_SIZE}` : ''}`;
   const command = `npx sagga search --target nerdamer --out ${dir} --fitness ${fitness}${distance ? ` --distance ${distance}` : ''}${seedSelection ? ` --seed-selection ${seedSelection}` : ''} --archive-size ${ARCHIVE} --max-generations ${MAX_GENERATIONS}${sizes} --rng-seed ${RNG_SEED} --concurrency ${CONCURRENCY}${TIME_LIMIT_MS !== 5000 ? ` --time-limit ${TIME_LIMIT_MS}` : ''}`;
   process.stderr.write(`\n# ${command}${resume ? '   (resuming)' : ''}\n`);
-  const result = await startSearch(options, {
+  const result = await searchWithServices(options, {
     createTarget: (_spec, o) => createNerdamerTarget({ concurrency: o.concurrency, timeLimitMs: TIME_LIMIT_MS }),
     verify: (p, a) => verifyPair(p, a, SEARCH_VERIFY_OPTIONS),
   });

@@ -26,7 +26,7 @@ import { packageRoot } from '../src/util/packageRoot.js';
 import { silentProgress } from '../src/search/progressReporter.js';
 import { SEARCH_DEFAULTS } from '../src/search/resolveSearchSettings.js';
 import { RunFiles, ZERO_TOTALS } from '../src/run/runFiles.js';
-import { runSearch } from '../src/search/runSearch.js';
+import { runGenerations } from '../src/search/runGenerations.js';
 import { SearchEngine, type Evaluation } from '../src/search/searchEngine.js';
 import { RUN_FILES, type GenerationRecord, type RunConfig, type SearchSettings } from '../src/run/runSchema.js';
 import { checkCandidate } from '../constraints/checkCandidate.js';
@@ -145,7 +145,7 @@ async function nerdamerRun(): Promise<GenerationRecord[]> {
     resumes: [],
   };
   try {
-    await runSearch(
+    await runGenerations(
       { settings, outDir: dir, resume: false, configRecord },
       {
         target,

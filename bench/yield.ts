@@ -75,7 +75,7 @@ function jsonLines<T>(path: string): T[] {
 }
 
 /** One search, run (or resumed) to the largest budget as a user would run it; resolves with its wall time. */
-function runSearch(args: readonly string[], dir: string): Promise<number> {
+function runGenerations(args: readonly string[], dir: string): Promise<number> {
   const started = performance.now();
   const resume = existsSync(join(dir, 'checkpoint.json'));
   const budgetIndex = args.indexOf('--max-target-calls');
@@ -166,7 +166,7 @@ async function main(): Promise<void> {
         const dir = join(out, `${target}-${method}-s${seed}`);
         const args = ['--target', spec.spec, '--seed-selection', method, '--rng-seed', seed, '--max-target-calls', String(largest), '--time-limit', timeLimit, ...spec.extra];
         process.stderr.write(`bench:yield: ${target} ${method} seed ${seed} → ${dir}\n`);
-        const seconds = await runSearch(args, dir);
+        const seconds = await runGenerations(args, dir);
         const result: RunResult = { ...readResult(target, method, seed, dir, budgets, seconds) };
         const withPlanted = target === 'planted' ? { ...result, planted: matchPlanted(result.signatures, planted) } : result;
         const audited = audit > 0 ? { ...withPlanted, audit: await auditMinimalForms(dir, spec.spec, Number(timeLimit), audit) } : withPlanted;

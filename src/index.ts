@@ -46,7 +46,7 @@ export type { Task, TaskProblem, TaskParams, TaskField, CasName } from './tasks/
 // The search, and reading what it wrote.
 export { search, type SearchOptions } from './search/search.js';
 export { silentProgress, type ProgressReporter, type SearchSummary } from './search/progressReporter.js';
-export type { SearchCommandResult as SearchResult, SearchCommandIo as SearchIo } from './search/startSearch.js';
+export type { SearchCommandResult as SearchResult, SearchCommandIo as SearchIo } from './search/searchWithServices.js';
 export { readRun, NotARunError } from './run/readRun.js';
 
 // Benchmarks: a problem set or an archive as a benchmark for a target; judges measured on labelled pairs.

@@ -3,7 +3,7 @@ import { parseExpr } from '../src/expr/parse.js';
 import type { Expr } from '../src/expr/types.js';
 import type { VerifyPair } from '../src/judge/judgeOutcome.js';
 import { silentProgress } from '../src/search/progressReporter.js';
-import { startSearch, type SearchCommandResult } from '../src/search/startSearch.js';
+import { searchWithServices, type SearchCommandResult } from '../src/search/searchWithServices.js';
 import { toInfix } from '../src/expr/toInfix.js';
 import type { ProblemOutcome, Target, TargetProblem } from '../src/targets/types.js';
 import { SEARCH_VERIFY_OPTIONS } from '../src/verify/types.js';
@@ -71,12 +71,12 @@ export interface ScriptedRunOptions {
 
 /**
  * Write a real run directory for demos, tests and benchmarks of the report and the archive
- * commands, without a model: `sagga search` (`startSearch`, so `runSearch` and its run files)
+ * commands, without a model: `sagga search` (`searchWithServices`, so `runGenerations` and its run files)
  * against the scripted target, with the canary check off (the target answers wrong on purpose).
  */
 export async function makeScriptedRun(dir: string, options: ScriptedRunOptions): Promise<SearchCommandResult> {
   const generationSize = options.generationSize ?? 200;
-  const result = await startSearch(
+  const result = await searchWithServices(
     {
       out: dir,
       target: SCRIPTED_TARGET,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
-import type { SearchCommandOptions } from '../search/startSearch.js';
+import type { SearchCommandOptions } from '../search/searchWithServices.js';
 import type { SearchSummary } from '../search/progressReporter.js';
 import { readRun } from '../run/readRun.js';
 import { RUN_FILES, STOP_REASON_TEXT, type ArchiveLine } from '../run/runSchema.js';
@@ -163,8 +163,8 @@ Examples:
         process.stdout.write(options.json ? JSON.stringify(plan) + '\n' : formatSearchPlan(plan));
         return;
       }
-      const [{ search }, { runSearchWithEffects }] = await Promise.all([import('../search/search.js'), import('./runSearchWithEffects.js')]);
-      const { exitCode, result } = await runSearchWithEffects(options.json === true, { stdout: process.stdout, stderr: process.stderr }, (io) =>
+      const [{ search }, { searchWithProcessEffects }] = await Promise.all([import('../search/search.js'), import('./searchWithProcessEffects.js')]);
+      const { exitCode, result } = await searchWithProcessEffects(options.json === true, { stdout: process.stdout, stderr: process.stderr }, (io) =>
         search({ ...options, targetOptions: targetSettingsFrom(targetCli) }, io),
       );
       process.exitCode = exitCode;

@@ -181,7 +181,7 @@ export interface RunSeeds {
 }
 
 /**
- * Why a run ended. `target-broken`: the target stopped working (see `runSearch`); like `interrupted`,
+ * Why a run ended. `target-broken`: the target stopped working (see `runGenerations`); like `interrupted`,
  * the run resumes once the target is fixed.
  */
 export type StopReason = 'archive-full' | 'max-generations' | 'no-seeds' | 'stalled' | 'exhausted' | 'stagnated' | 'interrupted' | 'target-broken' | 'budget';

@@ -58,7 +58,7 @@ export interface CostPlan {
 const PROBLEM_CHARS = 240;
 
 /**
- * Resolve a search's settings as `startSearch` would (a new run's defaults, or a resumed run's
+ * Resolve a search's settings as `searchWithServices` would (a new run's defaults, or a resumed run's
  * config.json with the options given now), check the seeds and the mutation preset, and work out
  * the most target calls and cost they allow. Reads the seed, prompt and pricing files; writes
  * nothing, starts no target, takes no lock.

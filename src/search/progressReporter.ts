@@ -1,7 +1,7 @@
 import type { GenerationRecord, RunTotals, StopReason } from '../run/runSchema.js';
 import type { BudgetName } from './spendingBudget.js';
 
-/** How a run went, as `runSearch` returns it and reporters print it. */
+/** How a run went, as `runGenerations` returns it and reporters print it. */
 export interface SearchSummary {
   readonly outDir: string;
   readonly stopReason: StopReason;

@@ -5,7 +5,7 @@ import type { TargetSettings } from '../targets/types.js';
 import { batchJobsFile } from '../run/batchJobsFile.js';
 import { SEARCH_VERIFY_OPTIONS } from '../verify/types.js';
 import { verifyPair } from '../verify/verifyPair.js';
-import { startSearch, type SearchCommandIo, type SearchCommandOptions, type SearchCommandResult } from './startSearch.js';
+import { searchWithServices, type SearchCommandIo, type SearchCommandOptions, type SearchCommandResult } from './searchWithServices.js';
 
 /**
  * A reference proves a failure only by solving the problem; what a CAS solves at all it solves in
@@ -28,7 +28,7 @@ export interface SearchOptions extends SearchCommandOptions {
 export async function search(options: SearchOptions, io: SearchCommandIo = {}): Promise<SearchCommandResult> {
   const { targetOptions, ...settings } = options;
   const outDir = settings.resume ?? settings.out;
-  return startSearch(
+  return searchWithServices(
     settings,
     {
       createTarget: (spec, { concurrency, recorded, task }) => {

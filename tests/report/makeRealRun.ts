@@ -1,4 +1,4 @@
-import { startSearch } from '../../src/search/startSearch.js';
+import { searchWithServices } from '../../src/search/searchWithServices.js';
 import { silentProgress } from '../../src/search/progressReporter.js';
 import { createNerdamerTarget } from '../../src/targets/nerdamer/nerdamerTarget.js';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
@@ -11,7 +11,7 @@ import { verifyPair } from '../../src/verify/verifyPair.js';
  * keeps a slow machine from turning an answer into a timeout, so the archive does not depend on load.
  */
 export async function makeRealRun(out: string, options: { rngSeed: string; fitness?: string; generationSize?: number; maxGenerations?: number; failures?: 'proven' | 'all' }): Promise<void> {
-  const result = await startSearch(
+  const result = await searchWithServices(
     {
       out,
       target: 'nerdamer',

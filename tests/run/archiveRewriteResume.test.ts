@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { silentProgress } from '../../src/search/progressReporter.js';
-import { startSearch } from '../../src/search/startSearch.js';
+import { searchWithServices } from '../../src/search/searchWithServices.js';
 import { makeScriptedRun, scriptedTarget, scriptedVerify } from '../../testkit/scriptedRun.js';
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -32,7 +32,7 @@ describe('a resumed search after an archive shrink stopped between its two renam
     const commit = { before_sha256: sha256(before), after_sha256: sha256(after), checkpoint_offset: { from: committed, to: Buffer.byteLength(after) } };
     writeFileSync(join(dir, 'shrink.jsonl'), JSON.stringify({ type: 'commit', commit }) + '\n');
 
-    const resumed = await startSearch({ resume: dir }, { createTarget: () => scriptedTarget(), verify: scriptedVerify }, { progress: silentProgress() });
+    const resumed = await searchWithServices({ resume: dir }, { createTarget: () => scriptedTarget(), verify: scriptedVerify }, { progress: silentProgress() });
     expect(resumed.summary.stopReason).toBe('archive-full');
     expect(readFileSync(archivePath, 'utf8')).toBe(after);
     const checkpoint = JSON.parse(readFileSync(checkpointPath, 'utf8')) as { offsets: { archive: number } };

@@ -120,7 +120,7 @@ function newestMtime(dir: string): number {
 
 /** The driver runs the compiled code: build it when dist/ is missing or older than the sources. */
 function ensureBuilt(): void {
-  const built = join(ROOT, 'dist/src/search/startSearch.js');
+  const built = join(ROOT, 'dist/src/search/searchWithServices.js');
   const sources = Math.max(...['src', 'mutations', 'fitness'].map((d) => newestMtime(join(ROOT, d))));
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   // Type errors elsewhere in the tree do not stop tsc from emitting; a missing output does.

@@ -3,10 +3,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOST_GENERATIONS_LIMIT } from '../../src/search/runSearch.js';
-import { searchExitCode } from '../../src/cli/runSearchWithEffects.js';
+import { LOST_GENERATIONS_LIMIT } from '../../src/search/runGenerations.js';
+import { searchExitCode } from '../../src/cli/searchWithProcessEffects.js';
 import { silentProgress } from '../../src/search/progressReporter.js';
-import { startSearch } from '../../src/search/startSearch.js';
+import { searchWithServices } from '../../src/search/searchWithServices.js';
 import type { Target, TargetAnswer, TargetProblem } from '../../src/targets/types.js';
 import { endedWithin, startCli } from '../helpers/processTree.js';
 
@@ -37,7 +37,7 @@ const lost = (): TargetAnswer => ({ status: 'error', text: '', error: 'connectio
 async function search(target: Target, options: Record<string, unknown> = {}, signal?: AbortSignal) {
   const out = join(work, `run-${++runs}`);
   const stderr: string[] = [];
-  const result = await startSearch(
+  const result = await searchWithServices(
     { target: 'scripted', out, canaries: false, generationSize: 10, seedSize: 3, clusters: 1, rngSeed: 'broken', concurrency: 1, ...options },
     { createTarget: () => target, verify: () => Promise.reject(new Error('nothing to verify here')) },
     { progress: silentProgress(), signal, notify: (t: string) => stderr.push(t + '\n') },
@@ -58,7 +58,7 @@ describe('a run that makes no progress stops', () => {
     expect(r.stderr).toContain(`sagga search --resume ${r.out}`);
     // The stop is recorded with the run, which resumes once the target works again.
     expect(JSON.parse(readFileSync(join(r.out, 'checkpoint.json'), 'utf8')).engine.stopReason).toBe('target-broken');
-    const resumed = await startSearch(
+    const resumed = await searchWithServices(
       { resume: r.out, maxGenerations: 3 },
       { createTarget: () => scripted(() => ({ status: 'no-answer', text: '', error: 'declined', latencyMs: 0 })), verify: () => Promise.reject(new Error('unused')) },
       { progress: silentProgress(), signal: new AbortController().signal },

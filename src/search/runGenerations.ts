@@ -23,7 +23,7 @@ import { problemAssumptions } from '../tasks/problemAssumptions.js';
 import type { StoredProblem } from '../tasks/storedProblem.js';
 import type { Task } from '../tasks/task.js';
 
-export interface RunSearchConfig {
+export interface GenerationsConfig {
   readonly settings: SearchSettings;
   readonly outDir: string;
   /**
@@ -37,7 +37,7 @@ export interface RunSearchConfig {
   readonly startup?: Spent;
 }
 
-export interface RunSearchDeps {
+export interface GenerationsDeps {
   readonly target: Target;
   /** The check of an antiderivative (`verifyPair` of src/verify): the integrate task's verifier, and any task's that uses one. */
   readonly verify: VerifyPair;
@@ -75,7 +75,7 @@ export interface RunSearchDeps {
  * (archive, evaluated and generations lines, then the checkpoint). Killed at any point and resumed,
  * the run ends with the same archive as an uninterrupted one, given a deterministic target.
  */
-export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): Promise<SearchSummary> {
+export async function runGenerations(config: GenerationsConfig, deps: GenerationsDeps): Promise<SearchSummary> {
   const { settings } = config;
   const task = deps.task ?? integrateTask;
   // A problem with parameters (a symbolic perturbation's A, B …) is verified over instantiations of them, real and positive.

@@ -1,4 +1,4 @@
-import type { SearchCommandIo, SearchCommandResult } from '../search/startSearch.js';
+import type { SearchCommandIo, SearchCommandResult } from '../search/searchWithServices.js';
 import { catchInterrupts, INTERRUPT_EXIT } from './catchInterrupts.js';
 import { EXIT } from './exitCodes.js';
 import { jsonProgress } from './jsonProgress.js';
@@ -15,7 +15,7 @@ export interface SearchStreams {
  * stderr (or JSON Lines on stdout with `json`), notices on stderr, Ctrl-C / SIGTERM / SIGHUP
  * handlers for as long as the run lasts, and the exit status its end calls for.
  */
-export async function runSearchWithEffects(
+export async function searchWithProcessEffects(
   json: boolean,
   streams: SearchStreams,
   run: (io: SearchCommandIo) => Promise<SearchCommandResult>,

@@ -39,7 +39,7 @@ import {
 } from './resolveSearchSettings.js';
 import { RUN_FILES, RunFiles } from '../run/runFiles.js';
 import { STOP_REASON_TEXT, type RunConfig, type RunTotals, type SearchSettings } from '../run/runSchema.js';
-import { runSearch } from './runSearch.js';
+import { runGenerations } from './runGenerations.js';
 import { SpendingBudget, type Spent } from './spendingBudget.js';
 import type { Shrinker } from './evaluateGeneration.js';
 import { shrinkFailure } from '../shrink/shrinkFailure.js';
@@ -53,7 +53,7 @@ import { seedProblems } from './seedProblems.js';
 
 export type { SearchCommandOptions } from './resolveSearchSettings.js';
 
-/** The collaborators `startSearch` cannot build itself: the model under test and the verifier. */
+/** The collaborators `searchWithServices` cannot build itself: the model under test and the verifier. */
 export interface SearchServices {
   /**
    * `createTarget` of src/targets/registry.ts. `recorded`: on resume, the target settings the run
@@ -99,7 +99,7 @@ export interface SearchCommandResult {
  * build the target, verifier, embedder, fitness, mutation and seeds, and run the search, reporting
  * through `io`. Aborting `io.signal` stops it after the current write (stop reason `interrupted`).
  */
-export async function startSearch(options: SearchCommandOptions, services: SearchServices, io: SearchCommandIo = {}): Promise<SearchCommandResult> {
+export async function searchWithServices(options: SearchCommandOptions, services: SearchServices, io: SearchCommandIo = {}): Promise<SearchCommandResult> {
   const explicit = explicitSettings(options);
   const resuming = options.resume !== undefined;
   const outDir = resolve(resuming ? options.resume! : (options.out ?? defaultOutDir(explicit.target)));
@@ -115,7 +115,7 @@ export async function startSearch(options: SearchCommandOptions, services: Searc
   }
 }
 
-/** `startSearch` once the run directory is locked. */
+/** `searchWithServices` once the run directory is locked. */
 async function searchInRunDir(
   options: SearchCommandOptions,
   services: SearchServices,
@@ -242,7 +242,7 @@ async function searchInRunDir(
     }
 
     const progress = io.progress ?? silentProgress();
-    const summary: SearchSummary = await runSearch(
+    const summary: SearchSummary = await runGenerations(
       { settings, outDir, resume: resuming, configRecord, startup },
       {
         target,
