@@ -140,7 +140,7 @@ export async function runGenerations(config: GenerationsConfig, deps: Generation
   // A target that prices its answers reports a cost (null without prices).
   const priced = (deps.target.stats().cost ?? null) !== null;
   // A Batch API target sends what it is given together as one job: give it the whole generation at once.
-  const batching = deps.target.describe().batch === true;
+  const batching = deps.target.batched === true;
   const slots = createLimiter(Math.max(1, batching ? Math.max(settings.concurrency, settings.generationSize * 2) : settings.concurrency));
   const journal = new AnswerJournal(
     survivors.journal,

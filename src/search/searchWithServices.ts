@@ -264,7 +264,7 @@ async function searchInRunDir(
       },
     );
     // Several endpoints: how the requests spread over them, and how long each was out of service.
-    const endpoints = (target.stats() as { endpoints?: ReadonlyArray<{ url: string; requests: number; errors: number; outOfServiceMs: number }> }).endpoints;
+    const endpoints = target.stats().endpoints;
     if (endpoints !== undefined && endpoints.length > 1) {
       const lines = endpoints.map((e) => `  ${e.url}: ${e.requests} requests, ${e.errors} errors, ${(e.outOfServiceMs / 1000).toFixed(1)} s out of service`);
       notify(`sagga search: endpoints:\n${lines.join('\n')}`);

@@ -48,6 +48,11 @@ export interface Target {
    * as plain JSON with snake_case keys: recorded in a run's config.json and compared on `--resume`.
    */
   describe(): TargetSettings;
+  /**
+   * True when the target sends what one `solve` is given together as one job (the Batch API): a
+   * search then gives it a whole generation at once rather than `--concurrency` problems.
+   */
+  readonly batched?: boolean;
 }
 
 /** `Target.describe()`: JSON values only. */
@@ -143,4 +148,14 @@ export interface TargetStats {
    * was given no prices; absent for targets that are not billed per token.
    */
   readonly cost?: number | null;
+  /** Several endpoints: how the requests spread over them, and how long each was out of service. */
+  readonly endpoints?: readonly EndpointUsage[];
+}
+
+/** One endpoint of a target that spreads its requests over several (`TargetStats.endpoints`). */
+export interface EndpointUsage {
+  readonly url: string;
+  readonly requests: number;
+  readonly errors: number;
+  readonly outOfServiceMs: number;
 }

@@ -182,6 +182,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
     // job answers all at once, within its completion window: the longest wait for one job.
     timeLimitMs: batchSolver !== undefined ? batchContext.poll.maxWaitMs : settings.requestTimeoutMs,
     describe: () => describeSettings(settings),
+    batched: batchSolver !== undefined,
     async solve(problems, k, signal) {
       if (lifecycle.closed) throw new Error('openai target is closed');
       if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be a positive integer, got ${k}`);
