@@ -133,10 +133,10 @@ export function functionForName(name: string): FnName | undefined {
 /**
  * Split a LaTeX math string into tokens. Linear in the input; refuses unknown commands by name.
  * Numbers are checked against the literal limits here, before any conversion.
- *
- * Long by design: one scan over the input with a case per token kind, so that every byte is looked
- * at once and the limits are checked where a token is made; split up, the cases would share the cursor.
  */
+// Long by design: one scan over the input with a case per token kind, so that every byte is looked
+// at once and the limits are checked where a token is made; split up, the cases would share the cursor.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one scan, a case per token kind (above)
 export function tokenizeLatex(input: string, limits: Limits): LatexToken[] {
   const out: LatexToken[] = [];
   const n = input.length;

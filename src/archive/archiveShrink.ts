@@ -1,16 +1,10 @@
 import { join } from 'node:path';
 import { checkCandidate } from '../../constraints/checkCandidate.js';
 import { DEFAULT_CANDIDATE_LIMITS, type CandidateLimits } from '../../constraints/candidateLimits.js';
-import { canonicalKey } from '../expr/canonicalKey.js';
 import { countNodes } from '../expr/metrics.js';
 import { signature } from '../expr/signature.js';
 import { tryParseExpr } from '../expr/parse.js';
-import { toInfix } from '../expr/toInfix.js';
-import { toLatex } from '../expr/toLatex.js';
-import type { Expr } from '../expr/types.js';
 import type { VerifyPair } from '../judge/judgeOutcome.js';
-import type { FailureKind, Judgement } from '../judge/judgeTypes.js';
-import { proveByReference } from '../judge/proveByReference.js';
 import { readArchiveText } from '../run/archiveText.js';
 import { finishArchiveRewrite } from '../run/finishArchiveRewrite.js';
 import { lockArchiveDir } from '../run/lockArchiveDir.js';
@@ -18,12 +12,11 @@ import { rewriteArchive } from '../run/rewriteArchive.js';
 import { RunFiles } from '../run/runFiles.js';
 import { RUN_FILES, type RunConfig } from '../run/runSchema.js';
 import { openShrinkJournal } from '../run/shrinkJournal.js';
-import { targetProbe } from '../shrink/targetProbe.js';
-import type { ProbeRecord, ShrinkProbe } from '../shrink/types.js';
 import type { Target } from '../targets/types.js';
-import { redactSecrets, runRedactor, stringifyRedacted } from '../util/redactSecrets.js';
+import { type Redact, redactSecrets, runRedactor, stringifyRedacted } from '../util/redactSecrets.js';
 import { createRng } from '../util/rng.js';
 import { shrinkArchiveLine, type ShrunkLine } from './shrinkArchiveLine.js';
+import { ShrinkProbes } from './shrinkProbes.js';
 
 export interface ArchiveShrinkOptions {
   /** `--target` as given: the model whose failures the archive holds. */
@@ -118,90 +111,20 @@ async function shrinkLocked(dir: string, options: ArchiveShrinkOptions, opened: 
     const archive = readArchiveText(dir);
     const { lines } = archive;
 
-    // Which lines to shrink.
-    const todo: number[] = [];
-    const skipped = { alreadyShrunk: 0, otherTarget: 0, otherTask: 0, unreadable: 0 };
-    const otherTargets = new Set<string>();
     const values = lines.map((l) => parseObject(l.text));
-    values.forEach((value, i) => {
-      if (value === undefined || typeof value.problem !== 'string') return void (lines[i].text.trim() === '' || skipped.unreadable++);
-      // A task's line is shrunk by its search, bounds and all; an integrate line has no task.
-      if (value.task !== undefined && value.task !== 'integrate') return void skipped.otherTask++;
-      if (typeof value.target === 'string' && value.target !== recordedTarget) {
-        otherTargets.add(value.target);
-        return void skipped.otherTarget++;
-      }
-      if (!options.force && isShrunk(value, config.shrinkCalls)) return void skipped.alreadyShrunk++;
-      todo.push(i);
-    });
+    const { todo, skipped, otherTargets } = chooseLines(values, lines, recordedTarget, options.force === true, config.shrinkCalls);
     options.progress?.({ type: 'start', lines: values.filter((v) => v !== undefined).length, todo: todo.length, replayable: journal.replayable });
 
-    // Targets are made when first needed; a shrink with nothing to ask starts none.
-    let target: Promise<Target> | undefined;
-    const theTarget = (): Promise<Target> => {
-      if (target === undefined) opened.push((target = options.openTarget()));
-      return target;
-    };
-    let references: Promise<readonly Target[]> | undefined;
-    const theReferences = (): Promise<readonly Target[]> => {
-      if (references === undefined) {
-        const each = options.references.map((spec) => options.openReference(spec));
-        opened.push(...each);
-        references = Promise.all(each);
-      }
-      return references;
-    };
-    let paid = 0;
-    const problems = new Map<string, string>();
-    const problemOf = (key: string): string => problems.get(key) ?? '';
-    // Probes in flight by cache and key, so two lines shrunk at once never pay for one problem twice.
-    const inflight = new Map<string, Promise<ProbeRecord>>();
-    const once = (cache: string, expr: Expr, ask: () => Promise<ProbeRecord>): Promise<ProbeRecord> => {
-      const key = canonicalKey(expr);
-      problems.set(key, toInfix(expr));
-      const id = `${cache}/${key}`;
-      let pending = inflight.get(id);
-      if (pending === undefined) {
-        pending = ask().then((record) => {
-          paid += record.calls;
-          // A target that cannot be reached would make every candidate look like a pass: stop, keep what was journaled.
-          if (record.judgement.status === 'error') {
-            throw new Error(`${options.target} did not answer ${toInfix(expr)} (${record.judgement.reason}); the archive is unchanged and every answer before is journaled: run the same command again once it works`);
-          }
-          return record;
-        });
-        inflight.set(id, pending);
-      }
-      return pending;
-    };
-    const probes = new Map<FailureKind, ShrinkProbe>();
-    const probeFor = (kind: FailureKind): ShrinkProbe => {
-      let probe = probes.get(kind);
-      if (probe === undefined) {
-        let inner: ShrinkProbe | undefined;
-        probe = (candidate) =>
-          once(kind, candidate, async () => {
-            inner ??= targetProbe({ target: await theTarget(), k, verify: options.verify, kind, references: theReferences });
-            return inner(candidate);
-          });
-        probes.set(kind, probe);
-      }
-      return probe;
-    };
-    const proofCache = journal.cache('proof', problemOf);
-    const prove = async (problem: Expr, judgement: Judgement): Promise<ProbeRecord> => {
-      const key = canonicalKey(problem);
-      const cached = proofCache.get(key);
-      if (cached !== undefined) return cached;
-      const record = await once('proof', problem, async () => {
-        const refs = (await theReferences()).map((reference) => ({ name: reference.name, ask: () => askOnce(reference, problem) }));
-        const proven = await proveByReference(problem, judgement, refs, options.verify);
-        return { judgement: proven.judgement, calls: proven.calls };
-      });
-      proofCache.set(key, record);
-      return record;
-    };
-    const cacheFor = (kind: FailureKind) => journal.cache(kind, problemOf);
+    const probes = new ShrinkProbes({
+      targetSpec: options.target,
+      openTarget: options.openTarget,
+      references: options.references,
+      openReference: options.openReference,
+      verify: options.verify,
+      k,
+      journal,
+      opened,
+    });
 
     const seed = options.rngSeed ?? config.rngSeed;
     const limits = config.candidateLimits;
@@ -217,9 +140,9 @@ async function shrinkLocked(dir: string, options: ArchiveShrinkOptions, opened: 
         rng: createRng(seed).fork(`archive-shrink/${id}`),
         maxCalls: options.shrinkCalls,
         referenceCount: options.references.length,
-        probe: probeFor,
-        cache: cacheFor,
-        prove,
+        probe: probes.probeFor,
+        cache: probes.cacheFor,
+        prove: probes.prove,
       });
       if (shrunk === undefined) {
         skipped.unreadable++;
@@ -242,14 +165,7 @@ async function shrinkLocked(dir: string, options: ArchiveShrinkOptions, opened: 
     };
     await forEachAtMost(todo, Math.max(1, options.concurrency ?? 1), shrinkOne);
 
-    // Lines that were shrunk before but lack a signature get one (no call needed).
-    const signatures = new Map<number, string>();
-    values.forEach((value, i) => {
-      if (value === undefined || results.has(i) || typeof value.signature === 'string') return;
-      const minimal = value.minimal as Record<string, unknown> | undefined;
-      const parsed = typeof minimal?.problem === 'string' ? tryParseExpr(minimal.problem) : undefined;
-      if (parsed?.ok) signatures.set(i, signature(parsed.expr));
-    });
+    const signatures = missingSignatures(values, results);
 
     const shrunk = [...reports.keys()].sort((a, b) => a - b).map((i) => reports.get(i)!);
     const summary = (written: boolean): ArchiveShrinkResult => ({
@@ -258,7 +174,7 @@ async function shrinkLocked(dir: string, options: ArchiveShrinkOptions, opened: 
       shrunk,
       skipped,
       otherTargets: [...otherTargets].sort(),
-      calls: { charged: shrunk.reduce((sum, r) => sum + r.calls, 0), paid },
+      calls: { charged: shrunk.reduce((sum, r) => sum + r.calls, 0), paid: probes.paid },
       written,
     });
     if (results.size === 0 && signatures.size === 0) {
@@ -266,19 +182,50 @@ async function shrinkLocked(dir: string, options: ArchiveShrinkOptions, opened: 
       return summary(false);
     }
 
-    const rewritten = lines.map((line, i) => {
-      const shrunk = results.get(i);
-      const value = values[i];
-      if (shrunk !== undefined && value !== undefined) return stringifyRedacted({ ...value, minimal: shrunk.minimal, signature: shrunk.signature, shrink: shrunk.shrink }, redact);
-      const sig = signatures.get(i);
-      if (sig !== undefined && value !== undefined) return stringifyRedacted({ ...value, signature: sig }, redact);
-      return line.text;
-    });
+    const rewritten = lines.map((line, i) => rewrittenLine(line.text, values[i], results.get(i), signatures.get(i), redact));
     rewriteArchive(dir, archive, rewritten, journal);
     return summary(true);
   } finally {
     journal.close();
   }
+}
+
+/** Which lines of the archive to shrink, and why the others are not. */
+function chooseLines(values: readonly (Record<string, unknown> | undefined)[], lines: readonly { readonly text: string }[], recordedTarget: string, force: boolean, runShrinkCalls: number | null) {
+  const todo: number[] = [];
+  const skipped = { alreadyShrunk: 0, otherTarget: 0, otherTask: 0, unreadable: 0 };
+  const otherTargets = new Set<string>();
+  values.forEach((value, i) => {
+    if (value === undefined || typeof value.problem !== 'string') return void (lines[i].text.trim() === '' || skipped.unreadable++);
+    // A task's line is shrunk by its search, bounds and all; an integrate line has no task.
+    if (value.task !== undefined && value.task !== 'integrate') return void skipped.otherTask++;
+    if (typeof value.target === 'string' && value.target !== recordedTarget) {
+      otherTargets.add(value.target);
+      return void skipped.otherTarget++;
+    }
+    if (!force && isShrunk(value, runShrinkCalls)) return void skipped.alreadyShrunk++;
+    todo.push(i);
+  });
+  return { todo, skipped, otherTargets };
+}
+
+/** Signatures, by line, for lines shrunk before but without one (no call needed). */
+function missingSignatures(values: readonly (Record<string, unknown> | undefined)[], results: ReadonlyMap<number, ShrunkLine>): Map<number, string> {
+  const signatures = new Map<number, string>();
+  values.forEach((value, i) => {
+    if (value === undefined || results.has(i) || typeof value.signature === 'string') return;
+    const minimal = value.minimal as Record<string, unknown> | undefined;
+    const parsed = typeof minimal?.problem === 'string' ? tryParseExpr(minimal.problem) : undefined;
+    if (parsed?.ok) signatures.set(i, signature(parsed.expr));
+  });
+  return signatures;
+}
+
+/** An archive line with its shrink, or only its new signature, or as it was. */
+function rewrittenLine(text: string, value: Record<string, unknown> | undefined, shrunk: ShrunkLine | undefined, sig: string | undefined, redact: Redact): string {
+  if (shrunk !== undefined && value !== undefined) return stringifyRedacted({ ...value, minimal: shrunk.minimal, signature: shrunk.signature, shrink: shrunk.shrink }, redact);
+  if (sig !== undefined && value !== undefined) return stringifyRedacted({ ...value, signature: sig }, redact);
+  return text;
 }
 
 /** The run's settings that shape a shrink. */
@@ -338,11 +285,6 @@ function recordedTargetName(spec: string): string {
 }
 
 /** The answers of one reference to one problem (k = 1). */
-async function askOnce(target: Target, problem: Expr) {
-  const [outcome] = await target.solve([{ id: 'proof', expr: problem, infix: toInfix(problem), latex: toLatex(problem) }], 1);
-  return outcome?.answers ?? [];
-}
-
 /** Run `task` over `items` with at most `limit` at once. */
 async function forEachAtMost<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

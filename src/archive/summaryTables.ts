@@ -23,8 +23,25 @@ export interface SummaryTable {
  */
 export function summaryTables(rows: readonly SummaryRow[]): SummaryTable[] {
   const table15 = table15Columns(rows);
-  const numericAfterFirst = (headers: readonly string[], text = 1) => headers.map((_, i) => i >= text);
+  return [
+    {
+      id: 'summary',
+      title: 'Table 15',
+      ...table15,
+      notes: rows.filter((r) => r.unknownTerms > 0).map((r) => `${r.run}: ${r.unknownTerms} problem(s) without a term count (no "terms" field and not parseable) are left out of the term shares.`),
+    },
+    failuresTable(rows),
+    searchTable(rows),
+    kindsTable(rows),
+    archivedTable(rows),
+    spendingTable(rows),
+  ];
+}
 
+const numericAfterFirst = (headers: readonly string[], text = 1) => headers.map((_, i) => i >= text);
+
+/** Failures, proven and unproven: counts and rates of the problems evaluated. */
+function failuresTable(rows: readonly SummaryRow[]): SummaryTable {
   const failureHeaders = ['Run', 'Evaluated', 'Failures', 'Proven', 'Proven rate', 'By verifier', 'By reference', 'Unproven', 'Unproven rate', 'Variants', 'Signatures'];
   const failures = rows.map((r) => [
     r.run,
@@ -39,15 +56,67 @@ export function summaryTables(rows: readonly SummaryRow[]): SummaryTable[] {
     count(r.variants),
     count(r.signatures),
   ]);
+  return {
+    id: 'failures',
+    title: 'Failures, proven and unproven',
+    headers: failureHeaders,
+    cells: failures,
+    numeric: numericAfterFirst(failureHeaders),
+    notes: [
+      'Rates are of the problems evaluated. A failure is proven by the verifier (an answer verified wrong) or by a reference target that solved the problem; variants are failures whose signature the archive already had.',
+    ],
+  };
+}
 
+/** The search's yield and population. */
+function searchTable(rows: readonly SummaryRow[]): SummaryTable {
+  const searchHeaders = ['Run', 'Signatures', 'Per 1,000 calls', 'Cells', 'QD-score', 'Escalation level', 'Generations without a new signature'];
+  const search = rows.map((r) => [
+    r.run,
+    count(r.signatures),
+    r.signaturesPerThousandCalls === null ? MISSING : fixed(r.signaturesPerThousandCalls, 2),
+    count(r.cells),
+    r.qdScore === null ? MISSING : fixed(r.qdScore, 2),
+    count(r.escalationLevel),
+    count(r.staleGenerations),
+  ]);
+  return {
+    id: 'search',
+    title: 'Search: distinct bugs and the population',
+    headers: searchHeaders,
+    cells: search,
+    numeric: numericAfterFirst(searchHeaders),
+    notes: [
+      'Signatures per 1,000 calls count every target call of the run. Cells: cells of the problem grid holding an elite at the end of the run; QD-score: the sum of their objectives. The escalation level rises while no new signature comes (0: 1–2 mutations per child; 4: 2–6, with more crossover, restarts from known bugs and wider constants).',
+    ],
+  };
+}
+
+/** Failures by kind. */
+function kindsTable(rows: readonly SummaryRow[]): SummaryTable {
   const kindHeaders = ['Run', 'Kind', 'Failures', 'Proven', 'Unproven', 'Archived'];
   const kinds = rows.flatMap((r) =>
     r.kinds.length === 0 ? [[r.run, MISSING, MISSING, MISSING, MISSING, '0']] : r.kinds.map((k) => [r.run, k.kind, count(k.failures), count(k.proven), count(k.unproven), String(k.archived)]),
   );
+  return { id: 'kinds', title: 'Failures by kind', headers: kindHeaders, cells: kinds, numeric: numericAfterFirst(kindHeaders, 2), notes: [] };
+}
 
+/** The archive by proof. */
+function archivedTable(rows: readonly SummaryRow[]): SummaryTable {
   const archivedHeaders = ['Run', 'Archive', 'By verifier', 'By reference', 'No proof'];
   const archived = rows.map((r) => [r.run, String(r.archived.lines), String(r.archived.verifier), String(r.archived.reference), String(r.archived.none)]);
+  return {
+    id: 'archived',
+    title: 'Archive by proof',
+    headers: archivedHeaders,
+    cells: archived,
+    numeric: numericAfterFirst(archivedHeaders),
+    notes: rows.some((r) => r.archived.none > 0) ? ['No proof: archived under --failures all without a proof, or written before proofs were recorded.'] : [],
+  };
+}
 
+/** Target calls, tokens and cost, in all and per proven failure. */
+function spendingTable(rows: readonly SummaryRow[]): SummaryTable {
   const spendingHeaders = ['Run', 'Target calls', 'Tokens in', 'Tokens out', 'Tokens', 'Cost (USD)', 'Tokens / proven', 'Cost / proven (USD)'];
   const spending = rows.map((r) => [
     r.run,
@@ -59,63 +128,14 @@ export function summaryTables(rows: readonly SummaryRow[]): SummaryTable[] {
     r.tokensPerProven === null ? MISSING : fixed(r.tokensPerProven, 0),
     usd(r.costPerProven),
   ]);
-
-  const searchHeaders = ['Run', 'Signatures', 'Per 1,000 calls', 'Cells', 'QD-score', 'Escalation level', 'Generations without a new signature'];
-  const search = rows.map((r) => [
-    r.run,
-    count(r.signatures),
-    r.signaturesPerThousandCalls === null ? MISSING : fixed(r.signaturesPerThousandCalls, 2),
-    count(r.cells),
-    r.qdScore === null ? MISSING : fixed(r.qdScore, 2),
-    count(r.escalationLevel),
-    count(r.staleGenerations),
-  ]);
-
-  return [
-    {
-      id: 'summary',
-      title: 'Table 15',
-      ...table15,
-      notes: rows.filter((r) => r.unknownTerms > 0).map((r) => `${r.run}: ${r.unknownTerms} problem(s) without a term count (no "terms" field and not parseable) are left out of the term shares.`),
-    },
-    {
-      id: 'failures',
-      title: 'Failures, proven and unproven',
-      headers: failureHeaders,
-      cells: failures,
-      numeric: numericAfterFirst(failureHeaders),
-      notes: [
-        'Rates are of the problems evaluated. A failure is proven by the verifier (an answer verified wrong) or by a reference target that solved the problem; variants are failures whose signature the archive already had.',
-      ],
-    },
-    {
-      id: 'search',
-      title: 'Search: distinct bugs and the population',
-      headers: searchHeaders,
-      cells: search,
-      numeric: numericAfterFirst(searchHeaders),
-      notes: [
-        'Signatures per 1,000 calls count every target call of the run. Cells: cells of the problem grid holding an elite at the end of the run; QD-score: the sum of their objectives. The escalation level rises while no new signature comes (0: 1–2 mutations per child; 4: 2–6, with more crossover, restarts from known bugs and wider constants).',
-      ],
-    },
-    { id: 'kinds', title: 'Failures by kind', headers: kindHeaders, cells: kinds, numeric: numericAfterFirst(kindHeaders, 2), notes: [] },
-    {
-      id: 'archived',
-      title: 'Archive by proof',
-      headers: archivedHeaders,
-      cells: archived,
-      numeric: numericAfterFirst(archivedHeaders),
-      notes: rows.some((r) => r.archived.none > 0) ? ['No proof: archived under --failures all without a proof, or written before proofs were recorded.'] : [],
-    },
-    {
-      id: 'spending',
-      title: 'Spending',
-      headers: spendingHeaders,
-      cells: spending,
-      numeric: numericAfterFirst(spendingHeaders),
-      notes: rows.filter((r) => r.targetCallsFrom === 'asked').map((r) => `${r.run}: target calls are the problems asked (the run did not count calls).`),
-    },
-  ];
+  return {
+    id: 'spending',
+    title: 'Spending',
+    headers: spendingHeaders,
+    cells: spending,
+    numeric: numericAfterFirst(spendingHeaders),
+    notes: rows.filter((r) => r.targetCallsFrom === 'asked').map((r) => `${r.run}: target calls are the problems asked (the run did not count calls).`),
+  };
 }
 
 function count(v: number | null): string {

@@ -26,9 +26,10 @@ interface JudgeEvalCliOptions {
 const SIGNAL_EXIT: Readonly<Record<string, ExitCode>> = { SIGINT: EXIT.interrupted, SIGTERM: EXIT.terminated, SIGHUP: EXIT.hangUp };
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
-// Long by design: a command's options, help and examples are one declarative list, read as its --help reads;
-// the action itself calls one function of the library.
 /** `sagga judge-eval`: answer checkers measured on labelled pairs, side by side. */
+// Long by design: a command's options, help and examples are one declarative list, read as its
+// --help reads; the action itself calls one function of the library.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a declarative list of options and help (above)
 export function registerJudgeEvalCommand(program: Command): void {
   const cmd = program
     .command('judge-eval')

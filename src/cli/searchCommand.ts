@@ -27,8 +27,9 @@ export const DEMO_SETTINGS = {
 
 type CliOptions = SearchCommandOptions & TargetCliOptions & { demo?: boolean; show?: number; config?: string; dryRun?: boolean };
 
-// Long by design: a command's options, help and examples are one declarative list, read as its --help reads;
-// the action itself calls one function of the library.
+// Long by design: a command's options, help and examples are one declarative list, read as its
+// --help reads; the action itself calls one function of the library.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a declarative list of options and help (above)
 export function registerSearchCommand(program: Command): void {
   const cmd = program
     .command('search')

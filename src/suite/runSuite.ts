@@ -1,13 +1,13 @@
 import type { VerifyPair } from '../judge/judgeOutcome.js';
 import type { Target } from '../targets/types.js';
 import { createRng, type Rng } from '../util/rng.js';
-import { simplify } from '../expr/simplify.js';
-import { add, div, fn, mul, num, X } from '../expr/types.js';
 import { exponentProblems } from './exponentProblems.js';
 import { judgeProblems } from './judgeProblems.js';
+import { neighbourProblems } from './neighbourProblems.js';
 import { DEFAULT_OPERATOR_BUCKETS, operatorProblems } from './operatorProblems.js';
 import { fileProblems, primitiveProblems } from './suiteProblems.js';
 import type { JudgedProblem, SuiteName, SuiteProblem, SuiteRow, SuiteTable } from './suiteTypes.js';
+import { sumProblems } from './sumProblems.js';
 import { tabulate } from './tabulate.js';
 
 /** Coefficient ranges of the paper's Figure 2, [lo, hi). */
@@ -101,19 +101,7 @@ export async function runSuite(name: SuiteName, options: SuiteOptions, deps: Sui
       const bases = baseProblems(options, range, rng.fork('bases'), notes);
       const judgedBases = await judge('base problems', bases.map((b) => ({ ...b, row: ['base problems', b.row[0]] })));
       const solved = solvedOf(bases, judgedBases, ks[0]);
-      const nrng = rng.fork('neighbours');
-      const neighbours: SuiteProblem[] = [];
-      for (const b of solved) {
-        const group = b.row[0];
-        const k1 = nrng.int(1, 100);
-        const k2 = nrng.int(1, 100);
-        neighbours.push(
-          { id: `k*f ${k1} ${b.id}`, row: ['k*f', group], expr: simplify(mul(num(k1), b.expr)) },
-          { id: `f/k ${k2} ${b.id}`, row: ['f/k', group], expr: simplify(div(b.expr, num(k2))) },
-          { id: `f+exp(x) ${b.id}`, row: ['f + exp(x)', group], expr: simplify(add(b.expr, fn('exp', X))) },
-          { id: `f+ln(x) ${b.id}`, row: ['f + ln(x)', group], expr: simplify(add(b.expr, fn('log', X))) },
-        );
-      }
+      const neighbours = neighbourProblems(solved, rng.fork('neighbours'));
       notes.push(`${solved.length} of ${bases.length} base problems were solved at k=${ks[0]}; their neighbours were asked.`);
       const judgedNeighbours = await judge('neighbours', neighbours);
       judged = [...judgedBases, ...judgedNeighbours];
@@ -125,18 +113,7 @@ export async function runSuite(name: SuiteName, options: SuiteOptions, deps: Sui
       const bases = baseProblems(options, range, rng.fork('bases'), notes);
       const judgedBases = await judge('base problems', bases.map((b) => ({ ...b, row: ['single'] })));
       const solved = solvedOf(bases, judgedBases, ks[0]);
-      const crng = rng.fork('sums');
-      const sums: SuiteProblem[] = [];
-      for (const m of SUM_SIZES) {
-        if (solved.length < m) {
-          notes.push(`sums of ${m}: only ${solved.length} solved base problems, none built`);
-          continue;
-        }
-        for (let i = 0; i < options.n; i++) {
-          const parts = pickDistinct(crng, solved, m);
-          sums.push({ id: `sum${m}-${i}`, row: [`sum of ${m}`], expr: simplify(add(...parts.map((p) => p.expr))) });
-        }
-      }
+      const sums = sumProblems(solved, SUM_SIZES, options.n, rng.fork('sums'), notes);
       notes.push(`${solved.length} of ${bases.length} base problems were solved at k=${ks[0]}; sums are built from them.`);
       judged = [...judgedBases, ...(await judge('sums', sums))];
       labelColumns = ['terms'];
@@ -176,10 +153,4 @@ function baseProblems(options: SuiteOptions, range: readonly [number, number], r
 function solvedOf(bases: readonly SuiteProblem[], judged: readonly JudgedProblem[], k: number): SuiteProblem[] {
   const passed = new Set(judged.filter((j) => j.status[String(k)] === 'pass').map((j) => j.id));
   return bases.filter((b) => passed.has(b.id));
-}
-
-function pickDistinct<T>(rng: Rng, items: readonly T[], m: number): T[] {
-  const chosen = new Set<number>();
-  while (chosen.size < m) chosen.add(rng.int(0, items.length - 1));
-  return [...chosen].map((i) => items[i]);
 }

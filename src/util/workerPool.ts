@@ -60,143 +60,150 @@ const BOOT_LIMIT_MS = 60_000;
  * new, nor on how long loading took on a busy machine.
  */
 export function createWorkerPool<I, O>(options: WorkerPoolOptions): WorkerPool<I, O> {
-  const size = Math.max(1, Math.floor(options.size));
-  const slots: Slot<I, O>[] = [];
-  const queue: Task<I, O>[] = [];
-  let nextId = 1;
-  let closed = false;
+  return new ThreadPool<I, O>(options);
+}
+
+class ThreadPool<I, O> implements WorkerPool<I, O> {
+  readonly size: number;
+  private readonly slots: Slot<I, O>[] = [];
+  private readonly queue: Task<I, O>[] = [];
+  private nextId = 1;
+  private closed = false;
   // One listener per signal, however many tasks share it (a batch usually does).
-  const waiting = new Map<AbortSignal, Set<Task<I, O>>>();
+  private readonly waiting = new Map<AbortSignal, Set<Task<I, O>>>();
 
-  const abortAll = (signal: AbortSignal): void => {
-    const tasks = waiting.get(signal);
-    waiting.delete(signal);
-    for (const task of tasks ?? []) {
-      const slot = slots.find((s) => s.task === task);
-      if (slot !== undefined) kill(slot, 'aborted', 'aborted');
-      else settle(task, { ok: false, kind: 'aborted', message: 'aborted' });
+  constructor(private readonly options: WorkerPoolOptions) {
+    this.size = Math.max(1, Math.floor(options.size));
+  }
+
+  run(input: I, opts: RunOptions = {}): Promise<TaskResult<O>> {
+    if (this.closed) return Promise.resolve({ ok: false, kind: 'closed', message: 'worker pool is closed' });
+    if (opts.signal?.aborted) return Promise.resolve({ ok: false, kind: 'aborted', message: 'aborted' });
+    return new Promise((resolve) => {
+      const task: Task<I, O> = { id: this.nextId++, input, opts, resolve, settled: false };
+      const signal = opts.signal;
+      if (signal !== undefined) {
+        let tasks = this.waiting.get(signal);
+        if (tasks === undefined) {
+          tasks = new Set();
+          this.waiting.set(signal, tasks);
+          signal.addEventListener('abort', () => this.abortAll(signal), { once: true });
+        }
+        tasks.add(task);
+      }
+      this.queue.push(task);
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const task of this.queue.splice(0)) this.settle(task, { ok: false, kind: 'closed', message: 'worker pool closed' });
+    const all = this.slots.splice(0);
+    for (const slot of all) {
+      clearTimeout(slot.bootTimer);
+      const task = slot.task;
+      this.finishSlot(slot);
+      if (task !== undefined) this.settle(task, { ok: false, kind: 'closed', message: 'worker pool closed' });
     }
-  };
+    await Promise.all(all.map((s) => s.worker.terminate()));
+  }
 
-  const settle = (task: Task<I, O>, result: TaskResult<O>): void => {
+  private abortAll(signal: AbortSignal): void {
+    const tasks = this.waiting.get(signal);
+    this.waiting.delete(signal);
+    for (const task of tasks ?? []) {
+      const slot = this.slots.find((s) => s.task === task);
+      if (slot !== undefined) this.kill(slot, 'aborted', 'aborted');
+      else this.settle(task, { ok: false, kind: 'aborted', message: 'aborted' });
+    }
+  }
+
+  private settle(task: Task<I, O>, result: TaskResult<O>): void {
     if (task.settled) return;
     task.settled = true;
     const signal = task.opts.signal;
-    if (signal !== undefined) waiting.get(signal)?.delete(task);
+    if (signal !== undefined) this.waiting.get(signal)?.delete(task);
     task.resolve(result);
-  };
+  }
 
-  const startWorker = (): Slot<I, O> => {
-    const worker = new Worker(options.script, { workerData: options.workerData, name: options.name });
+  private startWorker(): Slot<I, O> {
+    const worker = new Worker(this.options.script, { workerData: this.options.workerData, name: this.options.name });
     const slot: Slot<I, O> = { worker, task: undefined, timer: undefined, ready: false, bootTimer: undefined };
-    slot.bootTimer = setTimeout(() => kill(slot, 'crashed', `the worker did not start within ${BOOT_LIMIT_MS} ms`), BOOT_LIMIT_MS);
+    slot.bootTimer = setTimeout(() => this.kill(slot, 'crashed', `the worker did not start within ${BOOT_LIMIT_MS} ms`), BOOT_LIMIT_MS);
     slot.bootTimer.unref();
     worker.on('message', (reply: ReplyMessage<O> | ReadyMessage) => {
       if ('ready' in reply) {
         slot.ready = true;
         clearTimeout(slot.bootTimer);
         slot.bootTimer = undefined;
-        if (slot.task !== undefined) startTimer(slot, slot.task);
+        if (slot.task !== undefined) this.startTimer(slot, slot.task);
         return;
       }
       const task = slot.task;
       if (task === undefined || task.id !== reply.id) return;
-      finishSlot(slot);
-      settle(task, reply.ok ? { ok: true, value: reply.value } : { ok: false, kind: 'crashed', message: reply.message });
-      pump();
+      this.finishSlot(slot);
+      this.settle(task, reply.ok ? { ok: true, value: reply.value } : { ok: false, kind: 'crashed', message: reply.message });
+      this.pump();
     });
-    const onDeath = (reason: string): void => {
-      clearTimeout(slot.bootTimer);
-      const index = slots.indexOf(slot);
-      if (index < 0) return;
-      slots.splice(index, 1);
-      const task = slot.task;
-      finishSlot(slot);
-      if (task !== undefined) settle(task, { ok: false, kind: 'crashed', message: reason });
-      pump();
-    };
-    worker.on('error', (error) => onDeath(`worker crashed: ${error.message}`));
-    worker.on('exit', (code) => onDeath(`worker exited with code ${code}`));
+    worker.on('error', (error) => this.onDeath(slot, `worker crashed: ${error.message}`));
+    worker.on('exit', (code) => this.onDeath(slot, `worker exited with code ${code}`));
     worker.unref();
-    slots.push(slot);
+    this.slots.push(slot);
     return slot;
-  };
+  }
 
-  const finishSlot = (slot: Slot<I, O>): void => {
+  private onDeath(slot: Slot<I, O>, reason: string): void {
+    clearTimeout(slot.bootTimer);
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    this.slots.splice(index, 1);
+    const task = slot.task;
+    this.finishSlot(slot);
+    if (task !== undefined) this.settle(task, { ok: false, kind: 'crashed', message: reason });
+    this.pump();
+  }
+
+  private finishSlot(slot: Slot<I, O>): void {
     if (slot.timer !== undefined) clearTimeout(slot.timer);
     slot.timer = undefined;
     slot.task = undefined;
     slot.worker.unref();
-  };
+  }
 
   // Terminating is the only way to stop a synchronous loop inside a worker.
-  const kill = (slot: Slot<I, O>, kind: TaskFailure, message: string): void => {
+  private kill(slot: Slot<I, O>, kind: TaskFailure, message: string): void {
     clearTimeout(slot.bootTimer);
-    const index = slots.indexOf(slot);
-    if (index >= 0) slots.splice(index, 1);
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
     const task = slot.task;
-    finishSlot(slot);
-    if (task !== undefined) settle(task, { ok: false, kind, message });
+    this.finishSlot(slot);
+    if (task !== undefined) this.settle(task, { ok: false, kind, message });
     void slot.worker.terminate();
-    pump();
-  };
+    this.pump();
+  }
 
-  const pump = (): void => {
-    while (!closed && queue.length > 0) {
-      let slot = slots.find((s) => s.task === undefined);
+  private pump(): void {
+    while (!this.closed && this.queue.length > 0) {
+      let slot = this.slots.find((s) => s.task === undefined);
       if (slot === undefined) {
-        if (slots.length >= size) return;
-        slot = startWorker();
+        if (this.slots.length >= this.size) return;
+        slot = this.startWorker();
       }
-      const task = queue.shift()!;
+      const task = this.queue.shift()!;
       if (task.settled) continue;
       slot.task = task;
       slot.worker.ref();
       // A worker still loading gets the task now (it waits in its queue) and the clock when ready.
-      if (slot.ready) startTimer(slot, task);
+      if (slot.ready) this.startTimer(slot, task);
       const message: TaskMessage<I> = { id: task.id, input: task.input };
       slot.worker.postMessage(message);
     }
-  };
+  }
 
-  const startTimer = (slot: Slot<I, O>, task: Task<I, O>): void => {
+  private startTimer(slot: Slot<I, O>, task: Task<I, O>): void {
     if (task.opts.timeoutMs === undefined || !Number.isFinite(task.opts.timeoutMs)) return;
     const ms = task.opts.timeoutMs;
-    slot.timer = setTimeout(() => kill(slot, 'timeout', `no result within ${ms} ms`), ms);
-  };
-
-  return {
-    size,
-    run(input: I, opts: RunOptions = {}): Promise<TaskResult<O>> {
-      if (closed) return Promise.resolve({ ok: false, kind: 'closed', message: 'worker pool is closed' });
-      if (opts.signal?.aborted) return Promise.resolve({ ok: false, kind: 'aborted', message: 'aborted' });
-      return new Promise((resolve) => {
-        const task: Task<I, O> = { id: nextId++, input, opts, resolve, settled: false };
-        const signal = opts.signal;
-        if (signal !== undefined) {
-          let tasks = waiting.get(signal);
-          if (tasks === undefined) {
-            tasks = new Set();
-            waiting.set(signal, tasks);
-            signal.addEventListener('abort', () => abortAll(signal), { once: true });
-          }
-          tasks.add(task);
-        }
-        queue.push(task);
-        pump();
-      });
-    },
-    async close(): Promise<void> {
-      closed = true;
-      for (const task of queue.splice(0)) settle(task, { ok: false, kind: 'closed', message: 'worker pool closed' });
-      const all = slots.splice(0);
-      for (const slot of all) {
-        clearTimeout(slot.bootTimer);
-        const task = slot.task;
-        finishSlot(slot);
-        if (task !== undefined) settle(task, { ok: false, kind: 'closed', message: 'worker pool closed' });
-      }
-      await Promise.all(all.map((s) => s.worker.terminate()));
-    },
-  };
+    slot.timer = setTimeout(() => this.kill(slot, 'timeout', `no result within ${ms} ms`), ms);
+  }
 }

@@ -34,10 +34,10 @@ const ETA = 2.2250738585072014e-308;
  * reaches the distance to a singularity or branch cut; those cases return an infinite bound so that
  * the caller re-evaluates the point at high precision instead of trusting it.
  * Constant subtrees (free of x) are evaluated once, at compile time.
- *
- * Long by design: one case per operation of the tape, each with its error bound beside its value;
- * the cases share the registers of one compiled tape and read best side by side.
  */
+// Long by design: one case per operation of the tape, each with its error bound beside its value;
+// the cases share the registers of one compiled tape and read best side by side.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a case per operation of the tape (above)
 export function createComplexEvaluator(tape: Tape): ComplexEvaluator {
   const { instrs } = tape;
   const n = instrs.length;
@@ -56,6 +56,9 @@ export function createComplexEvaluator(tape: Tape): ComplexEvaluator {
   for (let i = 0; i < n; i++) if (instrs[i].constant) step(i, 0);
   const order = Int32Array.from(varying);
 
+  // Long by design: a switch over every operation of the tape, each case writing a value and its
+  // error bound into the registers; it runs once per instruction per point.
+  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: a case per operation of the tape (above)
   function step(i: number, x: number): void {
     const ins = instrs[i];
     const args = ins.args;

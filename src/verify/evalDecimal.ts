@@ -66,10 +66,10 @@ function contextFor(digits: number): Context {
  * operation is paid from the meter's work (a function costs more than arithmetic), so the same point
  * costs the same on any machine. The input x is taken exactly as the double it is, so both sides
  * are compared at the same point; a decimal x is taken with all its digits.
- *
- * Long by design: one case per operation of the tape, each paid from the meter; the cases share the
- * registers of one compiled tape.
  */
+// Long by design: one case per operation of the tape, each paid from the meter; the cases share the
+// registers of one compiled tape.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a case per operation of the tape (above)
 export function createDecimalEvaluator(tape: Tape, digits = HIGH_PRECISION_DIGITS): DecimalEvaluator {
   const { instrs } = tape;
   const { D, ONE, PI } = contextFor(digits);

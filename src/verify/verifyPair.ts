@@ -1,11 +1,12 @@
 import type { Expr } from '../expr/types.js';
-import { compareDecimals, PRECISIONS } from './compareDecimals.js';
-import { compareDoubles } from './compareDoubles.js';
+import { PRECISIONS } from './compareDecimals.js';
+import { comparePointsInDoubles, type Difference, emptyPointTally, ENOUGH_AGREEING_POINTS } from './comparePointsInDoubles.js';
 import { derivative } from './derivative.js';
 import type { Domain } from './domain.js';
 import { createComplexEvaluator, type ComplexEvaluator } from './evalComplex.js';
 import { createDecimalEvaluator, type DecimalEvaluator } from './evalDecimal.js';
 import { samplePointsIn } from './samplePointsIn.js';
+import { recheckInDecimals } from './recheckInDecimals.js';
 import { compileTape, TapeTooLarge, UnboundSymbol, type Tape } from './tape.js';
 import { DEFAULT_VERIFY_OPTIONS, type Verdict, type VerifyOptions, type VerifyResult } from './types.js';
 import { describePointRuns } from './describePointRuns.js';
@@ -14,20 +15,8 @@ import type { WorkMeter } from './workMeter.js';
 
 /** Points that must agree (and none disagree) before an answer is called correct. */
 export const MIN_AGREEING_POINTS = 8;
-/** Enough agreement: the sample order interleaves signs and scales, so the first points already
- * span the domain, and checking the rest only costs time. */
-const ENOUGH_AGREEING_POINTS = 40;
-/** At most this many points per pair are re-checked at high precision (they are slow). */
-const MAX_HIGH_PRECISION_POINTS = 16;
-/** Re-checked at high precision when enough points already agree in doubles: a difference
- * hiding below double resolution is still looked for, at a smaller cost. */
-const SETTLED_HIGH_PRECISION_POINTS = 4;
-/** Differences, with no agreement, after which an answer is taken to be wrong everywhere. */
-const WRONG_EVERYWHERE_POINTS = 12;
 /** Extra points spread where f is real, when the sample points found it real at too few. */
 const AROUND_POINTS = 32;
-/** Agreements after which the re-check of an integrand that vanishes identically stops. */
-const VANISHING_ENOUGH = 12;
 
 /** A problem compiled once, to check several answers against it (Fail@k). */
 export interface PreparedProblem {
@@ -50,14 +39,6 @@ export function prepareProblem(problem: Expr): PreparedProblem | string {
 }
 
 type Stop = 'exhausted' | 'timeout';
-
-/** A point where F' and f differ beyond doubt in doubles. */
-interface Difference {
-  readonly x: number;
-  readonly f: number;
-  readonly re: number;
-  readonly im: number;
-}
 
 /**
  * Is `answer` an antiderivative of `problem` (up to a constant) on the real domain where the
@@ -120,138 +101,48 @@ function decide(problem: Expr | PreparedProblem, answer: Expr, meter: WorkMeter,
   const points = samplePointsIn(opts.domain);
   const where = opts.domain === undefined ? '' : ` on the domain ${describeDomain(opts.domain)}`;
   const pointCost = prepared.tape.instrs.length + dTape.instrs.length;
+  const tally = emptyPointTally();
   const stopped = (stop: Stop, what: string): [Verdict, string] => [
     'unknown',
     stop === 'exhausted'
-      ? `work budget of ${opts.work} units used up ${what} (${agree} points agreed)`
-      : `wall-clock backstop of ${opts.backstopMs} ms fired ${what} (${agree} points agreed); the pair is a runaway`,
+      ? `work budget of ${opts.work} units used up ${what} (${tally.agree} points agreed)`
+      : `wall-clock backstop of ${opts.backstopMs} ms fired ${what} (${tally.agree} points agreed); the pair is a runaway`,
   ];
-
-  let agree = 0;
-  let fUndefined = 0;
-  let dUndefined = 0;
-  let undecided = 0;
-  let tiny = 0;
-  let failedFn: string | null = null;
-  let lo = Infinity;
-  let hi = -Infinity;
-  /** Points where F' = f, for naming the part of the domain where it does not. */
-  const agreeing: number[] = [];
-  const differences: Difference[] = [];
 
   // Pass 1 in doubles; points the error bounds cannot resolve are queued for pass 2 in decimals,
   // which is slow, so fewer of them are re-checked once enough points already agree. Once a
   // difference is found, the remaining points are still evaluated (in doubles only), to name the
   // clearest difference and where F' ≠ f.
-  const queued: number[] = [];
-  /** Points where F' and f differ beyond the error bound, by too little to decide in doubles. */
-  const suspects: number[] = [];
-  /** Points where f is real and finite, and where it is not. */
-  const real: number[] = [];
-  const notReal: number[] = [];
-  /** Visit `list` in doubles; a verdict when the budget or the backstop stops the pair first. */
-  const visit = (list: readonly number[], passed: number): [Verdict, string] | null => {
-    for (let p = 0; p < list.length; p++) {
-      if ((p & 7) === 0 && performance.now() > meter.deadline) {
-        if (differences.length > 0) return null;
-        return stopped('timeout', `after ${passed + p} sample points`);
-      }
-      meter.left -= pointCost;
-      if (meter.left < 0) {
-        if (differences.length > 0) return null;
-        return stopped('exhausted', `after ${passed + p} sample points`);
-      }
-      const x = list[p];
-      const f = prepared.evaluate(x);
-      if (f.failed !== null) failedFn ??= f.failed;
-      if (!Number.isFinite(f.re) || !Number.isFinite(f.im) || Math.abs(f.im) > f.err + 1e-13 * Math.abs(f.re)) {
-        fUndefined++;
-        notReal.push(x);
-        continue;
-      }
-      real.push(x);
-      const g = evalD(x);
-      if (g.failed !== null) failedFn ??= g.failed;
-      if (!Number.isFinite(g.re) || !Number.isFinite(g.im)) {
-        dUndefined++;
-        continue;
-      }
-      const verdict = compareDoubles(f, g);
-      if (verdict === 'tiny') tiny++;
-      else if (verdict === 'undecided') queued.push(x);
-      else if (verdict === 'suspect') suspects.push(x);
-      else if (verdict === 'agree') {
-        agree++;
-        agreeing.push(x);
-        lo = Math.min(lo, x);
-        hi = Math.max(hi, x);
-        if (agree >= ENOUGH_AGREEING_POINTS && differences.length === 0) return null;
-      } else {
-        differences.push({ x, f: f.re, re: g.re, im: g.im });
-        // Wrong at every point so far: the map of where F' ≠ f is "everywhere", and more points
-        // would only cost time. An answer right somewhere is mapped over every point.
-        if (agreeing.length === 0 && differences.length >= WRONG_EVERYWHERE_POINTS) return null;
-      }
-    }
-    return null;
-  };
   let sampled = points.length;
-  const stop = visit(points, 0);
-  if (stop !== null) return stop;
+  const stop = comparePointsInDoubles(points, 0, tally, prepared.evaluate, evalD, pointCost, meter);
+  if (stop !== null) return stopped(stop.stop, `after ${stop.points} sample points`);
   // f real at too few of the points to decide (a problem defined on a short interval only, such as
   // asin((x + 9)/1)): more points, spread evenly where f was found real.
-  if (differences.length === 0 && agree < MIN_AGREEING_POINTS && real.length > 0 && real.length < ENOUGH_AGREEING_POINTS) {
+  const { real, notReal, differences } = tally;
+  if (differences.length === 0 && tally.agree < MIN_AGREEING_POINTS && real.length > 0 && real.length < ENOUGH_AGREEING_POINTS) {
     const extra = pointsAround(real, notReal);
     sampled += extra.length;
-    const stopAround = visit(extra, points.length);
-    if (stopAround !== null) return stopAround;
+    const stopAround = comparePointsInDoubles(extra, points.length, tally, prepared.evaluate, evalD, pointCost, meter);
+    if (stopAround !== null) return stopped(stopAround.stop, `after ${stopAround.points} sample points`);
   }
-  if (differences.length > 0) return ['incorrect', describeDifferences(differences, agreeing, where)];
+  if (differences.length > 0) return ['incorrect', describeDifferences(differences, tally.agreeing, where)];
 
-  // Suspects with small |x| first: decimals are cheapest there, with the least cancellation. Points
-  // the bounds could not resolve stay in sample order, which spans the domain's scales.
-  suspects.sort((a, b) => Math.abs(a) - Math.abs(b));
-  const settled = agree >= MIN_AGREEING_POINTS;
-  // Once enough points agree, only a suspect point can change the verdict: re-check those. Points
-  // the bound merely cannot resolve are worth their cost only while agreements are still needed.
-  const candidates = settled ? suspects : [...suspects, ...queued];
-  queued.push(...suspects);
-  let cutShort = '';
-  const recheck = Math.min(candidates.length, settled ? SETTLED_HIGH_PRECISION_POINTS : MAX_HIGH_PRECISION_POINTS);
-  undecided = queued.length - recheck;
-  let vanishing = 0;
   const decimalF = evaluatorsOf(prepared.tape, (prepared.decimal ??= []));
   const decimalD = evaluatorsOf(dTape, []);
-  for (let q = 0; q < recheck; q++) {
-    const x = candidates[q];
-    const high = compareDecimals(x, decimalF, decimalD, meter);
-    if (high.verdict === 'exhausted' || high.verdict === 'timeout') {
-      // Already settled in doubles: the re-check looks for a difference hiding below double
-      // resolution, and running out of work means none was found, not that the answer is in doubt.
-      if (settled) {
-        cutShort =
-          high.verdict === 'exhausted'
-            ? `; the work budget of ${opts.work} units ended the high-precision re-check with ${recheck - q} points left`
-            : `; the wall-clock backstop of ${opts.backstopMs} ms ended the high-precision re-check with ${recheck - q} points left`;
-        break;
-      }
-      return stopped(high.verdict, `in the high-precision re-check of x = ${fmt(x)}`);
-    }
-    if (high.verdict === 'agree') {
-      agree++;
-      if (high.detail === 'vanishing') vanishing++;
-      lo = Math.min(lo, x);
-      hi = Math.max(hi, x);
-      // Re-checks at three precisions are costly: once a vanishing integrand has agreed at enough
-      // points spread over the domain, more of them add nothing.
-      if (vanishing > 0 && agree >= VANISHING_ENOUGH) break;
-    } else if (high.verdict === 'differ') {
-      return ['incorrect', `F' differs from f at x = ${fmt(x)}: ${high.detail} (at high precision)${where === '' ? '' : `; checked${where}`}`];
-    } else undecided++;
+  const recheck = recheckInDecimals(tally, tally.agree >= MIN_AGREEING_POINTS, decimalF, decimalD, meter);
+  if (recheck.kind === 'stopped') return stopped(recheck.stop, `in the high-precision re-check of x = ${fmt(recheck.x)}`);
+  if (recheck.kind === 'differs') {
+    return ['incorrect', `F' differs from f at x = ${fmt(recheck.x)}: ${recheck.detail} (at high precision)${where === '' ? '' : `; checked${where}`}`];
   }
-
+  const { agree, lo, hi, failedFn, fUndefined, dUndefined, tiny } = tally;
+  const { vanishing, cutShort, undecided } = recheck;
   const notes =
-    (vanishing > 0 ? `; at ${vanishing} of them both sides vanish (the difference shrinks with the precision)` : '') + cutShort;
+    (vanishing > 0 ? `; at ${vanishing} of them both sides vanish (the difference shrinks with the precision)` : '') +
+    (cutShort === undefined
+      ? ''
+      : cutShort.stop === 'exhausted'
+        ? `; the work budget of ${opts.work} units ended the high-precision re-check with ${cutShort.left} points left`
+        : `; the wall-clock backstop of ${opts.backstopMs} ms ended the high-precision re-check with ${cutShort.left} points left`);
   if (agree >= MIN_AGREEING_POINTS) {
     return ['correct', `F' = f at ${agree} points in [${fmt(lo)}, ${fmt(hi)}]${where}${notes}`];
   }

@@ -110,7 +110,7 @@ export interface SiCi {
 
 /**
  * Si(x) and Ci(x) with their error bounds, by series below 4 and by the continued fraction of
- * E1(ix) above. Long by design: the two regimes are the classical algorithm, written as one.
+ * E1(ix) above.
  */
 export function siCi(x: number, out: SiCi): SiCi {
   const ax = Math.abs(x);
@@ -125,38 +125,45 @@ export function siCi(x: number, out: SiCi): SiCi {
     out.ciErr = NaN;
     return out;
   }
-  if (ax <= 4) {
-    // Si = Σ (-1)^k x^{2k+1} / ((2k+1)(2k+1)!),  Ci = γ + ln x + Σ_{k≥1} (-1)^k x^{2k} / (2k (2k)!)
-    const x2 = ax * ax;
-    let p = ax;
-    let si = ax;
-    let siErr = 0;
-    let q = 1;
-    let ci = 0;
-    let ciErr = 0;
-    let lastS = 0;
-    let lastC = 0;
-    for (let k = 1; k < MAX_TERMS; k++) {
-      q *= -x2 / ((2 * k - 1) * (2 * k));
-      const tc = q / (2 * k);
-      ci += tc;
-      ciErr += (4 * k + 2) * EPS * Math.abs(tc) + EPS * Math.abs(ci);
-      p *= -x2 / ((2 * k) * (2 * k + 1));
-      const ts = p / (2 * k + 1);
-      si += ts;
-      siErr += (4 * k + 2) * EPS * Math.abs(ts) + EPS * Math.abs(si);
-      lastS = Math.abs(ts);
-      lastC = Math.abs(tc);
-      if (2 * k > ax && lastS <= 0.01 * EPS * Math.abs(si) && lastC <= 0.01 * EPS * (Math.abs(ci) + 1)) break;
-    }
-    const lx = Math.log(ax);
-    const civ = EULER_GAMMA + lx + ci;
-    out.si = x < 0 ? -si : si;
-    out.siErr = siErr + lastS + 2 * EPS * Math.abs(si);
-    out.ci = x < 0 ? NaN : civ;
-    out.ciErr = ciErr + lastC + EPS * (EULER_GAMMA + Math.abs(lx) + 2 * Math.abs(civ));
-    return out;
+  return ax <= 4 ? siCiSeries(x, ax, out) : siCiContinuedFraction(x, ax, out);
+}
+
+/** Si and Ci for 0 < |x| ≤ 4 by their power series. */
+function siCiSeries(x: number, ax: number, out: SiCi): SiCi {
+  // Si = Σ (-1)^k x^{2k+1} / ((2k+1)(2k+1)!),  Ci = γ + ln x + Σ_{k≥1} (-1)^k x^{2k} / (2k (2k)!)
+  const x2 = ax * ax;
+  let p = ax;
+  let si = ax;
+  let siErr = 0;
+  let q = 1;
+  let ci = 0;
+  let ciErr = 0;
+  let lastS = 0;
+  let lastC = 0;
+  for (let k = 1; k < MAX_TERMS; k++) {
+    q *= -x2 / ((2 * k - 1) * (2 * k));
+    const tc = q / (2 * k);
+    ci += tc;
+    ciErr += (4 * k + 2) * EPS * Math.abs(tc) + EPS * Math.abs(ci);
+    p *= -x2 / ((2 * k) * (2 * k + 1));
+    const ts = p / (2 * k + 1);
+    si += ts;
+    siErr += (4 * k + 2) * EPS * Math.abs(ts) + EPS * Math.abs(si);
+    lastS = Math.abs(ts);
+    lastC = Math.abs(tc);
+    if (2 * k > ax && lastS <= 0.01 * EPS * Math.abs(si) && lastC <= 0.01 * EPS * (Math.abs(ci) + 1)) break;
   }
+  const lx = Math.log(ax);
+  const civ = EULER_GAMMA + lx + ci;
+  out.si = x < 0 ? -si : si;
+  out.siErr = siErr + lastS + 2 * EPS * Math.abs(si);
+  out.ci = x < 0 ? NaN : civ;
+  out.ciErr = ciErr + lastC + EPS * (EULER_GAMMA + Math.abs(lx) + 2 * Math.abs(civ));
+  return out;
+}
+
+/** Si and Ci for |x| > 4 from E1(i|x|). */
+function siCiContinuedFraction(x: number, ax: number, out: SiCi): SiCi {
   // E1(i x) = -Ci(x) + i (Si(x) - π/2) for x > 0, by the complex continued fraction.
   let br = 1;
   const bi = ax;
