@@ -1,26 +1,21 @@
 import { statSync } from 'node:fs';
-import { INTERRUPT_EXIT, type InterruptName } from './catchInterrupts.js';
-import { availableParallelism } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_CLUSTER_SEED } from '../archive/defaultClusterSeed.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../archive/exportFormats.js';
 import { DATASET_INCLUDES, type DatasetInclude } from '../archive/datasetIncludes.js';
 import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
-import { TARGET_REGISTRY, TARGET_SPECS } from '../targets/registry.js';
-import type { ArchiveShrinkProgress } from '../archive/archiveShrink.js';
-import { printable } from '../util/terminalSafe.js';
-import { exitCodeOf } from './exitCodeOf.js';
-import { EXIT, type ExitCode } from './exitCodes.js';
 import { addFormerOptionName } from './addFormerOptionName.js';
 import { failCommand } from './failCommand.js';
 import { printReadWarnings } from './printReadWarnings.js';
 import { nonNegativeInt, positiveInt } from './numberOption.js';
-import { addTargetOptions, targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
+import { addTargetOptions } from './targetOptions.js';
+import { type ArchiveShrinkCliOptions, runArchiveShrinkCommand } from './runArchiveShrinkCommand.js';
 
 // Long by design: a command's options, help and examples are one declarative list, read as its --help reads;
 // the action itself calls one function of the library.
 /** `sagga archive stats|export|merge|cluster|shrink`: the archive of a run as a table, a dataset file, a merge, clusters, or shrunk. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a declarative list of options and help (above)
 export function registerArchiveCommand(program: Command): void {
   const archive = program
     .command('archive')
@@ -198,16 +193,6 @@ function isDirectory(path: string): boolean {
   }
 }
 
-interface ArchiveShrinkCliOptions extends TargetCliOptions {
-  readonly shrinkCalls: number;
-  readonly reference?: string;
-  readonly force?: boolean;
-  readonly rngSeed?: string;
-  /** false with --no-canaries. */
-  readonly canaries: boolean;
-}
-
-
 /** `sagga archive shrink DIR --target SPEC`: minimal failing problems and signatures for an existing archive. */
 function registerArchiveShrink(archive: Command): void {
   const cmd = archive
@@ -253,98 +238,5 @@ Examples:
   $ sagga archive shrink archives/nerd --target nerdamer --shrink-calls 48 --reference sympy
   $ sagga archive shrink archives/gpt --target openai:gpt-4o-mini --reference none --concurrency 8`,
   );
-  cmd.action(async (dir: string, opts: ArchiveShrinkCliOptions) => {
-    const fail = (message: string, code: ExitCode): void => {
-      process.stderr.write(`sagga archive shrink: ${message}\n`);
-      process.exitCode = code;
-    };
-    if (opts.target === undefined) return fail('--target is required: the model whose failures the archive holds (e.g. --target nerdamer)', EXIT.usage);
-    const knownSpec = (spec: string): boolean => TARGET_REGISTRY.some((entry) => entry.matches(spec.trim()));
-    if (!knownSpec(opts.target)) return fail(`unknown target '${opts.target}': expected one of ${TARGET_SPECS.join(', ')}`, EXIT.usage);
-    const { defaultReferences } = await import('../search/resolveSearchSettings.js');
-    const references =
-      opts.reference === undefined
-        ? defaultReferences(opts.target)
-        : opts.reference.trim() === 'none'
-          ? []
-          : opts.reference.split(',').map((r) => r.trim()).filter((r) => r !== '');
-    const unknown = references.find((r) => !knownSpec(r));
-    if (unknown !== undefined) return fail(`--reference: unknown target '${unknown}': expected none or a comma-separated list of ${TARGET_SPECS.join(', ')}`, EXIT.usage);
-    const target = opts.target;
-
-    const onSignal = (signal: NodeJS.Signals): void => {
-      // Every answer is already journaled and the archive is only ever replaced whole: nothing to save.
-      process.stderr.write(`\nsagga archive shrink: stopped by ${signal}; the answers so far are kept in ${join(dir, 'shrink.jsonl')}: run the same command again to go on\n`);
-      process.exit(INTERRUPT_EXIT[signal as InterruptName] ?? EXIT.interrupted);
-    };
-    const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-    for (const s of signals) process.on(s, onSignal);
-    try {
-      const [{ archiveShrink }, { createTarget }, { verifyPair }, { SEARCH_VERIFY_OPTIONS }] = await Promise.all([
-        import('../archive/archiveShrink.js'),
-        import('../targets/registry.js'),
-        import('../verify/verifyPair.js'),
-        import('../verify/types.js'),
-      ]);
-      const verify = (f: Parameters<typeof verifyPair>[0], F: Parameters<typeof verifyPair>[1]) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS);
-      const concurrency = opts.concurrency ?? Math.min(2, availableParallelism());
-      const result = await archiveShrink(dir, {
-        target,
-        openTarget: async () => {
-          process.stderr.write(`sagga archive shrink: starting ${target}\n`);
-          const t = await createTarget(target, targetOptionsFrom(opts, { concurrency, outDir: dir }));
-          if (opts.canaries !== false) {
-            const [{ checkCanaries }, { TargetUnhealthyError }] = await Promise.all([import('../targets/checkCanaries.js'), import('../targets/targetUnhealthyError.js')]);
-            const health = await checkCanaries(t, verify);
-            if (!health.ok) {
-              await t.close();
-              throw new TargetUnhealthyError(`${health.message} To ask it anyway, pass --no-canaries.`);
-            }
-          }
-          return t;
-        },
-        references,
-        openReference: (spec) => createTarget(spec, { concurrency: 1 }),
-        verify,
-        shrinkCalls: opts.shrinkCalls,
-        force: opts.force,
-        concurrency,
-        rngSeed: opts.rngSeed,
-        progress: (event) => process.stderr.write(formatShrinkProgress(event)),
-        warn: (message) => process.stderr.write(`sagga archive shrink: ${message}\n`),
-      });
-      const unproven = result.shrunk.filter((l) => l.stopped === 'unproven').length;
-      const smaller = result.shrunk.filter((l) => l.steps > 0).length;
-      const skipped = [
-        result.skipped.alreadyShrunk > 0 ? `${result.skipped.alreadyShrunk} already shrunk (--force shrinks them again)` : '',
-        result.skipped.otherTarget > 0 ? `${result.skipped.otherTarget} of another target (${result.otherTargets.map((t) => printable(t, 80)).join(', ')})` : '',
-        result.skipped.otherTask > 0 ? `${result.skipped.otherTask} of a task other than integrate (its search shrank them)` : '',
-        result.skipped.unreadable > 0 ? `${result.skipped.unreadable} unreadable, left as they are` : '',
-      ].filter((x) => x !== '');
-      process.stderr.write(
-        `sagga archive shrink: ${result.shrunk.length} of ${result.lines} line(s) done: ${smaller} shrunk, ${result.shrunk.length - smaller - unproven} already minimal, ${unproven} unproven (kept as they are)` +
-          (skipped.length > 0 ? `; skipped ${skipped.join(', ')}` : '') +
-          `; ${result.calls.charged} target call(s) charged, ${result.calls.paid} made now` +
-          (result.written ? `; wrote ${result.archive}` : '; nothing to write') +
-          '\n',
-      );
-    } catch (error) {
-      const code = exitCodeOf(error);
-      fail(error instanceof Error ? error.message : String(error), code);
-    } finally {
-      for (const s of signals) process.off(s, onSignal);
-    }
-  });
-}
-
-function formatShrinkProgress(event: ArchiveShrinkProgress): string {
-  if (event.type === 'start') {
-    const replay = event.replayable > 0 ? `; ${event.replayable} answer(s) of a stopped shrink are replayed from its journal` : '';
-    return `sagga archive shrink: ${event.todo} of ${event.lines} line(s) to shrink${replay}\n`;
-  }
-  const { line } = event;
-  const head = `[${event.done}/${event.todo}] ${printable(line.id, 40)}: ${printable(line.problem, 120)}`;
-  if (line.stopped === 'unproven') return `${head} kept: unproven (${printable(line.reason ?? '', 200)})\n`;
-  const budget = line.stopped === 'budget' ? ', budget spent' : '';
-  return `${head} → ${printable(line.minimal, 120)} (${line.nodes.from} → ${line.nodes.to} nodes, ${line.calls} call(s)${budget})\n`;
+  cmd.action((dir: string, opts: ArchiveShrinkCliOptions) => runArchiveShrinkCommand(dir, opts));
 }
