@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOST_GENERATIONS_LIMIT } from '../../src/search/runGenerations.js';
+import { LOST_GENERATIONS_LIMIT } from '../../src/search/lostGenerations.js';
 import { searchExitCode } from '../../src/cli/searchWithProcessEffects.js';
 import { silentProgress } from '../../src/search/progressReporter.js';
 import { searchWithServices } from '../../src/search/searchWithServices.js';
