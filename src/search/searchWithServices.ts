@@ -123,127 +123,44 @@ async function searchInRunDir(
   outDir: string,
   explicit: ReturnType<typeof explicitSettings>,
 ): Promise<SearchCommandResult> {
-  const notify = (text: string): void => io.notify?.(text);
-  const resuming = options.resume !== undefined;
   const files = new RunFiles<EngineState>(outDir);
-
-  let settings: SearchSettings;
-  let saved: RunConfig | null = null;
-  let changes: SettingDifference[] = [];
-  let editedByHand = false;
-  if (resuming) {
-    saved = files.readConfig();
-    if (saved === null) throw new Error(`--resume ${options.resume}: no run there (no ${RUN_FILES.config})`);
-    if (typeof saved.settings_sha256 === 'string' && saved.settings_sha256 !== settingsHash(saved)) {
-      if (!options.forceResume) {
-        throw new Error(
-          `refusing to resume ${outDir}: ${RUN_FILES.config} was edited by hand: its settings no longer match the settings_sha256 sagga recorded when it wrote them. ` +
-            `Restore the file, start a new run with the settings you want (another --out), or pass --force-resume to go on with it as it is (recorded in ${RUN_FILES.config})`,
-        );
-      }
-      editedByHand = true;
-    }
-    // Before anything else runs: a run whose checkpoint is gone is refused with its files untouched.
-    files.checkLinesAccountedFor();
-    const requested = { ...explicit };
-    // A target command line is recorded without its secrets; compare it the same way.
-    if (requested.target !== undefined && redactSecrets(requested.target) === saved.settings.target) delete requested.target;
-    if (requested.target === undefined && saved.settings.target.includes(REDACTED)) {
-      throw new Error(`--resume: the run's --target held a secret that ${RUN_FILES.config} does not store; give --target again`);
-    }
-    const { harmless, conflicting } = compareSettings(saved.settings, requested);
-    if (conflicting.length > 0 && !options.forceResume) throw new Error(refusal(outDir, conflicting));
-    changes = [...harmless, ...conflicting];
-    settings = { ...saved.settings, ...requested, target: requested.target ?? explicit.target ?? saved.settings.target };
-  } else {
-    settings = newRunSettings(explicit, { rngSeed: String(randomInt(0, 2 ** 31 - 1)), concurrency: availableParallelism() });
-    if (files.hasRun()) throw new Error(`${outDir} already holds a run; resume it with --resume ${outDir}, or choose another --out`);
-  }
+  const run = runSettings(options, explicit, files, outDir);
+  const { settings, saved } = run;
+  const forced = Boolean(options.forceResume);
 
   // Build everything before the first write, so that a bad option leaves no half-made run behind.
   const task = taskNamed(settings.task);
-  const { record: seeds, trees: seedTrees } = resolveSeeds(outDir, settings, saved, Boolean(options.forceResume), task);
+  const { record: seeds, trees: seedTrees } = resolveSeeds(outDir, settings, saved, forced, task);
   const mutationConfig = resolveMutationConfig(settings.mutations, mutationOverrides(settings));
-  if (saved && JSON.stringify(saved.mutation_config) !== JSON.stringify(mutationConfig) && !options.forceResume) {
+  if (saved && JSON.stringify(saved.mutation_config) !== JSON.stringify(mutationConfig) && !forced) {
     throw new Error(refusal(outDir, [{ setting: 'mutations', saved: saved.mutation_config, requested: mutationConfig }], 'the resolved mutation config differs (a different sagga version?)'));
   }
   const embedder = await (services.createEmbedder ?? createEmbedder)(settings.embedder);
   let target: Target | undefined;
   const references: Target[] = [];
   try {
-    const fitness: Fitness = await parseFitnessSpec(settings.fitness, {
-      requireOps: settings.requireOps,
-      distance: settings.distance,
-      lengthMeasure: settings.lengthMeasure,
-      embed: (exprs) => embedder.embed(exprs),
-      baseDir: process.cwd(),
-    });
-    if (saved && saved.fitness.description !== fitness.describe() && !options.forceResume) {
-      throw new Error(refusal(outDir, [{ setting: 'fitness', saved: saved.fitness.description, requested: fitness.describe() }], 'the fitness resolves differently now'));
-    }
+    const fitness = await runFitness(settings, embedder, saved, forced, outDir);
     // Resumed with the same target: the settings it recorded stand for the options not given again.
     const recorded = saved?.target.settings !== undefined && redactSecrets(settings.target) === saved.settings.target ? saved.target.settings : undefined;
     target = await services.createTarget(settings.target, { concurrency: settings.concurrency, task, ...(recorded !== undefined ? { recorded } : {}) });
     // Time limits, model, prompt …: what the target options given now (or recorded) set up.
     const targetSettings = JSON.parse(JSON.stringify(target.describe())) as TargetSettings;
-    if (saved?.target.settings !== undefined) {
-      const differences = targetDifferences(saved.target.settings, targetSettings);
-      if (differences.length > 0 && !options.forceResume) {
-        throw new Error(refusal(outDir, differences, "the target's settings differ", 'Drop those target options (the run\'s own, in config.json under target.settings, are used)'));
-      }
-      changes.push(...differences);
-    }
-    // Before anything is written (config.json of a new run, a resume record): a target that cannot
-    // solve a few easy problems would fill the archive with bogus failures. Absent in older runs: on.
-    // The canaries are calls like any other, counted against the budgets; a run whose budget is
-    // spent already asks nothing, canaries included.
-    let startup: Spent | undefined;
-    if (settings.canaries !== false && budgetAllows(settings, files.readTotals(), CANARY_PROBLEMS.length)) {
-      const before = spentBy(target);
-      const health = await checkCanaries(target, services.verify, { task });
-      const after = spentBy(target);
-      startup = { calls: CANARY_PROBLEMS.length, input: after.input - before.input, output: after.output - before.output, cost: after.cost - before.cost };
-      if (!health.ok) {
-        throw new TargetUnhealthyError(
-          `${health.message} The search was not started. To run anyway (a scripted target that answers wrong on purpose), pass --no-canaries.`,
-        );
-      }
-    }
+    const changes = [...run.changes, ...targetChanges(saved, targetSettings, forced, outDir)];
+    const startup = await checkTargetAtStart(settings, files, target, services.verify, task);
     if (settings.maxCost !== null && settings.maxCost !== undefined && (target.stats().cost ?? null) === null) {
       throw new Error('--max-cost needs prices: give --price-input and --price-output (USD per million input and output tokens) or --prices-file');
     }
     // References answer only what the target did not; they share the run's concurrency.
     for (const spec of settings.reference ?? []) references.push(await (services.createReference ?? services.createTarget)(spec, { concurrency: settings.concurrency, task }));
-    const recordedSettings: SearchSettings = { ...settings, target: redactSecrets(settings.target) };
-
-    const configRecord: RunConfig = {
-      sagga: { version: packageVersion(), node: process.version, dependencies: dependencyVersions() },
-      created: saved?.created ?? new Date().toISOString(),
-      settings: recordedSettings,
-      rng_seed: settings.rngSeed,
-      mutation_config: mutationConfig,
-      fitness: { spec: settings.fitness, description: fitness.describe() },
-      embedder: { name: embedder.name, dim: embedder.dim },
-      seeds,
-      candidate_limits: DEFAULT_CANDIDATE_LIMITS,
-      target: { name: redactSecrets(target.name), settings: targetSettings },
-      // Integrate's runs record no task, as before tasks (absent: integrate).
-      ...(task.fields.length > 0 ? { task: { name: task.name, settings: task.settings } } : {}),
-      references: references.map((r) => ({ name: r.name, settings: JSON.parse(JSON.stringify(r.describe())) as TargetSettings })),
-      files: RUN_FILES,
-      resumes: saved?.resumes ?? [],
-    };
+    const configRecord = runConfigRecord({ settings, saved, mutationConfig, fitness, embedder, seeds, target, targetSettings, task, references });
     if (saved) {
       const after = files.readCheckpoint()?.engine.generation ?? 0;
-      files.writeConfig({
-        ...configRecord,
-        resumes: [...configRecord.resumes, { at: new Date().toISOString(), after_generation: after, changed: changes, forced: Boolean(options.forceResume) && (editedByHand || changes.some((c) => !RESUMABLE_CHANGES.has(c.setting))) }],
-      });
+      const forcedChange = forced && (run.editedByHand || changes.some((c) => !RESUMABLE_CHANGES.has(c.setting)));
+      files.writeConfig({ ...configRecord, resumes: [...configRecord.resumes, { at: new Date().toISOString(), after_generation: after, changed: changes, forced: forcedChange }] });
     }
 
-    const progress = io.progress ?? silentProgress();
     const summary: SearchSummary = await runGenerations(
-      { settings, outDir, resume: resuming, configRecord, startup },
+      { settings, outDir, resume: run.resuming, configRecord, startup },
       {
         target,
         verify: services.verify,
@@ -254,7 +171,7 @@ async function searchInRunDir(
         checkCandidate: (e) => checkCandidate(e),
         initialSeeds: seedTrees,
         rng: createRng(settings.rngSeed),
-        progress,
+        progress: io.progress ?? silentProgress(),
         signal: io.signal ?? new AbortController().signal,
         signature,
         references,
@@ -263,22 +180,149 @@ async function searchInRunDir(
         ...(settings.canaries !== false ? { checkHealth: (t: Target) => checkCanaries(t, services.verify, { task }), healthCalls: task.canaries.length } : {}),
       },
     );
-    // Several endpoints: how the requests spread over them, and how long each was out of service.
-    const endpoints = target.stats().endpoints;
-    if (endpoints !== undefined && endpoints.length > 1) {
-      const lines = endpoints.map((e) => `  ${e.url}: ${e.requests} requests, ${e.errors} errors, ${(e.outOfServiceMs / 1000).toFixed(1)} s out of service`);
-      notify(`sagga search: endpoints:\n${lines.join('\n')}`);
-      // The last session's counts, with the run's other records (config.json `endpoints`).
-      files.recordEndpoints(endpoints.map((e) => ({ url: e.url, requests: e.requests, errors: e.errors, out_of_service_ms: Math.round(e.outOfServiceMs) })));
-    }
+    reportEndpoints(target, files, io);
     const notice = endNotice(summary, outDir);
-    if (notice !== undefined) notify(notice);
+    if (notice !== undefined) io.notify?.(notice);
     return { outDir, summary, ...(notice !== undefined ? { notice } : {}) };
   } finally {
     await target?.close();
     for (const reference of references) await reference.close();
     await embedder.close?.();
   }
+}
+
+/** The settings a search runs with, and, on resume, the run's config.json and what changed since. */
+interface RunSettings {
+  readonly resuming: boolean;
+  readonly settings: SearchSettings;
+  /** The resumed run's config.json; null for a new run. */
+  readonly saved: RunConfig | null;
+  /** Settings given now that differ from the run's (harmless ones first), for its resume record. */
+  readonly changes: readonly SettingDifference[];
+  /** config.json no longer matches the hash sagga recorded, and --force-resume goes on with it. */
+  readonly editedByHand: boolean;
+}
+
+/**
+ * A new run's settings (the options over the defaults, a fresh seed), or a resumed run's: its
+ * config.json checked against the hash sagga recorded, with the options given again over it. A
+ * change that would make the run irreproducible is refused unless forced.
+ */
+function runSettings(options: SearchCommandOptions, explicit: Partial<SearchSettings>, files: RunFiles<EngineState>, outDir: string): RunSettings {
+  if (options.resume === undefined) {
+    const settings = newRunSettings(explicit, { rngSeed: String(randomInt(0, 2 ** 31 - 1)), concurrency: availableParallelism() });
+    if (files.hasRun()) throw new Error(`${outDir} already holds a run; resume it with --resume ${outDir}, or choose another --out`);
+    return { resuming: false, settings, saved: null, changes: [], editedByHand: false };
+  }
+  const saved = files.readConfig();
+  if (saved === null) throw new Error(`--resume ${options.resume}: no run there (no ${RUN_FILES.config})`);
+  let editedByHand = false;
+  if (typeof saved.settings_sha256 === 'string' && saved.settings_sha256 !== settingsHash(saved)) {
+    if (!options.forceResume) {
+      throw new Error(
+        `refusing to resume ${outDir}: ${RUN_FILES.config} was edited by hand: its settings no longer match the settings_sha256 sagga recorded when it wrote them. ` +
+          `Restore the file, start a new run with the settings you want (another --out), or pass --force-resume to go on with it as it is (recorded in ${RUN_FILES.config})`,
+      );
+    }
+    editedByHand = true;
+  }
+  // Before anything else runs: a run whose checkpoint is gone is refused with its files untouched.
+  files.checkLinesAccountedFor();
+  const requested = { ...explicit };
+  // A target command line is recorded without its secrets; compare it the same way.
+  if (requested.target !== undefined && redactSecrets(requested.target) === saved.settings.target) delete requested.target;
+  if (requested.target === undefined && saved.settings.target.includes(REDACTED)) {
+    throw new Error(`--resume: the run's --target held a secret that ${RUN_FILES.config} does not store; give --target again`);
+  }
+  const { harmless, conflicting } = compareSettings(saved.settings, requested);
+  if (conflicting.length > 0 && !options.forceResume) throw new Error(refusal(outDir, conflicting));
+  const settings = { ...saved.settings, ...requested, target: requested.target ?? explicit.target ?? saved.settings.target };
+  return { resuming: true, settings, saved, changes: [...harmless, ...conflicting], editedByHand };
+}
+
+/** The run's fitness, built from its spec; on resume it must describe itself as the run recorded it, unless forced. */
+async function runFitness(settings: SearchSettings, embedder: Embedder, saved: RunConfig | null, forced: boolean, outDir: string): Promise<Fitness> {
+  const fitness: Fitness = await parseFitnessSpec(settings.fitness, {
+    requireOps: settings.requireOps,
+    distance: settings.distance,
+    lengthMeasure: settings.lengthMeasure,
+    embed: (exprs) => embedder.embed(exprs),
+    baseDir: process.cwd(),
+  });
+  if (saved && saved.fitness.description !== fitness.describe() && !forced) {
+    throw new Error(refusal(outDir, [{ setting: 'fitness', saved: saved.fitness.description, requested: fitness.describe() }], 'the fitness resolves differently now'));
+  }
+  return fitness;
+}
+
+/** On resume, the target settings that differ from those the run recorded: refused unless forced. */
+function targetChanges(saved: RunConfig | null, targetSettings: TargetSettings, forced: boolean, outDir: string): SettingDifference[] {
+  if (saved?.target.settings === undefined) return [];
+  const differences = targetDifferences(saved.target.settings, targetSettings);
+  if (differences.length > 0 && !forced) {
+    throw new Error(refusal(outDir, differences, "the target's settings differ", 'Drop those target options (the run\'s own, in config.json under target.settings, are used)'));
+  }
+  return differences;
+}
+
+/**
+ * Before anything is written (config.json of a new run, a resume record): a target that cannot
+ * solve a few easy problems would fill the archive with bogus failures. Absent in older runs: on.
+ * The canaries are calls like any other, counted against the budgets; a run whose budget is spent
+ * already asks nothing, canaries included. Returns what the check spent (undefined: no check).
+ */
+async function checkTargetAtStart(settings: SearchSettings, files: RunFiles<EngineState>, target: Target, verify: VerifyPair, task: Task): Promise<Spent | undefined> {
+  if (settings.canaries === false || !budgetAllows(settings, files.readTotals(), CANARY_PROBLEMS.length)) return undefined;
+  const before = spentBy(target);
+  const health = await checkCanaries(target, verify, { task });
+  const after = spentBy(target);
+  if (!health.ok) {
+    throw new TargetUnhealthyError(`${health.message} The search was not started. To run anyway (a scripted target that answers wrong on purpose), pass --no-canaries.`);
+  }
+  return { calls: CANARY_PROBLEMS.length, input: after.input - before.input, output: after.output - before.output, cost: after.cost - before.cost };
+}
+
+/** What config.json records of a run: the settings (secrets redacted) and everything they resolved to. */
+function runConfigRecord(run: {
+  readonly settings: SearchSettings;
+  readonly saved: RunConfig | null;
+  readonly mutationConfig: RunConfig['mutation_config'];
+  readonly fitness: Fitness;
+  readonly embedder: Embedder;
+  readonly seeds: RunSeeds;
+  readonly target: Target;
+  readonly targetSettings: TargetSettings;
+  readonly task: Task;
+  readonly references: readonly Target[];
+}): RunConfig {
+  const { settings, saved, task } = run;
+  return {
+    sagga: { version: packageVersion(), node: process.version, dependencies: dependencyVersions() },
+    created: saved?.created ?? new Date().toISOString(),
+    settings: { ...settings, target: redactSecrets(settings.target) },
+    rng_seed: settings.rngSeed,
+    mutation_config: run.mutationConfig,
+    fitness: { spec: settings.fitness, description: run.fitness.describe() },
+    embedder: { name: run.embedder.name, dim: run.embedder.dim },
+    seeds: run.seeds,
+    candidate_limits: DEFAULT_CANDIDATE_LIMITS,
+    target: { name: redactSecrets(run.target.name), settings: run.targetSettings },
+    // Integrate's runs record no task, as before tasks (absent: integrate).
+    ...(task.fields.length > 0 ? { task: { name: task.name, settings: task.settings } } : {}),
+    references: run.references.map((r) => ({ name: r.name, settings: JSON.parse(JSON.stringify(r.describe())) as TargetSettings })),
+    files: RUN_FILES,
+    resumes: saved?.resumes ?? [],
+  };
+}
+
+/** Several endpoints: how the requests spread over them, and how long each was out of service, told and recorded. */
+function reportEndpoints(target: Target, files: RunFiles<EngineState>, io: SearchCommandIo): void {
+  const endpoints = target.stats().endpoints;
+  if (endpoints === undefined || endpoints.length <= 1) return;
+  const lines = endpoints.map((e) => `  ${e.url}: ${e.requests} requests, ${e.errors} errors, ${(e.outOfServiceMs / 1000).toFixed(1)} s out of service`);
+  io.notify?.(`sagga search: endpoints:\n${lines.join('\n')}`);
+  // The last session's counts, with the run's other records (config.json `endpoints`).
+  files.recordEndpoints(endpoints.map((e) => ({ url: e.url, requests: e.requests, errors: e.errors, out_of_service_ms: Math.round(e.outOfServiceMs) })));
 }
 
 /** What a person should do after a run that stopped short of its end, or that had nothing to do. */
