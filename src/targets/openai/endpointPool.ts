@@ -100,185 +100,213 @@ export function createEndpointPool<T>(
   now: () => number = Date.now,
 ): EndpointPool<T> {
   if (endpoints.length === 0) throw new Error('an OpenAI target needs at least one endpoint');
-  const h: EndpointHealthOptions = { ...DEFAULT_ENDPOINT_HEALTH, ...health };
-  const states: EndpointState<T>[] = endpoints.map((e, index) => ({
-    ...newEndpointHealth(),
-    index,
-    url: redactUrl(e.url),
-    cap: e.cap,
-    value: e.value,
-    inFlight: 0,
-    peakInFlight: 0,
-  }));
-  const waiters: Waiter[] = [];
-  let wakeTimer: NodeJS.Timeout | undefined;
+  return new Endpoints(endpoints, { ...DEFAULT_ENDPOINT_HEALTH, ...health }, now);
+}
 
-  const inService = (s: EndpointState<T>, t: number): boolean => t >= s.downUntil;
-  // On probation, an endpoint takes its probe and nothing more until the probe has answered.
-  const free = (s: EndpointState<T>): boolean => !(s.probation && s.probing);
-  const underCap = (s: EndpointState<T>): boolean => s.cap === undefined || s.inFlight < s.cap;
-  const fewestInFlight = (list: EndpointState<T>[]): EndpointState<T> | undefined =>
-    list.reduce<EndpointState<T> | undefined>((best, s) => (best === undefined || s.inFlight < best.inFlight ? s : best), undefined);
-  const openTo = (exclude: ReadonlySet<number>): EndpointState<T>[] => {
-    const open = states.filter((s) => !exclude.has(s.index));
-    return open.length === 0 ? states : open;
-  };
+/** The pool's state: each endpoint's health and load, the requests waiting for one, and the timer that wakes them. */
+class Endpoints<T> implements EndpointPool<T> {
+  readonly size: number;
+  private readonly states: EndpointState<T>[];
+  private readonly waiters: Waiter[] = [];
+  private wakeTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    endpoints: readonly (EndpointSpec & { readonly value: T })[],
+    private readonly health: EndpointHealthOptions,
+    private readonly now: () => number,
+  ) {
+    this.states = endpoints.map((e, index) => ({
+      ...newEndpointHealth(),
+      index,
+      url: redactUrl(e.url),
+      cap: e.cap,
+      value: e.value,
+      inFlight: 0,
+      peakInFlight: 0,
+    }));
+    this.size = this.states.length;
+  }
+
+  acquire(exclude: ReadonlySet<number>, signal?: AbortSignal): Promise<EndpointLease<T> | EndpointRefusal | undefined> {
+    if (signal?.aborted) return Promise.resolve(undefined);
+    const s = this.waiters.length === 0 ? this.pick(exclude, false) : undefined;
+    if (s !== undefined) return Promise.resolve(this.lease(s, this.take(s)));
+    return new Promise((resolve) => {
+      const onAbort = (): void => {
+        const i = this.waiters.indexOf(waiter);
+        if (i !== -1) this.waiters.splice(i, 1);
+        this.scheduleWake();
+        resolve(undefined);
+      };
+      const waiter: Waiter = {
+        exclude,
+        grant: (index, probe) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(this.lease(this.states[index], probe));
+        },
+        refuse: (refusal) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(refusal);
+        },
+      };
+      this.waiters.push(waiter);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.drain();
+    });
+  }
+
+  hold(index: number): EndpointLease<T> {
+    const s = this.states[index];
+    s.inFlight++;
+    s.peakInFlight = Math.max(s.peakInFlight, s.inFlight);
+    return this.lease(s, false);
+  }
+
+  choose(exclude: ReadonlySet<number>): number {
+    // A batch job waits for no probe: with the only endpoints in service probing, it goes to one of them.
+    const t = this.now();
+    return (this.pick(exclude, true) ?? fewestInFlight(this.openTo(exclude).filter((s) => inService(s, t))) ?? this.states[0]).index;
+  }
+
+  report(index: number, r: EndpointReport): void {
+    // A call of the Batch API placed on this endpoint alone: on probation, it is a probe.
+    this.record(this.states[index], r, !this.states[index].probing);
+    this.drain();
+  }
+
+  inServiceOutside(exclude: ReadonlySet<number>): boolean {
+    const t = this.now();
+    return this.states.some((s) => !exclude.has(s.index) && inService(s, t));
+  }
+
+  stats(): EndpointStats[] {
+    const t = this.now();
+    return this.states.map((s) => ({
+      url: s.url,
+      cap: s.cap ?? null,
+      requests: s.requests,
+      errors: s.errors,
+      tokens: { ...s.tokens },
+      inFlight: s.inFlight,
+      peakInFlight: s.peakInFlight,
+      cooldowns: s.cooldowns,
+      probes: s.probes,
+      outOfServiceMs: s.outOfServiceMs + (s.outSince !== undefined ? t - s.outSince : 0),
+      inService: inService(s, t),
+    }));
+  }
+
+  close(): void {
+    if (this.wakeTimer !== undefined) clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
+  }
+
+  private openTo(exclude: ReadonlySet<number>): EndpointState<T>[] {
+    const open = this.states.filter((s) => !exclude.has(s.index));
+    return open.length === 0 ? this.states : open;
+  }
 
   /** The endpoint for a request now, or undefined when it has to wait for a slot or a probe. */
-  const pick = (exclude: ReadonlySet<number>, ignoreCaps: boolean): EndpointState<T> | undefined => {
-    const t = now();
-    const open = openTo(exclude).filter(free);
+  private pick(exclude: ReadonlySet<number>, ignoreCaps: boolean): EndpointState<T> | undefined {
+    const t = this.now();
+    const open = this.openTo(exclude).filter(free);
     const serving = open.filter((s) => inService(s, t));
     if (serving.length > 0) return fewestInFlight(ignoreCaps ? serving : serving.filter(underCap));
-    if (openTo(exclude).some((s) => inService(s, t))) return undefined; // its probe decides
+    if (this.openTo(exclude).some((s) => inService(s, t))) return undefined; // its probe decides
     return (ignoreCaps ? open : open.filter(underCap)).reduce<EndpointState<T> | undefined>(
       (best, s) => (best === undefined || s.downUntil < best.downUntil ? s : best),
       undefined,
     );
-  };
+  }
 
   /** Hold `s` for one request; returns whether that request is its probe. */
-  const take = (s: EndpointState<T>): boolean => {
+  private take(s: EndpointState<T>): boolean {
     s.inFlight++;
     s.peakInFlight = Math.max(s.peakInFlight, s.inFlight);
     if (!s.probation) return false;
     s.probing = true;
     s.probes++;
     return true;
-  };
+  }
 
-  const drain = (): void => {
-    for (let i = 0; i < waiters.length; ) {
-      const s = pick(waiters[i].exclude, false);
+  private drain(): void {
+    for (let i = 0; i < this.waiters.length; ) {
+      const s = this.pick(this.waiters[i].exclude, false);
       if (s === undefined) {
         i++;
         continue;
       }
-      const [w] = waiters.splice(i, 1);
-      w.grant(s.index, take(s));
+      const [w] = this.waiters.splice(i, 1);
+      w.grant(s.index, this.take(s));
     }
-    scheduleWake();
-  };
+    this.scheduleWake();
+  }
 
   /**
    * A probe failed and took `failed` out again: the requests that could only have gone to it have
    * their answer without sending anything, and go on to their next retry.
    */
-  const refuseWaitersOf = (failed: EndpointState<T>, error: string): void => {
-    const t = now();
-    for (let i = 0; i < waiters.length; ) {
-      const open = openTo(waiters[i].exclude);
+  private refuseWaitersOf(failed: EndpointState<T>, error: string): void {
+    const t = this.now();
+    for (let i = 0; i < this.waiters.length; ) {
+      const open = this.openTo(this.waiters[i].exclude);
       if (!open.includes(failed) || open.some((s) => inService(s, t))) {
         i++;
         continue;
       }
-      const [w] = waiters.splice(i, 1);
+      const [w] = this.waiters.splice(i, 1);
       w.refuse({ refused: true, index: failed.index, error: `not sent: ${failed.url} failed its probe after a cool-down (${error})` });
     }
-  };
+  }
 
   // A waiter may be waiting for an endpoint whose cool-down is ending: wake the queue then.
-  const scheduleWake = (): void => {
-    if (wakeTimer !== undefined) clearTimeout(wakeTimer);
-    wakeTimer = undefined;
-    if (waiters.length === 0) return;
-    const t = now();
-    const next = Math.min(...states.filter((s) => s.downUntil > t).map((s) => s.downUntil));
+  private scheduleWake(): void {
+    if (this.wakeTimer !== undefined) clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
+    if (this.waiters.length === 0) return;
+    const t = this.now();
+    const next = Math.min(...this.states.filter((s) => s.downUntil > t).map((s) => s.downUntil));
     if (!Number.isFinite(next)) return;
-    wakeTimer = setTimeout(drain, Math.max(1, next - t));
-    wakeTimer.unref?.();
-  };
+    this.wakeTimer = setTimeout(() => this.drain(), Math.max(1, next - t));
+    this.wakeTimer.unref?.();
+  }
 
   /** What an attempt showed; `probe`: it was the endpoint's probe (or a call placed on it alone). */
-  const record = (s: EndpointState<T>, r: EndpointReport, probe: boolean): void => {
-    const tookOut = recordEndpointReport(s, r, probe || !s.probation, states.length === 1, h, now());
-    if (tookOut && probe) refuseWaitersOf(s, r.error ?? 'it failed');
-  };
+  private record(s: EndpointState<T>, r: EndpointReport, probe: boolean): void {
+    const tookOut = recordEndpointReport(s, r, probe || !s.probation, this.states.length === 1, this.health, this.now());
+    if (tookOut && probe) this.refuseWaitersOf(s, r.error ?? 'it failed');
+  }
 
-  const lease = (s: EndpointState<T>, probe: boolean): EndpointLease<T> => {
+  private lease(s: EndpointState<T>, probe: boolean): EndpointLease<T> {
     let released = false;
     return {
       index: s.index,
       value: s.value,
-      done(r) {
+      done: (r) => {
         if (released) return;
         released = true;
         s.inFlight--;
         if (probe) s.probing = false;
-        record(s, r, probe);
-        drain();
+        this.record(s, r, probe);
+        this.drain();
       },
     };
-  };
+  }
+}
 
-  return {
-    size: states.length,
-    acquire(exclude, signal) {
-      if (signal?.aborted) return Promise.resolve(undefined);
-      const s = waiters.length === 0 ? pick(exclude, false) : undefined;
-      if (s !== undefined) return Promise.resolve(lease(s, take(s)));
-      return new Promise((resolve) => {
-        const onAbort = (): void => {
-          const i = waiters.indexOf(waiter);
-          if (i !== -1) waiters.splice(i, 1);
-          scheduleWake();
-          resolve(undefined);
-        };
-        const waiter: Waiter = {
-          exclude,
-          grant: (index, probe) => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve(lease(states[index], probe));
-          },
-          refuse: (refusal) => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve(refusal);
-          },
-        };
-        waiters.push(waiter);
-        signal?.addEventListener('abort', onAbort, { once: true });
-        drain();
-      });
-    },
-    hold(index) {
-      const s = states[index];
-      s.inFlight++;
-      s.peakInFlight = Math.max(s.peakInFlight, s.inFlight);
-      return lease(s, false);
-    },
-    choose(exclude) {
-      // A batch job waits for no probe: with the only endpoints in service probing, it goes to one of them.
-      const t = now();
-      return (pick(exclude, true) ?? fewestInFlight(openTo(exclude).filter((s) => inService(s, t))) ?? states[0]).index;
-    },
-    report(index, r) {
-      // A call of the Batch API placed on this endpoint alone: on probation, it is a probe.
-      record(states[index], r, !states[index].probing);
-      drain();
-    },
-    inServiceOutside(exclude) {
-      const t = now();
-      return states.some((s) => !exclude.has(s.index) && inService(s, t));
-    },
-    stats() {
-      const t = now();
-      return states.map((s) => ({
-        url: s.url,
-        cap: s.cap ?? null,
-        requests: s.requests,
-        errors: s.errors,
-        tokens: { ...s.tokens },
-        inFlight: s.inFlight,
-        peakInFlight: s.peakInFlight,
-        cooldowns: s.cooldowns,
-        probes: s.probes,
-        outOfServiceMs: s.outOfServiceMs + (s.outSince !== undefined ? t - s.outSince : 0),
-        inService: inService(s, t),
-      }));
-    },
-    close() {
-      if (wakeTimer !== undefined) clearTimeout(wakeTimer);
-      wakeTimer = undefined;
-    },
-  };
+function inService(s: EndpointHealth, t: number): boolean {
+  return t >= s.downUntil;
+}
+
+// On probation, an endpoint takes its probe and nothing more until the probe has answered.
+function free(s: EndpointHealth): boolean {
+  return !(s.probation && s.probing);
+}
+
+function underCap<T>(s: EndpointState<T>): boolean {
+  return s.cap === undefined || s.inFlight < s.cap;
+}
+
+function fewestInFlight<T>(list: EndpointState<T>[]): EndpointState<T> | undefined {
+  return list.reduce<EndpointState<T> | undefined>((best, s) => (best === undefined || s.inFlight < best.inFlight ? s : best), undefined);
 }
