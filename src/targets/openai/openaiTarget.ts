@@ -4,20 +4,22 @@ import { createLimiter } from '../../util/limiter.js';
 import { createRedactor, environmentSecrets } from '../../util/redactSecrets.js';
 import { createRng } from '../../util/rng.js';
 import { costOf } from '../costOf.js';
-import type { ProblemOutcome, TargetProblem, TargetSettings } from '../types.js';
+import type { TargetSettings } from '../types.js';
+import { askCompletions, type AskContext } from './askCompletions.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { DEFAULT_BATCH_POLL, type BatchCallContext } from './batchCallContext.js';
-import { createBatchSolver, type BatchSolver, type PendingRequest } from './batchSolver.js';
-import { createEndpointPool } from './endpointPool.js';
+import { createBatchSolver, type BatchSolver } from './batchSolver.js';
+import { createEndpointPool, type EndpointStats } from './endpointPool.js';
 import { limitedFetch } from './limitedFetch.js';
 import { OpenAICounters } from './openaiCounters.js';
-import type { OpenAITarget, OpenAITargetOptions, OpenAITargetSettings } from './openaiTargetTypes.js';
+import type { BatchModeOptions, OpenAITarget, OpenAITargetOptions, OpenAITargetSettings, OpenAITargetStats } from './openaiTargetTypes.js';
 import { isPromptStyle, PROMPT_TEMPLATES } from './promptTemplates.js';
-import { requestCompletions, type CompletionResult } from './requestCompletions.js';
 import { resolveOpenAISettings } from './resolveOpenAISettings.js';
 import { openResponseCache, type ResponseCache } from './responseCache.js';
 import { SampleAnswers } from './sampleAnswers.js';
 import { mentionsTokenField, ServerQuirks, type ChatMessage } from './serverQuirks.js';
+import { solveByRequests } from './solveByRequests.js';
+import { solveInBatch } from './solveInBatch.js';
 
 export { DEFAULT_OPENAI_BASE_URL } from './openaiTargetTypes.js';
 export type { BatchModeOptions, OpenAITarget, OpenAITargetOptions, OpenAITargetSettings, OpenAITargetStats } from './openaiTargetTypes.js';
@@ -73,36 +75,12 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
         : // The key a model echoes, or any key-shaped string, never reaches the file.
           openResponseCache(settings.cacheFile, { maxLineBytes: settings.maxResponseBytes, redact: redactAnswers }));
 
-  /**
-   * One request for up to `n` samples. The body is built per attempt: once a server has shown that it
-   * ignores or refuses `n`, or wants `max_completion_tokens`, queued requests adapt before they are sent.
-   */
-  const call = async (messages: ChatMessage[], n: number, signal: AbortSignal | undefined): Promise<CompletionResult> => {
-    for (let attempt = 0; ; attempt++) {
-      const result = await requestCompletions(() => quirks.bodyFor(messages, n), {
-        pool,
-        limiter,
-        retries: settings.retries,
-        timeoutMs: settings.requestTimeoutMs,
-        backoff,
-        rng,
-        redact: redactErrors,
-        ...(signal !== undefined ? { signal } : {}),
-        onAttempt: () => counters.requests++,
-        onRetry: () => counters.retries++,
-        onFailover: () => counters.failovers++,
-        onOutcome: (sent, outcome) => quirks.learn(sent, outcome),
-      });
-      if (result.ok) {
-        counters.countTokens(result.usage);
-        return result;
-      }
-      // Refused for the token-limit field: `learn` has switched it (or a concurrent request had); once more.
-      if (attempt === 0 && result.kind === 'rejected' && settings.maxTokens !== undefined && mentionsTokenField(result.error)) continue;
-      return result;
-    }
+  const ask: AskContext = {
+    request: { pool, limiter, retries: settings.retries, timeoutMs: settings.requestTimeoutMs, backoff, rng, redact: redactErrors },
+    quirks,
+    counters,
+    maxTokens: settings.maxTokens,
   };
-
   const batchContext: BatchCallContext = {
     pool,
     clientFor: (index, maxBytes) => clientFor(specs[index].url, maxBytes),
@@ -114,66 +92,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
     redact: redactErrors,
     poll: { ...DEFAULT_BATCH_POLL, ...(opts.batch?.poll ?? {}) },
   };
-  const batchSolver: BatchSolver | undefined =
-    opts.batch === undefined
-      ? undefined
-      : createBatchSolver(batchContext, {
-          hooks: opts.batch.hooks ?? {},
-          onJobCreated: () => {
-            counters.batchJobs++;
-          },
-          ...(opts.batch.maxRequestsPerJob !== undefined ? { maxRequestsPerJob: opts.batch.maxRequestsPerJob } : {}),
-          // A job's requests count once its results are read, as its endpoint counts them.
-          onJobRead: (job) => {
-            counters.requests += job.requests;
-          },
-          onResult: (sent, outcome) => {
-            if (outcome.ok) counters.countTokens(outcome.usage);
-            if (sent !== undefined) quirks.learn(sent, outcome);
-          },
-          resendOnce: (sent, outcome) =>
-            !outcome.ok && outcome.kind === 'rejected' && sent.maxTokens !== undefined && sent.maxTokensField !== quirks.maxTokensField && mentionsTokenField(outcome.error),
-        });
-
-  const solveOne = async (problem: TargetProblem, k: number, signal: AbortSignal | undefined, store: ResponseCache | undefined): Promise<ProblemOutcome> => {
-    const slots = samples.lookUp(problem, k, store, false);
-    let missing = slots.answers.flatMap((a, i) => (a === undefined ? [i] : []));
-    if (missing.length > 1 && !quirks.nUnsupported) {
-      const result = await call(slots.messages, missing.length, signal);
-      // A 400 to n > 1 ("n must be 1"): ask one sample at a time below. Fewer choices than asked
-      // (the server ignores n): the rest one at a time as well.
-      if (result.ok || result.kind !== 'rejected' || result.status !== 400) missing = samples.fill(slots, store, missing, result);
-    }
-    if (missing.length > 0) {
-      await Promise.all(missing.map(async (i) => samples.fill(slots, store, [i], await call(slots.messages, 1, signal))));
-    }
-    return samples.complete(problem, slots);
-  };
-
-  /** Every sample not in the cache is one request of one batch job, its cache key its custom id. */
-  const solveInBatch = async (solver: BatchSolver, problems: readonly TargetProblem[], k: number, signal: AbortSignal | undefined, store: ResponseCache | undefined): Promise<ProblemOutcome[]> => {
-    const looked = problems.map((p) => samples.lookUp(p, k, store, true));
-    const pending = new Map<string, PendingRequest>();
-    for (const { messages, keys, answers } of looked) {
-      answers.forEach((a, i) => {
-        if (a === undefined && !pending.has(keys[i])) pending.set(keys[i], { customId: keys[i], body: () => quirks.bodyFor(messages, 1) });
-      });
-    }
-    const results = pending.size === 0 ? new Map<string, CompletionResult>() : await solver.complete([...pending.values()], signal);
-    const charged = new Set<string>();
-    return problems.map((problem, p) => {
-      const slots = looked[p];
-      slots.answers.forEach((a, i) => {
-        if (a !== undefined) return;
-        const key = slots.keys[i];
-        const result = results.get(key) ?? { ok: false, kind: 'error', error: 'the batch job returned no result for this request', latencyMs: 0 };
-        // The same request asked twice in one call (the same problem twice) is paid once.
-        samples.fill(slots, store, [i], result, !charged.has(key));
-        charged.add(key);
-      });
-      return samples.complete(problem, slots);
-    });
-  };
+  const batchSolver = opts.batch === undefined ? undefined : countedBatchSolver(batchContext, opts.batch, counters, quirks);
 
   return {
     name: `openai:${settings.model}`,
@@ -187,26 +106,11 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
       if (lifecycle.closed) throw new Error('openai target is closed');
       if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be a positive integer, got ${k}`);
       const store = await openCache();
-      if (batchSolver !== undefined) return solveInBatch(batchSolver, problems, k, signal, store);
-      return Promise.all(problems.map((p) => solveOne(p, k, signal, store)));
+      if (batchSolver !== undefined) return solveInBatch(problems, k, signal, store, { solver: batchSolver, samples, quirks });
+      const solving = { samples, quirks, ask: (messages: ChatMessage[], n: number, s: AbortSignal | undefined) => askCompletions(messages, n, s, ask) };
+      return Promise.all(problems.map((p) => solveByRequests(p, k, signal, store, solving)));
     },
-    stats() {
-      return {
-        requests: counters.requests,
-        errors: counters.errors,
-        timeouts: counters.timeouts,
-        restarts: 0,
-        cacheHits: counters.cacheHits,
-        tokens: { ...counters.tokens },
-        cost: settings.prices !== undefined ? costOf(counters.tokens, settings.prices) : null,
-        retries: counters.retries,
-        answers: counters.answers,
-        nUnsupported: quirks.nUnsupported,
-        failovers: counters.failovers,
-        batchJobs: counters.batchJobs,
-        endpoints: pool.stats(),
-      };
-    },
+    stats: () => targetStats(settings, counters, quirks, pool.stats()),
     batchJobsInFlight: () => batchSolver?.inFlight() ?? [],
     async close() {
       if (lifecycle.closed) return;
@@ -215,6 +119,45 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
       const store = await lifecycle.cache;
       await store?.close();
     },
+  };
+}
+
+/** The Batch API side of the target, counting its jobs, requests and tokens and learning from its results as the requests do. */
+function countedBatchSolver(ctx: BatchCallContext, batch: BatchModeOptions, counters: OpenAICounters, quirks: ServerQuirks): BatchSolver {
+  return createBatchSolver(ctx, {
+    hooks: batch.hooks ?? {},
+    onJobCreated: () => {
+      counters.batchJobs++;
+    },
+    ...(batch.maxRequestsPerJob !== undefined ? { maxRequestsPerJob: batch.maxRequestsPerJob } : {}),
+    // A job's requests count once its results are read, as its endpoint counts them.
+    onJobRead: (job) => {
+      counters.requests += job.requests;
+    },
+    onResult: (sent, outcome) => {
+      if (outcome.ok) counters.countTokens(outcome.usage);
+      if (sent !== undefined) quirks.learn(sent, outcome);
+    },
+    resendOnce: (sent, outcome) =>
+      !outcome.ok && outcome.kind === 'rejected' && sent.maxTokens !== undefined && sent.maxTokensField !== quirks.maxTokensField && mentionsTokenField(outcome.error),
+  });
+}
+
+function targetStats(settings: OpenAITargetSettings, counters: OpenAICounters, quirks: ServerQuirks, endpoints: EndpointStats[]): OpenAITargetStats {
+  return {
+    requests: counters.requests,
+    errors: counters.errors,
+    timeouts: counters.timeouts,
+    restarts: 0,
+    cacheHits: counters.cacheHits,
+    tokens: { ...counters.tokens },
+    cost: settings.prices !== undefined ? costOf(counters.tokens, settings.prices) : null,
+    retries: counters.retries,
+    answers: counters.answers,
+    nUnsupported: quirks.nUnsupported,
+    failovers: counters.failovers,
+    batchJobs: counters.batchJobs,
+    endpoints,
   };
 }
 
