@@ -39,7 +39,11 @@ describe('search --task series', () => {
   }, 600_000);
 
   it('against SymPy', async () => {
-    checkTaskRun(await search('sympy', ['--rng-seed', '5']), 'series', verify);
+    // SymPy never finishes some of these expansions (such as log(470^(x + x^-363)) at 1): they are
+    // archived as timeouts proven by Algebrite, and shrinking them is asking SymPy again and again.
+    // 3 s instead of its 10 s default puts each hang at 3 s; which problems time out may change
+    // with the load, but every line the run archives must be proven all the same.
+    checkTaskRun(await search('sympy', ['--rng-seed', '5', '--time-limit', '3000']), 'series', verify);
   }, 900_000);
 
   it('against Maxima', async () => {

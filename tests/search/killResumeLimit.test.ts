@@ -1,0 +1,3 @@
+import { describeTaskSurvivesKills, taskKillOptions } from '../helpers/describeTaskSurvivesKills.js';
+
+describeTaskSurvivesKills('limit', taskKillOptions('limit'));
