@@ -136,6 +136,25 @@ describe('verifyOde: a CAS answer with exact rationals beyond 2^53', () => {
     expect(off.verdict).toBe('incorrect');
     expect(off.reason).toMatch(/the condition y\(0\) = 1 does not hold/);
   });
+
+  // 2^60 + 300 is read as the double 2^60 + 256, written 1152921504606847200, and 2^60 as
+  // 1152921504606847000: the answers below are exactly exp(x) and x + C1, but read, decimals see
+  // y(0) = 2/3 and y' = 2/3. Neither proves the answer wrong.
+  const big = '1152921504606847276';
+  const bigLess = '1152921504606846976';
+  const exactly = (term: string) => `(${big}*${term} - ${bigLess}*${term})/300`;
+
+  test("a condition the rounding alone may break is unknown, never incorrect", () => {
+    const r = verifyOde(ode.ode, [condition.condition], read(exactly('exp(x)')));
+    expect(r.verdict, r.reason).toBe('unknown');
+  });
+
+  test('an equation the rounding alone may break is unknown, never incorrect', () => {
+    const slope = readOde("y' = 1");
+    if (!slope.ok) throw new Error('fixture');
+    const r = verifyOde(slope.ode, [], read(`${exactly('x')} + C1`));
+    expect(r.verdict, r.reason).toBe('unknown');
+  });
 });
 
 describe('verifyOde: parameters', () => {
