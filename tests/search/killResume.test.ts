@@ -256,13 +256,24 @@ describe('the default search survives kills', () => {
 });
 
 
+/** What a search's kill test names it, and what each of its archived lines must carry. */
+interface KilledSearch {
+  readonly title: string;
+  readonly archivedLine: (line: Record<string, unknown>) => boolean;
+}
+
 /**
  * A task's search against a deterministic scripted model, with nerdamer as the reference that
  * proves its declines: killed at random moments and resumed, it must end with the files of an
  * uninterrupted run, the task's fields and all.
  */
-function describeTaskSurvivesKills(task: string, options: Record<string, unknown>, extra?: (reference: string) => void): void {
-  describe(`a ${task} search survives kills`, () => {
+function describeTaskSurvivesKills(
+  task: string,
+  options: Record<string, unknown>,
+  extra?: (reference: string) => void,
+  killed: KilledSearch = { title: `a ${task} search`, archivedLine: (l) => l.task === task },
+): void {
+  describe(`${killed.title} survives kills`, () => {
     const work = mkdtempSync(join(tmpdir(), `sagga-kill-${task}-`));
     const reference = join(work, 'reference');
     let referenceRun: DriverRun;
@@ -276,7 +287,7 @@ function describeTaskSurvivesKills(task: string, options: Record<string, unknown
       expect(referenceRun.code, referenceRun.stderr).toBe(0);
       const archived = lines(join(reference, 'archive.jsonl'));
       expect(archived.length).toBeGreaterThanOrEqual(2);
-      expect(archived.every((l) => (JSON.parse(l) as { task: string }).task === task)).toBe(true);
+      expect(archived.every((l) => killed.archivedLine(JSON.parse(l) as Record<string, unknown>))).toBe(true);
       const dir = join(work, 'killed');
       const { run, kills } = await killAndResume(options, dir, referenceRun.events, `kill-${task}-moments`);
       expect(run.code, run.stderr).toBe(0);
@@ -316,3 +327,33 @@ describeTaskSurvivesKills('definite', taskKillOptions('definite'), (reference) =
 });
 
 describeTaskSurvivesKills('limit', taskKillOptions('limit'));
+
+/*
+ * An ODE search against a scripted model that answers at once (SymPy's dsolve under a time limit
+ * would answer differently under load): its coefficients and conditions survive kills with the rest.
+ * No reference: none that solves ODEs is quick and deterministic.
+ */
+describeTaskSurvivesKills('ode', { ...taskKillOptions('ode'), reference: 'none', canaries: false }, undefined, {
+  title: 'an ODE search',
+  archivedLine: (l) => l.task === 'ode' && Array.isArray(l.conditions),
+});
+
+/* A search with parameters (+symbolic) against a model that takes every parameter to be 1. */
+describeTaskSurvivesKills(
+  'integrate',
+  {
+    target: 'cmd:node tests/fixtures/cmd/parameter-blind.mjs',
+    mutations: 'distance+symbolic',
+    reference: 'none',
+    canaries: false,
+    rngSeed: 'kill-parameters',
+    generationSize: 60,
+    seedSize: 10,
+    clusters: 3,
+    maxGenerations: 5,
+    concurrency: 2,
+    json: true,
+  },
+  undefined,
+  { title: 'a search with parameters', archivedLine: (l) => typeof l.parameters === 'object' && l.parameters !== null },
+);
