@@ -90,6 +90,18 @@ describe('verifyLimit: infinite limits and DNE', () => {
     }
   });
 
+  // 259081*x^2 + x is negative for -1/259081 < x < 0: left of 0, f's real values end short of the
+  // point, and what they did out there is no limit from the left.
+  it('leaves out a side whose real values end short of the point, and is unknown where they come back', () => {
+    const r = limit('sqrt((509*x)^2 + x) - 189*x', '0', '+-', '0');
+    expect(r.verdict, r.reason).toBe('correct');
+    expect(r.reason).toContain('f is not real from the left');
+    expect(limit('sqrt((509*x)^2 + x)', '0', '-', '0').verdict).toBe('unknown');
+    const back = limit('sqrt((x + 1/1000)*(x + 1/100000))', '0', '-', '1/10000');
+    expect(back.verdict).toBe('unknown');
+    expect(back.reason).toMatch(/f is not real or not computable at x = -0\.000964505, and real again at some point closer in/);
+  });
+
   it('calls DNE wrong where the limit exists', () => {
     const r = limit('sin(x)/x', '0', '+-', 'DNE');
     expect(r.verdict).toBe('incorrect');
