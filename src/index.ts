@@ -38,10 +38,14 @@ export { checkCanaries, type CanaryCheck, type CanaryCheckOptions, type CanaryRe
 export { CANARY_PROBLEMS } from './targets/canaryProblems.js';
 export { TargetUnhealthyError } from './targets/targetUnhealthyError.js';
 
-// Tasks: what is asked (integrate, definite, series, limit), behind one interface.
+// Tasks: what is asked (integrate, definite, series, limit, ode), behind one interface; problems with parameters in any of them.
 export { TASK_REGISTRY, TASK_NAMES, taskNamed } from './tasks/registry.js';
 export { verifyTaskLine } from './tasks/verifyTaskLine.js';
-export type { Task, TaskProblem, TaskParams, TaskField, CasName } from './tasks/task.js';
+export { readTaskProblem, type TaskProblemRead } from './tasks/readTaskProblem.js';
+export { parametricVerifier } from './tasks/parametricVerifier.js';
+export { problemAssumptions } from './tasks/problemAssumptions.js';
+export type { Task, TaskProblem, TaskParams, TaskField, CasName, LineFields } from './tasks/task.js';
+export type { ParameterAssumptions, Assumption } from './verify/parameterAssumptions.js';
 
 // The search, and reading what it wrote.
 export { search, type SearchOptions } from './search/search.js';

@@ -48,6 +48,11 @@ export function archiveExport(dir: string, options: ArchiveExportOptions): Archi
   if (tasked.length > 0) {
     throw new Error(`archive export: ${dir} holds ${tasked.length} line${tasked.length === 1 ? '' : 's'} of the ${tasked[0].task} task, whose parameters the dataset (${'sagga-dataset-v3'}) has no columns for; export integrate archives, or use archive.jsonl itself`);
   }
+  // Nor for what a problem's parameters (A, B …) are assumed to be: a row without it would pose another problem.
+  const parametric = run.entries.filter((e) => e.parameters !== null);
+  if (parametric.length > 0) {
+    throw new Error(`archive export: ${dir} holds ${parametric.length} line${parametric.length === 1 ? '' : 's'} with parameters (${Object.keys(parametric[0].parameters!).join(', ')}), whose assumptions the dataset (${'sagga-dataset-v3'}) has no column for; use archive.jsonl itself`);
+  }
   const warnings = run.warnings.map(formatWarning);
   const include = options.include ?? [];
   if (include.length > 0 && run.failures === null) {

@@ -222,4 +222,11 @@ describe('archive export: a dataset', () => {
     expect(() => archiveExport(tricky, { format: 'xlsx' as 'csv', out: join(work, 'x') })).toThrow(/unknown format 'xlsx' \(expected jsonl, csv, parquet\)/);
     expect(() => archiveExport(join(work, 'nowhere'), { format: 'jsonl', out: join(work, 'y') })).toThrow(/nowhere: no such run directory/);
   });
+
+  it('refuses an archive with parameters, whose assumptions the dataset has no column for, and writes nothing', () => {
+    const parametric = writeRun(join(work, 'parametric'), [TRICKY_LINES[0], { ...TRICKY_LINES[1], problem: 'A*cos(x)*x + 1', parameters: { A: 'positive' } }]);
+    const out = join(work, 'parametric-export', 'rows.jsonl');
+    expect(() => archiveExport(parametric, { format: 'jsonl', out })).toThrow(/holds 1 line with parameters \(A\), whose assumptions the dataset .* has no column for/);
+    expect(existsSync(out)).toBe(false);
+  });
 });

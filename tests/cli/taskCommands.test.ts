@@ -90,7 +90,7 @@ describe('the task contract of sagga verify and sagga check', () => {
     const tasksOf = (name: string) => rows.find((r) => r.name === name)!.description.replace(/^.*tasks: /, '');
     expect(tasksOf('nerdamer')).toBe('integrate, definite, limit');
     expect(tasksOf('algebrite')).toBe('integrate, definite, series');
-    expect(tasksOf('maxima')).toBe('integrate, definite, series, limit');
+    expect(tasksOf('maxima')).toBe('integrate, definite, series, limit, ode');
     const suite = await runBuiltCli(['suite', 'primitives', '--target', 'nerdamer', '--task', 'definite']);
     expect([suite.status, suite.stderr]).toEqual([64, expect.stringContaining('probes of indefinite integration')]);
     const refused = await runBuiltCli(['search', '--task', 'series', '--target', 'nerdamer', '--max-generations', '1', '--out', join(mkdtempSync(join(tmpdir(), 'sagga-refused-')), 'run')]);

@@ -21,13 +21,24 @@ export function taskKillOptions(task: string): Record<string, unknown> {
   };
 }
 
+/** What a search's kill test names it, and what each of its archived lines must carry. */
+export interface KilledSearch {
+  readonly title: string;
+  readonly archivedLine: (line: Record<string, unknown>) => boolean;
+}
+
 /**
  * A task's search against a deterministic scripted model, with nerdamer as the reference that
  * proves its declines: killed at random moments and resumed, it must end with the files of an
  * uninterrupted run, the task's fields and all. `extra` adds tests on the uninterrupted run.
  */
-export function describeTaskSurvivesKills(task: string, options: Record<string, unknown>, extra?: (reference: string) => void): void {
-  describe(`a ${task} search survives kills`, () => {
+export function describeTaskSurvivesKills(
+  task: string,
+  options: Record<string, unknown>,
+  extra?: (reference: string) => void,
+  killed: KilledSearch = { title: `a ${task} search`, archivedLine: (l) => l.task === task },
+): void {
+  describe(`${killed.title} survives kills`, () => {
     const work = mkdtempSync(join(tmpdir(), `sagga-kill-${task}-`));
     const reference = join(work, 'reference');
     let referenceRun: DriverRun;
@@ -41,7 +52,7 @@ export function describeTaskSurvivesKills(task: string, options: Record<string, 
       expect(referenceRun.code, referenceRun.stderr).toBe(0);
       const archived = lines(join(reference, 'archive.jsonl'));
       expect(archived.length).toBeGreaterThanOrEqual(2);
-      expect(archived.every((l) => (JSON.parse(l) as { task: string }).task === task)).toBe(true);
+      expect(archived.every((l) => killed.archivedLine(JSON.parse(l) as Record<string, unknown>))).toBe(true);
       const dir = join(work, 'killed');
       const { run, kills } = await killAndResume(options, dir, referenceRun.events, `kill-${task}-moments`);
       expect(run.code, run.stderr).toBe(0);

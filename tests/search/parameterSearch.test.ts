@@ -71,6 +71,9 @@ describe('a search with parameters', () => {
     const report = JSON.parse(readFileSync(evalOut, 'utf8')) as { problems: number; metrics: Record<string, { value: number }> };
     expect(report.problems).toBe(archive.length);
     expect(report.metrics['fail@1'].value).toBe(1);
+    // The dataset has no column for the assumptions: export refuses rather than drop them.
+    const exported = await runBuiltCli(['archive', 'export', out, '--out', join(out, 'export', 'rows.jsonl')]);
+    expect([exported.status, exported.stderr]).toEqual([64, expect.stringContaining('with parameters (')]);
   }, 600_000);
 
   it('without +symbolic, no problem has a parameter', async () => {

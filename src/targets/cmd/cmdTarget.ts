@@ -2,6 +2,7 @@ import type { AnswerReader } from '../answerReading.js';
 import { integrateTask } from '../../tasks/integrate/integrateTask.js';
 import type { AnswerSource, Task } from '../../tasks/task.js';
 import { admitParameters } from '../../tasks/admitParameters.js';
+import { TaskUnsupported } from '../../tasks/taskUnsupported.js';
 import type { ParameterLetter } from '../../expr/parameters.js';
 import { parameterNames } from '../../verify/parameterAssumptions.js';
 import { ProcessPool, type PoolResult, type ProcessPoolOptions, type ProcessPoolStats } from '../process/processPool.js';
@@ -162,17 +163,33 @@ export class CmdTarget implements Target {
 
   async solve(problems: readonly TargetProblem[], k: number, signal?: AbortSignal): Promise<ProblemOutcome[]> {
     const kk = Math.max(1, Math.floor(k));
+    // A problem of the task this program cannot take (conditions Maxima has no command for) is not
+    // asked: `unjudged`, never a failure.
+    const unsupported = problems.map((problem) => {
+      try {
+        this.codec.encode({ id: problem.id, problem, k: kk, task: this.task });
+        return undefined;
+      } catch (error) {
+        // Any other fault of the encoding is the pool's to report, as it always was.
+        return error instanceof TaskUnsupported ? error.message : undefined;
+      }
+    });
+    const asked = problems.flatMap((problem, i) => (unsupported[i] === undefined ? [i] : []));
     const results = await this.pool.run(
-      problems.map((problem) => ({ key: problem.id, request: { problem, k: kk } })),
+      asked.map((i) => ({ key: problems[i].id, request: { problem: problems[i], k: kk } })),
       signal,
     );
-    return results.map((result, i) => {
-      const answers = this.answersOf(result, kk, parameterNames(problems[i].parameters ?? {}));
+    const resultOf = new Map(asked.map((i, j) => [i, results[j]]));
+    return problems.map((problem, i) => {
+      const reason = unsupported[i];
+      if (reason !== undefined) return { id: problem.id, answers: [{ status: 'unjudged', text: '', error: `not asked: ${reason}`, latencyMs: 0 }] };
+      const result = resultOf.get(i)!;
+      const answers = this.answersOf(result, kk, parameterNames(problem.parameters ?? {}));
       for (const a of answers) {
         if (a.status === 'error') this.counters.errors++;
         else if (a.status === 'timeout') this.counters.timeouts++;
       }
-      return { id: problems[i].id, answers };
+      return { id: problem.id, answers };
     });
   }
 

@@ -33,6 +33,12 @@ export interface ApproachSamples {
   readonly cut: string | null;
   /** No value at all, and f is not real (complex, in doubles) at the first points of the schedule. */
   readonly notReal: boolean;
+  /**
+   * When the sequence was cut where f is not real (complex, in doubles): whether it stays so at
+   * every later point of the schedule (its real domain ends short of the point), or is real again
+   * somewhere closer in. Null when the sequence was not cut there.
+   */
+  readonly notRealInward: 'everywhere' | 'not everywhere' | null;
 }
 
 /** Points of the schedule looked at in complex doubles to say that f is not real on a side. */
@@ -66,6 +72,7 @@ export class ApproachSampler {
   private lastX: Decimal | null = null;
   private reliableDigits = Infinity;
   private cut: string | null = null;
+  private notRealInward: ApproachSamples['notRealInward'] = null;
 
   constructor(
     private readonly evaluators: ProblemEvaluators,
@@ -90,6 +97,7 @@ export class ApproachSampler {
         if (this.first < 0) continue;
         const at = x.toSignificantDigits(6).toString();
         this.cut = v === null ? `f is not real or not computable at x = ${at}` : `f keeps only ${v.reliableDigits} reliable digits at x = ${at}`;
+        if (v === null && this.notRealAt(this.next - 1)) this.notRealInward = this.notRealFrom(this.next) ? 'everywhere' : 'not everywhere';
         break;
       }
       if (this.first < 0) this.first = this.next - 1;
@@ -103,11 +111,20 @@ export class ApproachSampler {
 
   /** f is complex, by more than its error bound, at each of the first points of the schedule. */
   private notRealNear(): boolean {
-    for (let i = 0; i < NOT_REAL_POINTS; i++) {
-      const v = this.evaluators.complex(this.pointAt(i).x.toNumber());
-      if (!Number.isFinite(v.re) || !Number.isFinite(v.im) || Math.abs(v.im) <= v.err + 1e-9 * Math.abs(v.re)) return false;
-    }
+    for (let i = 0; i < NOT_REAL_POINTS; i++) if (!this.notRealAt(i)) return false;
     return true;
+  }
+
+  /** f is complex, by more than its error bound, at every point of the schedule from the i-th on. */
+  private notRealFrom(i: number): boolean {
+    for (let j = i; j < SCHEDULE_POINTS; j++) if (!this.notRealAt(j)) return false;
+    return true;
+  }
+
+  /** f is complex, by more than its error bound, at the i-th point of the schedule. */
+  private notRealAt(i: number): boolean {
+    const v = this.evaluators.complex(this.pointAt(i).x.toNumber());
+    return Number.isFinite(v.re) && Number.isFinite(v.im) && Math.abs(v.im) > v.err + 1e-9 * Math.abs(v.re);
   }
 
   /** The i-th point of the schedule and its distance from the limit point. */
@@ -137,6 +154,7 @@ export class ApproachSampler {
       lastX: this.lastX,
       reliableDigits: Number.isFinite(this.reliableDigits) ? this.reliableDigits : 0,
       cut: this.cut,
+      notRealInward: this.notRealInward,
     };
   }
 }

@@ -33,6 +33,9 @@ export function classifyApproach(samples: ApproachSamples): SideLimit {
   if (v.length === 0) {
     return samples.notReal ? { kind: 'notReal' } : { kind: 'undecided', why: 'f cannot be computed in decimals at any point of the approach (too large, or a function without a decimal implementation)' };
   }
+  // Values that stop where f stops being real never came near the point: they say nothing of its limit.
+  if (samples.notRealInward === 'everywhere') return { kind: 'notReal' };
+  if (samples.notRealInward === 'not everywhere') return { kind: 'undecided', why: `${samples.cut}, and real again at some point closer in` };
   if (v.length < MIN_VALUES) {
     return { kind: 'undecided', why: `f could be evaluated at only ${v.length} points of the approach${samples.cut === null ? '' : ` (${samples.cut})`}` };
   }

@@ -14,6 +14,7 @@ import type { WorkMeter } from '../../verify/workMeter.js';
 import type { Approach } from './approachSampler.js';
 import { limitAt } from './limitAt.js';
 import { limitOutcome, type LimitOutcome } from './limitOutcome.js';
+import { problemScale } from './problemScale.js';
 import type { LimitAnswer, LimitDirection, LimitPoint } from './limitTypes.js';
 import type { SideLimit } from './sideLimit.js';
 
@@ -88,6 +89,10 @@ function decide(problem: Expr, point: LimitPoint, direction: LimitDirection | un
   const answerValues: Decimal[] = [];
   /** Schedule points each side took at the first precision: the second samples the same ones. */
   const pointsTaken: number[] = [];
+  // f's numbers may shape it out to their scale, and a ratio of two of them to its square (the root
+  // of x/1737248 - 1737248): the sign of a divergence seen short of that may not be the limit's.
+  const scale = problemScale(problem);
+  const past = scale * scale;
   for (const digits of LIMIT_DIGITS) {
     const evaluators = { working: createDecimalEvaluator(f, digits), doubled: createDecimalEvaluator(f, 2 * digits), complex: createComplexEvaluator(f) };
     const D = decimalAt(digits);
@@ -112,7 +117,7 @@ function decide(problem: Expr, point: LimitPoint, direction: LimitDirection | un
     const sides: { name: string; limit: SideLimit }[] = [];
     for (const [i, { name, approach }] of approaches.entries()) {
       const first = digits === LIMIT_DIGITS[0];
-      const r = limitAt(evaluators, D, approach, digits, meter, first ? undefined : pointsTaken[i]);
+      const r = limitAt(evaluators, D, approach, digits, meter, { points: first ? undefined : pointsTaken[i], past });
       if (r === 'exhausted' || r === 'timeout') return stopped(r, `sampling f ${name} at ${digits} digits`, opts);
       if (first) pointsTaken.push(r.points);
       sides.push({ name, limit: r.limit });

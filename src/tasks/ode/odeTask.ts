@@ -5,6 +5,7 @@ import { fillTemplate } from '../fillTemplate.js';
 import type { Task, TaskProblem } from '../task.js';
 import { checkOdePosed } from './checkOdePosed.js';
 import { mutateOdeConditions } from './mutateOdeConditions.js';
+import { odeCommand } from './odeCommand.js';
 import { coefficientParams, conditionText, odeLineFields, odeParts, odeProblem, readOdeParams, type OdeParts } from './odeParams.js';
 import { ODE_PROMPTS } from './odePrompts.js';
 import { odeText } from './odeText.js';
@@ -70,7 +71,7 @@ export const odeTask: Task = {
   fields: [{ name: 'conditions', description: "the conditions, e.g. y(0)=1 and y'(0)=0; none asks for the general solution, with constants C1, C2" }],
   defaultSeeds: 'ode',
   solverNoun: 'solver of differential equations',
-  solvers: ['sympy'],
+  solvers: ['sympy', 'maxima'],
   references: ['sympy'],
   prompts: ['antiderivbench', 'asymob'],
   settings: { condition_mutation_share: ODE_CONDITION_MUTATION_SHARE, coefficient_mutation_share: ODE_COEFFICIENT_MUTATION_SHARE },
@@ -127,8 +128,7 @@ export const odeTask: Task = {
     const template = style === 'asymob' ? ODE_PROMPTS.asymob : ODE_PROMPTS.antiderivbench;
     return fillTemplate(template, { statement: odeTask.statement(problem, 'latex'), latex: odeTask.problemText(problem, 'latex'), problem: odeTask.problemText(problem, 'infix') });
   },
-  // SymPy reads the request's fields (dsolve in its worker).
-  casCommand: () => undefined,
+  casCommand: (cas, problem, print) => odeCommand(cas, odeParts(problem), print),
   readAnswer: readOdeReply,
   verifier: () => (problem, answer) => {
     const { ode, conditions } = odeParts(problem);

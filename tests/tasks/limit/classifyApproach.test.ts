@@ -8,7 +8,7 @@ const D = Decimal.clone({ precision: 40 });
 /** f sampled at the limit task's schedule shape: h = 2^-(i>>1) / (1.5 if i is odd) times 0.12. */
 function samples(n: number, f: (h: Decimal) => Decimal | number): ApproachSamples {
   const steps = Array.from({ length: n }, (_, i) => new D('0.12').div(new D(2).pow(i >> 1).times(i % 2 === 1 ? 1.5 : 1)));
-  return { values: steps.map((h) => new D(f(h))), steps, first: 0, lastX: steps[n - 1], reliableDigits: 30, cut: null, notReal: false };
+  return { values: steps.map((h) => new D(f(h))), steps, first: 0, lastX: steps[n - 1], reliableDigits: 30, cut: null, notReal: false, notRealInward: null };
 }
 
 describe('classifyApproach', () => {
@@ -43,7 +43,14 @@ describe('classifyApproach', () => {
   });
 
   it('reports a side with no real value at all', () => {
-    expect(classifyApproach({ values: [], steps: [], first: 0, lastX: null, reliableDigits: 0, cut: null, notReal: true }).kind).toBe('notReal');
-    expect(classifyApproach({ values: [], steps: [], first: 0, lastX: null, reliableDigits: 0, cut: null, notReal: false }).kind).toBe('undecided');
+    expect(classifyApproach({ values: [], steps: [], first: 0, lastX: null, reliableDigits: 0, cut: null, notReal: true, notRealInward: null }).kind).toBe('notReal');
+    expect(classifyApproach({ values: [], steps: [], first: 0, lastX: null, reliableDigits: 0, cut: null, notReal: false, notRealInward: null }).kind).toBe('undecided');
+  });
+
+  it('takes no limit from values that end where f stops being real: none on that side, or undecided where f is real again', () => {
+    const settled = samples(40, (h) => D.sin(h).div(h));
+    expect(classifyApproach({ ...settled, cut: 'f is not real or not computable at x = -1e-6', notRealInward: 'everywhere' }).kind).toBe('notReal');
+    const back = classifyApproach({ ...settled, cut: 'f is not real or not computable at x = -1e-6', notRealInward: 'not everywhere' });
+    expect(back).toMatchObject({ kind: 'undecided', why: 'f is not real or not computable at x = -1e-6, and real again at some point closer in' });
   });
 });

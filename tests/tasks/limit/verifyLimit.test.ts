@@ -68,6 +68,40 @@ describe('verifyLimit: infinite limits and DNE', () => {
     expect(r.reason).toContain('keeps swinging');
   });
 
+  // Each of these turns only past its numbers: 1737248 − x changes sign at x = 1737248,
+  // x/1737248 − 1737248 at 1737248², x − 1/1000000 at 10⁻⁶ from 0. Their values closer in grow with one
+  // sign and 1/f extrapolates to 0 all along, so the sign must come from past the turn.
+  it.each([
+    ['(3*x^2 + 1)/(1737248 - x)', 'oo', '-', '-oo', 'oo'],
+    ['(x^2 + 1)/(x/1737248 - 1737248)', 'oo', '-', 'oo', '-oo'],
+    ['1/(x*(x - 1/1000000))', '0', '+', '-oo', 'oo'],
+  ] as const)('follows %s as x → %s%s past where its numbers turn it: %s, not %s', (problem, point, direction, right, wrong) => {
+    const r = limit(problem, point, direction, right);
+    expect(r.verdict, r.reason).toBe('correct');
+    const w = limit(problem, point, direction, wrong);
+    expect(w.verdict, w.reason).toBe('incorrect');
+  });
+
+  it('leaves a divergence unknown when its numbers may turn it beyond where f can be followed', () => {
+    for (const answer of ['oo', '-oo']) {
+      const r = limit('(3*x^2 + 1)/(173724800000 - x)', 'oo', '-', answer);
+      expect(r.verdict).toBe('unknown');
+      expect(r.reason).toMatch(/f diverges to -oo as far as it could be followed, out to \|x\| = [0-9.e+]+, short of 3\.02e\+22/);
+    }
+  });
+
+  // 259081*x^2 + x is negative for -1/259081 < x < 0: left of 0, f's real values end short of the
+  // point, and what they did out there is no limit from the left.
+  it('leaves out a side whose real values end short of the point, and is unknown where they come back', () => {
+    const r = limit('sqrt((509*x)^2 + x) - 189*x', '0', '+-', '0');
+    expect(r.verdict, r.reason).toBe('correct');
+    expect(r.reason).toContain('f is not real from the left');
+    expect(limit('sqrt((509*x)^2 + x)', '0', '-', '0').verdict).toBe('unknown');
+    const back = limit('sqrt((x + 1/1000)*(x + 1/100000))', '0', '-', '1/10000');
+    expect(back.verdict).toBe('unknown');
+    expect(back.reason).toMatch(/f is not real or not computable at x = -0\.000964505, and real again at some point closer in/);
+  });
+
   it('calls DNE wrong where the limit exists', () => {
     const r = limit('sin(x)/x', '0', '+-', 'DNE');
     expect(r.verdict).toBe('incorrect');

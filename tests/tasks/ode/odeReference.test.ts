@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proveByReference } from '../../../src/judge/proveByReference.js';
 import type { Judgement } from '../../../src/judge/judgeTypes.js';
+import { createMaximaTarget } from '../../../src/targets/maxima/maximaTarget.js';
 import { createSympyTarget } from '../../../src/targets/sympy/sympyTarget.js';
 import type { Target, TargetAnswer } from '../../../src/targets/types.js';
 import { odeTask } from '../../../src/tasks/ode/odeTask.js';
@@ -8,6 +9,7 @@ import { readTaskProblem } from '../../../src/tasks/readTaskProblem.js';
 import type { TaskProblem } from '../../../src/tasks/task.js';
 
 /*
+ * Maxima's ode2 with ic1, ic2 and bc2 as a target of the ode task (src/tasks/ode/odeCommand.ts), and
  * SymPy's dsolve as the ode task's reference (src/targets/sympy/sympy_worker.py, Debian's Python):
  * its solutions, read as the task reads a CAS's answer, pass sagga's ODE verifier; an equation it
  * solves only implicitly, or not at all, is no answer, never a wrong one; and a model's decline of
@@ -66,4 +68,40 @@ describe('SymPy as the ode reference', () => {
     const unproven = await proveByReference(hard, declined, [{ name: 'sympy', ask: ask(hard) }], verify);
     expect(unproven.judgement.status === 'fail' && unproven.judgement.proof).toBeNull();
   }, 300_000);
+});
+
+describe('Maxima on ODEs', () => {
+  let maxima: Target;
+  beforeAll(async () => {
+    maxima = await createMaximaTarget({ task: odeTask, processes: 1 });
+  }, 120_000);
+  afterAll(async () => {
+    await maxima?.close();
+  });
+
+  it('solves with ode2, ic1, ic2 and bc2, its constants %c, %k1, %k2 read as C1, C2, and each answer passes the verifier', async () => {
+    const problems = [
+      problem("y'' + 4*y = sin(3*x)"),
+      problem("y'' + 4*y = sin(3*x)", ['y(0) = 1', "y'(0) = 0"]),
+      problem("y'' + 4*y = sin(3*x)", ['y(0) = 0', 'y(1) = 1']),
+      problem("y' - y = x"),
+      problem("y' - y = x", ['y(0) = 0']),
+      problem("x*y' + y = x^2"),
+    ];
+    const outcomes = await maxima.solve(problems.map((p, i) => asked(p, `m${i}`)), 1);
+    for (const [i, p] of problems.entries()) {
+      const answer = outcomes[i].answers[0];
+      expect(answer.status, `${odeTask.statement(p, 'infix')}: ${answer.text}`).toBe('ok');
+      if (answer.status !== 'ok') continue;
+      const r = await verify(p, answer.expr);
+      expect(r.verdict, `${odeTask.statement(p, 'infix')}: ${answer.text}: ${r.reason}`).toBe('correct');
+    }
+  }, 300_000);
+
+  it('no method (ode2 says false) or an unevaluated integral is no answer; conditions it has no command for are not asked', async () => {
+    const [none, integral, partial] = await maxima.solve([asked(problem("y'' + x*y = 0"), 'none'), asked(problem("y' - y = x^x"), 'integral'), asked(problem("y'' + y = 0", ['y(0) = 1']), 'partial')], 1);
+    expect(none.answers[0]).toMatchObject({ status: 'no-answer', error: expect.stringMatching(/ode2 found no solution/) });
+    expect(integral.answers[0].status).toBe('no-answer');
+    expect(partial.answers[0]).toMatchObject({ status: 'unjudged', error: expect.stringMatching(/^not asked: /) });
+  }, 120_000);
 });

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readOde } from '../../../src/tasks/ode/readOde.js';
-import { verifyOdeStrings } from '../../../src/tasks/ode/verifyOdeStrings.js';
+import { ANSWER_LIMITS } from '../../../src/targets/answerReading.js';
+import { readOdeAnswer } from '../../../src/tasks/ode/readOdeAnswer.js';
+import { readOdeCondition } from '../../../src/tasks/ode/readOdeCondition.js';
+import { verifyOde } from '../../../src/tasks/ode/verifyOde.js';
 import type { VerifyResult } from '../../../src/verify/types.js';
 import { runBuiltCli } from '../../helpers/runBuiltCli.js';
 import { checkTaskRun } from '../helpers/taskRunChecks.js';
@@ -16,8 +19,13 @@ import { checkTaskRun } from '../helpers/taskRunChecks.js';
  */
 const MODEL = 'cmd:/usr/bin/python3 tests/fixtures/cmd/ode-model.py';
 
+/** The verify contract's check of a line, the answer read with a CAS answer's literal limits (Maxima's exact rationals). */
 function verify(line: Readonly<Record<string, unknown>>, problem: string, answer: string): VerifyResult {
-  return verifyOdeStrings(problem, line.conditions as string[], answer);
+  const ode = readOde(problem);
+  const conditions = (line.conditions as string[]).map((c) => readOdeCondition(c));
+  const y = readOdeAnswer(answer, [], ANSWER_LIMITS);
+  if (!ode.ok || !y.ok || conditions.some((c) => !c.ok)) return { verdict: 'invalid', reason: 'unreadable', ms: 0 };
+  return verifyOde(ode.ode, conditions.map((c) => (c.ok ? c.condition : (undefined as never))), y.answer);
 }
 
 /** Does a coefficient of the equation (not its right-hand side) depend on x? */
@@ -47,5 +55,16 @@ describe('search --task ode', () => {
       expect(l.proof?.reference).toBe('sympy');
       expect(variableCoefficient(l.minimal.problem)).toBe(true);
     }
+  }, 900_000);
+
+  it('against Maxima, SymPy the reference', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'sagga-ode-maxima-')), 'run');
+    const run = await runBuiltCli([
+      'search', '--task', 'ode', '--target', 'maxima', '--reference', 'sympy', '--rng-seed', '5',
+      '--out', out, '--generation-size', '30', '--max-generations', '2', '--seed-size', '14', '--clusters', '3',
+      '--shrink-calls', '12', '--concurrency', '2', '--json',
+    ]);
+    expect(run.status, run.stderr).toBe(0);
+    checkTaskRun(out, 'ode', verify);
   }, 900_000);
 });

@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { parseExpr } from '../../../src/expr/parse.js';
+import { ANSWER_LIMITS } from '../../../src/targets/answerReading.js';
 import { readOde } from '../../../src/tasks/ode/readOde.js';
+import { readOdeAnswer } from '../../../src/tasks/ode/readOdeAnswer.js';
+import { readOdeCondition } from '../../../src/tasks/ode/readOdeCondition.js';
 import { verifyOde } from '../../../src/tasks/ode/verifyOde.js';
 import { verifyOdeStrings } from '../../../src/tasks/ode/verifyOdeStrings.js';
 import { createRng } from '../../../src/util/rng.js';
@@ -110,6 +113,47 @@ describe('verifyOde: conditions', () => {
 
   test('a removable singularity at the point is left unknown', () => {
     expect(verdictOf("x*y' + y = cos(x)", ['y(0)=1'], 'y = sin(x)/x')).toMatchObject({ verdict: 'unknown', reason: expect.stringMatching(/removable singularity/) });
+  });
+});
+
+describe('verifyOde: a CAS answer with exact rationals beyond 2^53', () => {
+  // Maxima's ic2 writes such solutions; their integers are read rounded to doubles (ANSWER_LIMITS).
+  const b = '5069149673033483345';
+  const twoB = '10138299346066966690';
+  const read = (text: string) => {
+    const r = readOdeAnswer(text, [], ANSWER_LIMITS);
+    if (!r.ok) throw new Error(r.error);
+    return r.answer;
+  };
+  const ode = readOde("y' = y");
+  const condition = readOdeCondition('y(0) = 1');
+  if (!ode.ok || !condition.ok) throw new Error('fixture');
+
+  test('meets its condition though its integers are rounded; a value off by a millionth still fails', () => {
+    const right = verifyOde(ode.ode, [condition.condition], read(`(${b}*exp(x) + ${b}*exp(x))/${twoB}`));
+    expect(right.verdict, right.reason).toBe('correct');
+    const off = verifyOde(ode.ode, [condition.condition], read(`(${b}*exp(x) + ${b}*exp(x))/${twoB}*(1000001/1000000)`));
+    expect(off.verdict).toBe('incorrect');
+    expect(off.reason).toMatch(/the condition y\(0\) = 1 does not hold/);
+  });
+
+  // 2^60 + 300 is read as the double 2^60 + 256, written 1152921504606847200, and 2^60 as
+  // 1152921504606847000: the answers below are exactly exp(x) and x + C1, but read, decimals see
+  // y(0) = 2/3 and y' = 2/3. Neither proves the answer wrong.
+  const big = '1152921504606847276';
+  const bigLess = '1152921504606846976';
+  const exactly = (term: string) => `(${big}*${term} - ${bigLess}*${term})/300`;
+
+  test("a condition the rounding alone may break is unknown, never incorrect", () => {
+    const r = verifyOde(ode.ode, [condition.condition], read(exactly('exp(x)')));
+    expect(r.verdict, r.reason).toBe('unknown');
+  });
+
+  test('an equation the rounding alone may break is unknown, never incorrect', () => {
+    const slope = readOde("y' = 1");
+    if (!slope.ok) throw new Error('fixture');
+    const r = verifyOde(slope.ode, [], read(`${exactly('x')} + C1`));
+    expect(r.verdict, r.reason).toBe('unknown');
   });
 });
 
