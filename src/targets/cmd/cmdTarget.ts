@@ -174,7 +174,7 @@ export class CmdTarget implements Target {
         return error instanceof TaskUnsupported ? error.message : undefined;
       }
     });
-    const asked = problems.flatMap((problem, i) => (unsupported[i] === undefined ? [i] : []));
+    const asked = problems.flatMap((_problem, i) => (unsupported[i] === undefined ? [i] : []));
     const results = await this.pool.run(
       asked.map((i) => ({ key: problems[i].id, request: { problem: problems[i], k: kk } })),
       signal,
