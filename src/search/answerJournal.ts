@@ -95,10 +95,14 @@ export class AnswerJournal {
     this.sync();
   }
 
+  /** The entries a commit carries over into the next generation's journal: the shrinking probes' answers, kept for the rest of the run. */
+  carried(): JournalEntry[] {
+    return [...this.probes.values()].map((p) => p.entry);
+  }
+
   /**
-   * After a commit (which empties the journal file): forget the generation's answers, pending entries
-   * too, and write the shrinking probes' answers back, which stay for the rest of the run (a crash
-   * before they are written again only means asking those candidates again).
+   * After a commit (which replaced the journal file with the `carried` entries): forget the
+   * generation's answers, pending entries too, but for the probes'.
    */
   clear(): void {
     clearTimeout(this.timer);
@@ -107,7 +111,6 @@ export class AnswerJournal {
     this.entries.clear();
     this.uncharged.clear();
     for (const [id, { entry }] of this.probes) this.entries.set(id, entry.answers);
-    if (this.probes.size > 0) this.append([...this.probes.values()].map((p) => p.entry), true);
   }
 
   private write(entry: JournalEntry): void {

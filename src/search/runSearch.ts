@@ -260,7 +260,7 @@ export async function runSearch(config: RunSearchConfig, deps: RunSearchDeps): P
       engineSeconds += seconds(t);
       const row: GenerationRecord = { ...generationRow, seconds: { ...generationRow.seconds, engine: round(engineSeconds) } };
       totals = addTotals(totals, asked.candidates, row, seconds(wallStart), spent);
-      lastCheckpoint = files.commit({ archive: archived, evaluated: told.evaluated, generation: row }, { engine: engine.state(), rngState: deps.rng.state(), totals });
+      lastCheckpoint = files.commit({ archive: archived, evaluated: told.evaluated, generation: row }, { engine: engine.state(), rngState: deps.rng.state(), totals }, journal.carried());
       journal.clear();
       progress.generationEnd(row);
       stop = told.stopReason;
