@@ -1,4 +1,5 @@
 import { closeSync, existsSync, fstatSync, fsyncSync, openSync, readSync, statSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
+import { writeFileAtomic } from '../util/writeFileAtomic.js';
 
 /**
  * Runs a write and turns its failure into the caller's error (RunFiles names the file and how to
@@ -85,12 +86,18 @@ export class JsonLinesJournal {
     this.guard(() => fsyncSync(fd));
   }
 
-  /** Empty the file (durably); later appends start at byte 0, since it is open for appending. */
-  clear(): void {
-    const fd = this.openFd();
+  /**
+   * Replace the file's lines with `lines` (each one JSON text, without its newline) at once: a
+   * private file beside it, flushed, is renamed into place, so a kill leaves the old lines or the
+   * new ones, never neither. Later appends go to the new file.
+   */
+  replace(lines: readonly string[]): void {
+    this.openFd();
     this.guard(() => {
-      truncateSync(this.path, 0);
-      fsyncSync(fd);
+      writeFileAtomic(this.path, lines.length === 0 ? '' : lines.join('\n') + '\n');
+      closeSync(this.fd!);
+      this.fd = undefined;
+      this.fd = openSync(this.path, 'a');
     });
   }
 

@@ -206,10 +206,17 @@ export class RunFiles<S = unknown> {
   }
 
   /**
-   * Commit a generation: its lines, then the new checkpoint, then an empty journal. The checkpoint
-   * is computed from the log sizes after the appends.
+   * Commit a generation: its lines, then the new checkpoint, then a journal holding only `carried`
+   * (answers kept for the rest of the run), written in place of the old one at once. The checkpoint
+   * is computed from the log sizes after the appends. A kill before the journal is replaced leaves
+   * the old one, which holds the carried answers too; its other answers are the committed
+   * generation's, for problems that are decided and never asked again.
    */
-  commit(lines: { archive: readonly ArchiveRecord[]; evaluated: readonly EvaluatedRecord[]; generation: GenerationRecord }, state: Omit<Checkpoint<S>, 'format' | 'offsets' | 'updated'>): Checkpoint<S> {
+  commit(
+    lines: { archive: readonly ArchiveRecord[]; evaluated: readonly EvaluatedRecord[]; generation: GenerationRecord },
+    state: Omit<Checkpoint<S>, 'format' | 'offsets' | 'updated'>,
+    carried: readonly JournalEntry[] = [],
+  ): Checkpoint<S> {
     this.append('archive', lines.archive.map((l) => stringifyRedacted(l, this.redact)));
     this.append('evaluated', lines.evaluated.map((l) => stringifyRedacted(l, this.redact)));
     this.append('generations', [stringifyRedacted(lines.generation, this.redact)]);
@@ -220,7 +227,7 @@ export class RunFiles<S = unknown> {
       updated: new Date().toISOString(),
     };
     this.writeCheckpoint(checkpoint);
-    this.logs.get('journal')?.clear();
+    this.logs.get('journal')?.replace(carried.map((e) => stringifyRedacted(e, this.redact)));
     return checkpoint;
   }
 

@@ -14,7 +14,7 @@ import type { TargetAnswer } from '../targets/types.js';
 export class AnswerJournal {
   private readonly entries = new Map<string, readonly TargetAnswer[]>();
   /** Entries read back from journal.jsonl and not used yet: their first use stands for the call that paid for them. */
-  private readonly unpaid = new Set<string>();
+  private readonly uncharged = new Set<string>();
   /** Shrinking probes' answers, kept for the whole run, with the generation that paid for each. */
   private readonly probes = new Map<string, { readonly entry: JournalEntry; readonly generation: number }>();
   private readonly append: (entries: readonly JournalEntry[], durable: boolean) => void;
@@ -38,11 +38,16 @@ export class AnswerJournal {
       else this.entries.delete(id);
       if (e.probe !== undefined && e.answers.length > 0) this.probes.set(id, { entry: e, generation: e.probe });
     }
-    for (const id of this.entries.keys()) if ((this.probes.get(id)?.generation ?? Infinity) > committed) this.unpaid.add(id);
+    for (const id of this.entries.keys()) if ((this.probes.get(id)?.generation ?? Infinity) > committed) this.uncharged.add(id);
   }
 
   get(key: string, reference?: string): readonly TargetAnswer[] | undefined {
     return this.entries.get(slot(key, reference));
+  }
+
+  /** Are these answers read back from journal.jsonl and not used yet (`chargeReplay` will charge them)? */
+  isUnpaid(key: string, reference?: string): boolean {
+    return this.uncharged.has(slot(key, reference));
   }
 
   /**
@@ -52,7 +57,7 @@ export class AnswerJournal {
    * session, cost nothing.
    */
   chargeReplay(key: string, reference?: string): boolean {
-    return this.unpaid.delete(slot(key, reference));
+    return this.uncharged.delete(slot(key, reference));
   }
 
   /** `probe`: a shrinking probe's answers, paid for in that generation, kept for the rest of the run. */
@@ -90,19 +95,22 @@ export class AnswerJournal {
     this.sync();
   }
 
+  /** The entries a commit carries over into the next generation's journal: the shrinking probes' answers, kept for the rest of the run. */
+  carried(): JournalEntry[] {
+    return [...this.probes.values()].map((p) => p.entry);
+  }
+
   /**
-   * After a commit (which empties the journal file): forget the generation's answers, pending entries
-   * too, and write the shrinking probes' answers back, which stay for the rest of the run (a crash
-   * before they are written again only means asking those candidates again).
+   * After a commit (which replaced the journal file with the `carried` entries): forget the
+   * generation's answers, pending entries too, but for the probes'.
    */
   clear(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.unsynced = false;
     this.entries.clear();
-    this.unpaid.clear();
+    this.uncharged.clear();
     for (const [id, { entry }] of this.probes) this.entries.set(id, entry.answers);
-    if (this.probes.size > 0) this.append([...this.probes.values()].map((p) => p.entry), true);
   }
 
   private write(entry: JournalEntry): void {

@@ -9,6 +9,7 @@ import type { Limiter } from '../util/limiter.js';
 import type { Rng } from '../util/rng.js';
 import type { AnswerJournal } from './answerJournal.js';
 import { CallGate } from './callGate.js';
+import type { Lane } from './grantRounds.js';
 import { HealthMonitor } from './healthMonitor.js';
 import { ProblemJudge } from './problemJudge.js';
 import { ShrinkScheduler } from './shrinkScheduler.js';
@@ -72,7 +73,9 @@ const NON_ANSWERS: ReadonlySet<TargetAnswer['status']> = new Set(['timeout', 'no
  *
  * Deterministic for a deterministic target whatever the order answers arrive in: decided problems are
  * walked in asked order, by the health monitor and by the shrink scheduler, so which failures are
- * shrunk, and where the target is re-checked, depends on the asked order alone.
+ * shrunk, and where the target is re-checked, depends on the asked order alone; and each problem's
+ * work is a lane of the gate, whose rounds, under a budget, decide which calls the budget allows in
+ * the asked order too.
  */
 export async function evaluateGeneration(asked: GenerationAsk, ctx: GenerationContext): Promise<GenerationOutcome> {
   const problems = asked.problems;
@@ -92,15 +95,15 @@ export async function evaluateGeneration(asked: GenerationAsk, ctx: GenerationCo
   });
   const tally = { done: 0, failures: 0 };
 
-  const evaluate = async (index: number): Promise<void> => {
+  const evaluate = async (index: number, lane: Lane): Promise<void> => {
     const problem = problems[index];
-    const answers = await gate.call(ctx.target, undefined, problem, 'problems');
+    const answers = await gate.call(ctx.target, undefined, problem, 'problems', lane);
     if (answers === null) return;
     // Let the requests just given a free slot go out before this answer is verified on this thread.
     await yieldToEventLoop();
     health?.answered(index, !answers.some((a) => a.status === 'ok') && answers.length > 0 && answers.every((a) => NON_ANSWERS.has(a.status)));
-    const proved = await judge.prove(problem, problem.key, await judge.judge(problem, answers), 'references');
-    const judgement = proved.deferred ? undefined : await judge.confirmTimeout(problem, proved.judgement);
+    const proved = await judge.prove(problem, problem.key, await judge.judge(problem, answers), 'references', lane);
+    const judgement = proved.deferred ? undefined : await judge.confirmTimeout(problem, proved.judgement, lane);
     if (judgement === undefined) {
       // Left unasked: the next generation asks it first, from the kept answers, and proves it then.
       ctx.journal.keep(problem.key, asked.generation);
@@ -114,7 +117,9 @@ export async function evaluateGeneration(asked: GenerationAsk, ctx: GenerationCo
     walk.advance();
   };
 
-  await Promise.all(problems.map((_, i) => evaluate(i)));
+  // Every problem's lane is open before any call is made: the first round holds them all.
+  const lanes = problems.map((_, i) => gate.lane(i));
+  await Promise.all(lanes.map((lane, i) => evaluate(i, lane).finally(() => lane.leave())));
   // Problems not asked leave a gap; those after it are decided, and may be shrunk.
   walk.advancePastGaps();
   await health?.finish();

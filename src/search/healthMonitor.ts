@@ -76,6 +76,8 @@ export class HealthMonitor {
   private recheck(): Promise<void> {
     if (this.checking) return this.checking;
     const resume = this.options.gate.hold();
+    // The check runs as a lane of its own: no round of calls begins while it runs.
+    const lane = this.options.gate.lane(Infinity);
     this.checking = (async () => {
       const suspects = this.streak;
       this.streak = [];
@@ -84,6 +86,7 @@ export class HealthMonitor {
       } finally {
         this.checking = null;
         resume();
+        lane.leave();
       }
     })();
     return this.checking;

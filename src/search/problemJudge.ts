@@ -7,6 +7,7 @@ import type { Judgement } from '../judge/judgeTypes.js';
 import { proveByReference, type Reference } from '../judge/proveByReference.js';
 import type { Target, TargetAnswer, TargetProblem } from '../targets/types.js';
 import type { CallGate } from './callGate.js';
+import type { Lane } from './grantRounds.js';
 import type { AskedProblem } from './searchTypes.js';
 
 /** A judgement with what it took: `deferred` when a needed call could not be made (see `prove`). */
@@ -44,16 +45,16 @@ export class ProblemJudge {
    * Ask the references about a failure without a proof. `deferred`: a reference that was needed
    * could not be asked (the budget is spent or the run is stopping), so nothing is decided yet: the
    * problem is asked again once the budget allows (its own answers are kept), never recorded as
-   * unproven for want of a call.
+   * unproven for want of a call. `lane`: whose work the calls are.
    */
-  async prove(asked: ProblemOf, key: string, judgement: Judgement, purpose: 'references' | 'shrinking'): Promise<ProvedJudgement> {
+  async prove(asked: ProblemOf, key: string, judgement: Judgement, purpose: 'references' | 'shrinking', lane?: Lane): Promise<ProvedJudgement> {
     if (judgement.status !== 'fail' || judgement.proof !== null || this.references.length === 0) return { judgement, calls: 0, deferred: false };
     const problem = asTargetProblem(asked, key, this.task);
     let unasked = false;
     const references: Reference[] = this.references.map((target) => ({
       name: target.name,
       ask: async () => {
-        const answers = await this.gate.call(target, target.name, problem, purpose);
+        const answers = await this.gate.call(target, target.name, problem, purpose, lane);
         if (answers !== null) return answers;
         unasked = true;
         return [{ status: 'error', text: '', error: 'not asked: budget', latencyMs: 0 }];
@@ -68,16 +69,16 @@ export class ProblemJudge {
    * A time limit is exceeded by a slow moment of the machine as well as by a hard problem: a proven
    * timeout counts only when a second ask (a call of its own) times out too; otherwise the second
    * ask's judgement stands. Undefined: the second ask could not be made (the budget), so nothing is
-   * decided yet.
+   * decided yet. `lane`: whose work the calls are.
    */
-  async confirmTimeout(problem: AskedProblem, judgement: Judgement): Promise<Judgement | undefined> {
+  async confirmTimeout(problem: AskedProblem, judgement: Judgement, lane?: Lane): Promise<Judgement | undefined> {
     if (judgement.status !== 'fail' || judgement.kind !== 'timeout' || judgement.proof === null) return judgement;
-    const again = await this.gate.call(this.target, undefined, { ...problem, key: `${problem.key}#confirm`, repeat: 1 }, 'problems');
+    const again = await this.gate.call(this.target, undefined, { ...problem, key: `${problem.key}#confirm`, repeat: 1 }, 'problems', lane);
     if (again === null) return undefined;
     const second = await this.judge(problem, again);
     if (second.status === 'fail' && second.kind === 'timeout') return judgement;
     if (second.status === 'error') return second;
-    const proved = await this.prove(problem, problem.key, second, 'references');
+    const proved = await this.prove(problem, problem.key, second, 'references', lane);
     return proved.deferred ? undefined : proved.judgement;
   }
 }

@@ -92,6 +92,7 @@ export async function runOneGeneration(run: OpenedRun, totals: RunTotals): Promi
   const checkpoint = run.files.commit(
     { archive: told.archived, evaluated: told.evaluated, generation: row },
     { engine: engine.state(), rngState: run.evaluation.rng.state(), totals: totalsAfter },
+    journal.carried(),
   );
   journal.clear();
   progress.generationEnd(row);

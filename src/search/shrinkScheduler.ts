@@ -5,6 +5,7 @@ import type { Judgement } from '../judge/judgeTypes.js';
 import type { Target } from '../targets/types.js';
 import type { Rng } from '../util/rng.js';
 import type { CallGate } from './callGate.js';
+import type { Lane } from './grantRounds.js';
 import type { Shrinker, ShrinkProbeResult } from './searchTypes.js';
 import { asTargetProblem, type ProblemJudge } from './problemJudge.js';
 import type { Evaluation } from './searchEngine.js';
@@ -53,7 +54,9 @@ export class ShrinkScheduler {
     const raw = task.signature({ expr: evaluation.problem.expr, params: evaluation.problem.params ?? {} }, this.options.signature);
     if (this.options.archived(raw) || this.claimed.has(raw)) return;
     this.claimed.add(raw);
-    this.shrinks.push(this.shrinkOne(index));
+    // A lane from now, not from the shrink's first await: a round must not begin before its first probe is asked.
+    const lane = this.options.gate.lane(index);
+    this.shrinks.push(this.shrinkOne(index, lane).finally(() => lane.leave()));
   }
 
   /** Every shrink started, finished. */
@@ -61,7 +64,7 @@ export class ShrinkScheduler {
     await Promise.all(this.shrinks);
   }
 
-  private async shrinkOne(index: number): Promise<void> {
+  private async shrinkOne(index: number, lane: Lane): Promise<void> {
     const { results, target, gate, judge } = this.options;
     const evaluation = results[index]!;
     const original = evaluation.judgement as Extract<Judgement, { status: 'fail' }>;
@@ -73,12 +76,12 @@ export class ShrinkScheduler {
       const key = task.key({ expr: tree, params: params ?? {} });
       // A confirming ask is a call of its own, journaled under its own key, never answered from the first.
       const slot = attempt === 0 ? key : `${key}#${attempt}`;
-      const answers = await gate.call(target, undefined, asTargetProblem(candidate, slot, task, attempt), 'shrinking');
+      const answers = await gate.call(target, undefined, asTargetProblem(candidate, slot, task, attempt), 'shrinking', lane);
       if (answers === null) return { judgement: { status: 'error', reason: 'not asked: the run is stopping', answers: [] }, calls: 0, unasked: true };
       const judged = await judge.judge(candidate, answers);
       // A wrong answer shrinks only to a wrong answer: a declined candidate needs no reference.
       if (original.kind === 'wrong') return { judgement: judged, calls: 1 };
-      const proven = await judge.prove(candidate, key, judged, 'shrinking');
+      const proven = await judge.prove(candidate, key, judged, 'shrinking', lane);
       return { judgement: proven.judgement, calls: 1 + proven.calls };
     };
     const minimal = await this.options.shrink(evaluation.problem.expr, evaluation.judgement, probe, {

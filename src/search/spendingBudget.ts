@@ -35,10 +35,20 @@ export class SpendingBudget {
     this.spentNow = spent;
   }
 
-  /** May `calls` more calls (default one) be made? Once not, `exhaustedBy` says which budget. */
-  allowsCall(calls = 1): boolean {
+  /** Is any budget set? */
+  get limited(): boolean {
     const l = this.limits;
-    const s = this.spentNow;
+    return l.maxTargetCalls !== null || l.maxTokensTotal !== null || l.maxCost !== null;
+  }
+
+  /**
+   * May `calls` more calls (default one) be made? Once not, `exhaustedBy` says which budget.
+   * `spent`: judge by these amounts instead of what is spent now (what the calls granted before
+   * this one spent, as far as a call under `GrantRounds` may know it).
+   */
+  allowsCall(calls = 1, spent: Spent = this.spentNow): boolean {
+    const l = this.limits;
+    const s = spent;
     if (l.maxTargetCalls !== null && s.calls + calls > l.maxTargetCalls) this.exhausted ??= 'max-target-calls';
     else if (l.maxTokensTotal !== null && s.input + s.output >= l.maxTokensTotal) this.exhausted ??= 'max-tokens-total';
     else if (l.maxCost !== null && s.cost >= l.maxCost) this.exhausted ??= 'max-cost';
@@ -61,8 +71,8 @@ export class SpendingBudget {
     this.spentNow = { ...this.spentNow, calls: this.spentNow.calls + calls };
   }
 
-  /** The tokens and cost of the target's answers to one call (a request's are carried by its first answer). */
-  spendTokens(answers: readonly TargetAnswer[]): void {
+  /** The tokens and cost of the target's answers to one call (a request's are carried by its first answer); returns them. */
+  spendTokens(answers: readonly TargetAnswer[]): Omit<Spent, 'calls'> {
     let input = 0;
     let output = 0;
     let cost = 0;
@@ -71,14 +81,16 @@ export class SpendingBudget {
       output += a.tokenUsage?.completion ?? 0;
       cost += a.cost ?? 0;
     }
-    if (input === 0 && output === 0 && cost === 0) return;
-    this.spentNow = { ...this.spentNow, input: this.spentNow.input + input, output: this.spentNow.output + output, cost: this.spentNow.cost + cost };
+    if (input !== 0 || output !== 0 || cost !== 0) {
+      this.spentNow = { ...this.spentNow, input: this.spentNow.input + input, output: this.spentNow.output + output, cost: this.spentNow.cost + cost };
+    }
+    return { input, output, cost };
   }
 
-  /** A call answered from the journal (paid for before a resume): charged, never refused. */
-  spendReplayed(answers: readonly TargetAnswer[]): void {
+  /** A call answered from the journal (paid for before a resume): charged, never refused; returns its tokens and cost. */
+  spendReplayed(answers: readonly TargetAnswer[]): Omit<Spent, 'calls'> {
     this.spendUnbudgeted(1);
-    this.spendTokens(answers);
+    return this.spendTokens(answers);
   }
 
   spent(): Spent {

@@ -5,6 +5,8 @@
  */
 export interface Limiter {
   run<T>(task: () => Promise<T>): Promise<T>;
+  /** Tasks that may run at once. */
+  readonly concurrency: number;
   readonly active: number;
   readonly waiting: number;
 }
@@ -31,6 +33,7 @@ export function createLimiter(concurrency: number): Limiter {
         release();
       }
     },
+    concurrency,
     get active() {
       return active;
     },

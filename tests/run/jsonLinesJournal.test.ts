@@ -1,6 +1,6 @@
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JsonLinesJournal } from '../../src/run/jsonLinesJournal.js';
 
@@ -41,16 +41,21 @@ describe('JsonLinesJournal', () => {
     expect(readFileSync(path, 'utf8')).toBe('{"g":1}\n{"g":2}\n');
   });
 
-  it('clears, removes, and turns a failed write into the guard\'s error', () => {
+  it('replaces its lines, removes, and turns a failed write into the guard\'s error', () => {
     const path = fresh();
     const { journal } = JsonLinesJournal.open(path);
-    journal.append(['{"x":1}']);
-    journal.clear();
+    journal.append(['{"x":1}', '{"x":0}']);
+    journal.replace(['{"kept":1}']);
     journal.append(['{"x":2}']);
-    expect(readFileSync(path, 'utf8')).toBe('{"x":2}\n');
+    expect(readFileSync(path, 'utf8')).toBe('{"kept":1}\n{"x":2}\n');
+    journal.replace([]);
+    journal.append(['{"x":3}']);
+    expect(readFileSync(path, 'utf8')).toBe('{"x":3}\n');
+    // Replaced by a rename: no private file is left beside it.
+    expect(readdirSync(dirname(path))).toEqual(['log.jsonl']);
     journal.remove();
     expect(existsSync(path)).toBe(false);
-    expect(() => journal.append(['{"x":3}'])).toThrow(/closed/);
+    expect(() => journal.append(['{"x":4}'])).toThrow(/closed/);
 
     const full = JsonLinesJournal.open('/dev/full', { keep: 0, guard: (write) => {
       try {

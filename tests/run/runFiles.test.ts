@@ -39,6 +39,16 @@ describe('RunFiles', () => {
     expect(files.readCheckpoint()).toMatchObject({ engine: { generation: 1, archiveCount: 2 }, offsets: cp.offsets });
   });
 
+  it('carries the entries kept for the rest of the run over in the same write that ends the generation\'s journal', () => {
+    const files = fresh();
+    files.reconcile(null);
+    files.appendJournal([{ key: 'asked', answers: [] }, { key: 'probed', answers: [], probe: 1 }]);
+    files.commit({ archive: [], evaluated: [], generation: short({ generation: 1 }) }, { engine: state(1, 0), rngState: {}, totals: ZERO_TOTALS }, [{ key: 'probed', answers: [], probe: 1 }]);
+    files.appendJournal([{ key: 'next', answers: [] }]);
+    files.close();
+    expect(lines(files.path('journal'))).toEqual(['{"key":"probed","answers":[],"probe":1}', '{"key":"next","answers":[]}']);
+  });
+
   it('on resume cuts every log back to the checkpoint, including torn last lines', () => {
     const files = fresh();
     files.reconcile(null);

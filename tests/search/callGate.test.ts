@@ -87,3 +87,113 @@ describe('CallGate', () => {
     expect(asked).toEqual(['x^7']);
   });
 });
+
+/**
+ * Lanes that each ask a chain of problems, one after another (as a shrink probes), through a gate
+ * with a token budget, against a target whose answers arrive after `delayMs(key)`. Each answer
+ * costs a different number of tokens. Returns what was asked, in the order asked, and the totals.
+ */
+async function runChains(options: { delayMs: (key: string) => number; saved?: JournalEntry[]; written?: JournalEntry[] }) {
+  const LANES = 4;
+  const STEPS = 5;
+  const tokens = (key: string) => 100 + ((key.charCodeAt(1) * 7 + key.charCodeAt(3) * 13) % 90);
+  const asked: string[] = [];
+  const target: Target = {
+    name: 'chains',
+    async solve(problems: readonly TargetProblem[]) {
+      const key = problems[0].infix;
+      asked.push(key);
+      await new Promise((r) => setTimeout(r, options.delayMs(key)));
+      return [{ id: problems[0].id, answers: [{ status: 'ok', text: 'x', expr: parseExpr('x'), latencyMs: 0, tokenUsage: { prompt: tokens(key), completion: 0, total: tokens(key) } } as TargetAnswer] }];
+    },
+    stats: () => ({ requests: 0, errors: 0, timeouts: 0, restarts: 0, cacheHits: 0, tokens: { prompt: 0, completion: 0, total: 0 } }),
+    close: async () => {},
+    describe: () => ({}),
+  };
+  const journal = new AnswerJournal(options.saved ?? [], 0, (entries) => options.written?.push(...entries), () => {});
+  const budget = new SpendingBudget({ maxTargetCalls: null, maxTokensTotal: 1500, maxCost: null }, { calls: 0, input: 0, output: 0, cost: 0 });
+  const gate = new CallGate({ journal, budget, slots: createLimiter(2), k: 1, generation: 1 });
+  const reached: number[] = [];
+  const lanes = Array.from({ length: LANES }, (_, i) => gate.lane(i));
+  await Promise.all(
+    lanes.map(async (lane, i) => {
+      try {
+        let step = 0;
+        for (; step < STEPS; step++) {
+          const key = `c${i}s${step}`;
+          if ((await gate.call(target, undefined, { id: key, key, expr: parseExpr('x'), infix: key, latex: key }, 'shrinking', lane)) === null) break;
+          // Judging the answer takes a moment.
+          await new Promise((r) => setImmediate(r));
+        }
+        reached[i] = step;
+      } finally {
+        lane.leave();
+      }
+    }),
+  );
+  return { asked, reached, spent: budget.spent(), counts: { ...gate.counts }, stopped: gate.stopped };
+}
+
+describe('CallGate under a budget', () => {
+  const patterns: Record<string, (key: string) => number> = {
+    'lane 0 slow': (key) => (key.startsWith('c0') ? 12 : 1),
+    'lane 3 slow': (key) => (key.startsWith('c3') ? 12 : 1),
+    'later steps slow': (key) => Number(key[3]) * 3,
+    'scattered': (key) => (key.charCodeAt(1) * 5 + key.charCodeAt(3) * 11) % 9,
+  };
+
+  it('checks a call against the calls granted before it but the last --concurrency, whichever of them answered first', async () => {
+    const outcomes = [];
+    for (const slow of ['a', 'b']) {
+      const asked: string[] = [];
+      const target: Target = {
+        name: 'priced',
+        async solve(problems: readonly TargetProblem[]) {
+          const key = problems[0].infix;
+          asked.push(key);
+          await new Promise((r) => setTimeout(r, key === slow ? 15 : 1));
+          return [{ id: problems[0].id, answers: [{ status: 'ok', text: 'x', expr: parseExpr('x'), latencyMs: 0, tokenUsage: { prompt: 600, completion: 0, total: 600 } } as TargetAnswer] }];
+        },
+        stats: () => ({ requests: 0, errors: 0, timeouts: 0, restarts: 0, cacheHits: 0, tokens: { prompt: 0, completion: 0, total: 0 } }),
+        close: async () => {},
+        describe: () => ({}),
+      };
+      const budget = new SpendingBudget({ maxTargetCalls: null, maxTokensTotal: 1000, maxCost: null }, { calls: 0, input: 0, output: 0, cost: 0 });
+      const gate = new CallGate({ journal: new AnswerJournal([], 0, () => {}, () => {}), budget, slots: createLimiter(2), k: 1, generation: 1 });
+      const lanes = ['a', 'b', 'c'].map((_, i) => gate.lane(i));
+      await Promise.all(['a', 'b', 'c'].map((key, i) => gate.call(target, undefined, { id: key, key, expr: parseExpr('x'), infix: key, latex: key }, 'problems', lanes[i]).finally(() => lanes[i].leave())));
+      outcomes.push(asked.sort());
+    }
+    // c is the third call with two slots: it is checked against a's 600 tokens alone, whether or not b's are in yet.
+    expect(outcomes).toEqual([['a', 'b', 'c'], ['a', 'b', 'c']]);
+  });
+
+  it('allows the same calls whatever order the answers arrive in', async () => {
+    const runs = [];
+    for (const delayMs of Object.values(patterns)) runs.push(await runChains({ delayMs }));
+    const first = runs[0];
+    // The budget ends the chains part way: there is an edge to decide.
+    expect(first.stopped).toBe('budget');
+    expect(first.reached.some((r) => r < 5)).toBe(true);
+    expect(first.spent.input).toBeGreaterThanOrEqual(1500);
+    for (const run of runs.slice(1)) {
+      expect([...run.asked].sort()).toEqual([...first.asked].sort());
+      expect(run.reached).toEqual(first.reached);
+      expect(run.spent).toEqual(first.spent);
+    }
+  });
+
+  it('replays a killed run\'s journaled answers in their rounds, and then makes the calls the uninterrupted run made', async () => {
+    const written: JournalEntry[] = [];
+    const uninterrupted = await runChains({ delayMs: patterns['lane 0 slow'], written });
+    for (const cut of [3, 7, 11]) {
+      const saved = written.slice(0, cut);
+      const resumed = await runChains({ delayMs: patterns.scattered, saved });
+      expect(resumed.asked.filter((key) => saved.some((e) => e.key === key))).toEqual([]);
+      expect([...resumed.asked, ...saved.map((e) => e.key)].sort()).toEqual([...uninterrupted.asked].sort());
+      expect(resumed.reached).toEqual(uninterrupted.reached);
+      expect(resumed.spent).toEqual(uninterrupted.spent);
+      expect(resumed.counts).toEqual(uninterrupted.counts);
+    }
+  });
+});

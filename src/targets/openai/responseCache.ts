@@ -105,7 +105,10 @@ export async function openResponseCache(file: string, options: ResponseCacheOpti
       entries.set(entry.key, entry);
       const line = stringifyRedacted(entry, redact) + '\n';
       if (Buffer.byteLength(line) > maxLineBytes) return;
-      chain = chain.then(async () => {
+      // Written on a later turn of the event loop: whoever asked records the answer first (a
+      // search's journal, in the same turn as it gets it), so a process killed in between has
+      // the answer in its own record, never only here, where replaying it would cost nothing.
+      chain = chain.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(async () => {
         if (handle === undefined) return;
         try {
           await handle.appendFile(line);
