@@ -94,7 +94,9 @@ function candidates(rng: Rng, count: number): Expr[] {
   });
 }
 
-async function collectWrong(options: Options): Promise<{ wrong: WrongPair[]; candidates: number; asked: number; statuses: Record<string, number>; verdicts: Record<string, number> }> {
+async function collectWrong(
+  options: Options,
+): Promise<{ wrong: WrongPair[]; candidates: number; asked: number; statuses: Record<string, number>; verdicts: Record<string, number> }> {
   const rng = createRng(options.seed);
   const target = createNerdamerTarget({ timeLimitMs: 3000 });
   const seen = new Set<string>();
@@ -137,7 +139,13 @@ async function sympyCheck(pairs: ReadonlyArray<Pick<WrongPair, 'id' | 'problem' 
   const shards = Array.from({ length: workers }, (_, w) => pairs.filter((_, i) => i % workers === w));
   const runs = await Promise.all(
     shards.map((shard) =>
-      runPythonJsonLines<SympyCheck>(python, 'cas-sympy-check.py', [], shard.map((p) => ({ id: p.id, problem: p.problem, answer: p.answer })), { stderr: 'inherit' }),
+      runPythonJsonLines<SympyCheck>(
+        python,
+        'cas-sympy-check.py',
+        [],
+        shard.map((p) => ({ id: p.id, problem: p.problem, answer: p.answer })),
+        { stderr: 'inherit' },
+      ),
     ),
   );
   return runs.flatMap((r) => r.replies);
@@ -156,7 +164,9 @@ async function conversions(system: 'nerdamer' | 'algebrite', options: Options): 
     const sympy = suspects.length > 0 ? await sympyCheck(suspects, options.python) : [];
     const sympyWrong = sympy.filter((c) => c.verdict === 'incorrect').length;
     const { verified, solved, share } = conversionShare(s, sympyWrong);
-    console.log(`${system}: ${problems.length} distinct problems, ${((performance.now() - started) / 1000).toFixed(1)} s; statuses ${JSON.stringify(s.statuses)}; verdicts ${JSON.stringify(s.verdicts)}`);
+    console.log(
+      `${system}: ${problems.length} distinct problems, ${((performance.now() - started) / 1000).toFixed(1)} s; statuses ${JSON.stringify(s.statuses)}; verdicts ${JSON.stringify(s.verdicts)}`,
+    );
     console.log(
       `  the system's own mistakes (translation shown exact) ${s.systemWrong.length}; translation refuted ${s.unfaithful.length}; ` +
         `faithfulness undecided ${s.undecided}; verifier unknown ${s.unknown.length}`,
@@ -167,7 +177,13 @@ async function conversions(system: 'nerdamer' | 'algebrite', options: Options): 
     }
     console.log(`  of ${s.suspects.length} such answers SymPy finds ${sympyWrong} wrong as the system printed them: the system's mistakes`);
     console.log(`  converted answer verifies: ${verified} of ${solved} = ${(100 * share).toFixed(2)} % — target ≥ 99 %: ${share >= 0.99 ? 'met' : 'NOT met'}`);
-    for (const [label, lines] of [['read through its real form', s.imaginary], ['translation refuted', s.unfaithful], ['unparseable', s.unparseable], ['not judged (error)', s.errors], ['verifier unknown', s.unknown]] as const) {
+    for (const [label, lines] of [
+      ['read through its real form', s.imaginary],
+      ['translation refuted', s.unfaithful],
+      ['unparseable', s.unparseable],
+      ['not judged (error)', s.errors],
+      ['verifier unknown', s.unknown],
+    ] as const) {
       for (const line of lines) console.log(`  ${label}: ${line}`);
     }
     return s;
@@ -207,12 +223,16 @@ export async function runCasPrecision(argv: readonly string[]): Promise<void> {
   const total = collected.wrong.length;
   const precision = total === 0 ? 0 : counts.incorrect / total;
   console.log(`nerdamer answers classified wrong by sagga's verifier, checked by SymPy (seed ${options.seed})`);
-  console.log(`candidates made ${collected.candidates}, asked (valid, distinct) ${collected.asked}; target statuses ${JSON.stringify(collected.statuses)}; verdicts ${JSON.stringify(collected.verdicts)}`);
+  console.log(
+    `candidates made ${collected.candidates}, asked (valid, distinct) ${collected.asked}; target statuses ${JSON.stringify(collected.statuses)}; verdicts ${JSON.stringify(collected.verdicts)}`,
+  );
   console.log(`collect ${collectSeconds.toFixed(1)} s, SymPy check ${checkSeconds.toFixed(1)} s`);
   console.log(`SymPy verdicts on the ${total} wrong answers: incorrect ${counts.incorrect}, correct ${counts.correct}, unknown ${counts.unknown}`);
   console.log(`precision (SymPy agrees the answer is wrong) ${(100 * precision).toFixed(2)} % — target ≥ 99 %: ${precision >= 0.99 ? 'met' : 'NOT met'}`);
   for (const d of disagreements) {
-    console.log(`  SymPy ${d.sympy?.verdict ?? 'no reply'} (${d.sympy?.symbolic}/${d.sympy?.numeric}: ${d.sympy?.detail}): ∫ ${d.problem} dx = ${d.answer} — sagga: ${d.reason}`);
+    console.log(
+      `  SymPy ${d.sympy?.verdict ?? 'no reply'} (${d.sympy?.symbolic}/${d.sympy?.numeric}: ${d.sympy?.detail}): ∫ ${d.problem} dx = ${d.answer} — sagga: ${d.reason}`,
+    );
   }
   if (options.json !== undefined) {
     writeFileSync(options.json, JSON.stringify({ options, converted, ...collected, checks, counts, precision }, null, 2));

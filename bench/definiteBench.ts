@@ -54,7 +54,18 @@ export async function runDefiniteBench(opts: DefiniteBenchOptions, rng: Rng): Pr
   const work = results.map((r) => Math.round(r.work ?? 0)).sort((a, b) => a - b);
   const judged = (pairs: readonly DefinitePair[], verdicts: readonly Verdict[]) => pairs.map((pair, i) => ({ pair, verdict: verdicts[i] }));
   const rows: DefiniteRow[] = [
-    { name: 'sagga `verifyDefinite`, 1 thread', pairs: ours.length, pairsPerSecond: (1000 * ours.length) / ms, score: scoreVerdicts(judged(ours, results.map((r) => r.verdict))), note: opts.sample === undefined ? 'whole set' : 'random subsample' },
+    {
+      name: 'sagga `verifyDefinite`, 1 thread',
+      pairs: ours.length,
+      pairsPerSecond: (1000 * ours.length) / ms,
+      score: scoreVerdicts(
+        judged(
+          ours,
+          results.map((r) => r.verdict),
+        ),
+      ),
+      note: opts.sample === undefined ? 'whole set' : 'random subsample',
+    },
   ];
   let referenceWallMs: number | null = null;
   if (sample.length > 0) {
@@ -62,7 +73,18 @@ export async function runDefiniteBench(opts: DefiniteBenchOptions, rng: Rng): Pr
     const s0 = performance.now();
     const sampleOurs = verifyDefinitePairs(sample);
     const sampleMs = performance.now() - s0;
-    rows.push({ name: 'sagga, same subsample as the reference', pairs: sample.length, pairsPerSecond: (1000 * sample.length) / sampleMs, score: scoreVerdicts(judged(sample, sampleOurs.map((r) => r.verdict))), note: '' });
+    rows.push({
+      name: 'sagga, same subsample as the reference',
+      pairs: sample.length,
+      pairsPerSecond: (1000 * sample.length) / sampleMs,
+      score: scoreVerdicts(
+        judged(
+          sample,
+          sampleOurs.map((r) => r.verdict),
+        ),
+      ),
+      note: '',
+    });
     console.error(`reference: mpmath quad at 30 digits on ${sample.length} pairs, ${opts.referenceTimeout} s timeout each…`);
     const run = await runPythonJsonLines<ReferenceReply>(
       opts.python,
@@ -78,7 +100,12 @@ export async function runDefiniteBench(opts: DefiniteBenchOptions, rng: Rng): Pr
       name: 'reference: mpmath `quad`, 30 digits, same rules',
       pairs: sample.length,
       pairsPerSecond: (1000 * sample.length) / refMs,
-      score: scoreVerdicts(judged(sample, run.replies.map((r) => r.verdict))),
+      score: scoreVerdicts(
+        judged(
+          sample,
+          run.replies.map((r) => r.verdict),
+        ),
+      ),
       note: `${(run.wallMs / 1000).toFixed(1)} s wall incl. start-up`,
     });
   }
@@ -96,7 +123,20 @@ export async function runDefiniteBench(opts: DefiniteBenchOptions, rng: Rng): Pr
     '',
     `Work per pair: median ${at(0.5)}, 99th percentile ${at(0.99)}, largest ${at(1)} units.`,
   ];
-  if (rows.length === 3) lines.push('', `Speed of sagga over the reference on the same pairs: ${(rows[1].pairsPerSecond / rows[2].pairsPerSecond).toFixed(2)}×.`);
-  const summary = (s: Score) => ({ pairs: s.pairs, incorrectPairs: s.incorrectPairs, falseCorrect: s.falseCorrect.length, falseIncorrect: s.falseIncorrect.length, undecided: s.undecided.length });
-  return { lines, json: { rows: rows.map((r) => ({ name: r.name, pairs: r.pairs, pairsPerSecond: r.pairsPerSecond, note: r.note, score: summary(r.score) })), referenceWallMs } };
+  if (rows.length === 3)
+    lines.push('', `Speed of sagga over the reference on the same pairs: ${(rows[1].pairsPerSecond / rows[2].pairsPerSecond).toFixed(2)}×.`);
+  const summary = (s: Score) => ({
+    pairs: s.pairs,
+    incorrectPairs: s.incorrectPairs,
+    falseCorrect: s.falseCorrect.length,
+    falseIncorrect: s.falseIncorrect.length,
+    undecided: s.undecided.length,
+  });
+  return {
+    lines,
+    json: {
+      rows: rows.map((r) => ({ name: r.name, pairs: r.pairs, pairsPerSecond: r.pairsPerSecond, note: r.note, score: summary(r.score) })),
+      referenceWallMs,
+    },
+  };
 }

@@ -47,7 +47,16 @@ function measure(label: string, dir: string, seconds: number, shrinkSeconds?: nu
   const proven = archive.filter((a) => a.proof !== null && a.proof !== undefined);
   const signatures = new Set(proven.map((a) => a.signature)).size;
   const totals = (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { totals: { target_calls: number; proven: number } }).totals;
-  return { label, calls: totals.target_calls, proven: totals.proven, lines: archive.length, signatures, perThousand: (1000 * signatures) / totals.target_calls, seconds, ...(shrinkSeconds !== undefined ? { shrinkSeconds } : {}) };
+  return {
+    label,
+    calls: totals.target_calls,
+    proven: totals.proven,
+    lines: archive.length,
+    signatures,
+    perThousand: (1000 * signatures) / totals.target_calls,
+    seconds,
+    ...(shrinkSeconds !== undefined ? { shrinkSeconds } : {}),
+  };
 }
 
 function main(): void {
@@ -71,13 +80,18 @@ function main(): void {
     sagga(['archive', 'shrink', paper, '--target', 'nerdamer']);
     const shrinkSeconds = (performance.now() - t) / 1000;
 
-    const rows = [measure('novelty signature, shrinking (default)', ours, oursSeconds), measure('novelty exact, shrink-calls 0, then archive shrink', paper, paperSeconds, shrinkSeconds)];
+    const rows = [
+      measure('novelty signature, shrinking (default)', ours, oursSeconds),
+      measure('novelty exact, shrink-calls 0, then archive shrink', paper, paperSeconds, shrinkSeconds),
+    ];
     console.log(`Distinct failures against nerdamer, --max-target-calls ${calls}, --rng-seed ${seed}, other settings default.`);
     console.log('| search | target calls | proven failures | archive lines | distinct signatures | per 1000 calls |');
     console.log('|---|---:|---:|---:|---:|---:|');
     for (const r of rows) console.log(`| ${r.label} | ${r.calls} | ${r.proven} | ${r.lines} | ${r.signatures} | ${r.perThousand.toFixed(2)} |`);
     const ratio = rows[0].perThousand / rows[1].perThousand;
-    console.log(`ratio ${ratio.toFixed(2)}× (target ≥ 1.5); searches ${oursSeconds.toFixed(0)} s and ${paperSeconds.toFixed(0)} s, archive shrink ${shrinkSeconds.toFixed(0)} s (not charged)`);
+    console.log(
+      `ratio ${ratio.toFixed(2)}× (target ≥ 1.5); searches ${oursSeconds.toFixed(0)} s and ${paperSeconds.toFixed(0)} s, archive shrink ${shrinkSeconds.toFixed(0)} s (not charged)`,
+    );
     if (json !== undefined) writeFileSync(json, JSON.stringify({ calls, seed, rows, ratio }, null, 2) + '\n');
   } finally {
     rmSync(work, { recursive: true, force: true });

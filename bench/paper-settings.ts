@@ -226,7 +226,9 @@ async function main(): Promise<void> {
   }
 
   console.log(`\n## Target length (archive ${ARCHIVE}, at most ${MAX_GENERATIONS} generations of ${GENERATION_SIZE}, seed size ${SEED_SIZE}, nerdamer)\n`);
-  console.log('| run | --fitness | archive | mean length (chars) | median | mean length archived in the last generation | generations to fill | problems asked to fill | failures / asked (generations ≥ 2) | stop | time (s) |');
+  console.log(
+    '| run | --fitness | archive | mean length (chars) | median | mean length archived in the last generation | generations to fill | problems asked to fill | failures / asked (generations ≥ 2) | stop | time (s) |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     console.log(
@@ -235,13 +237,15 @@ async function main(): Promise<void> {
   }
   console.log('\nMean length (chars) of the problems archived in each generation:\n');
   for (const r of results) console.log(`    ${r.run.padEnd(15)} ${r.lengthByGeneration.map((l) => (l === null ? '—' : l.toFixed(1))).join('  ')}`);
-  console.log('\nMean length (chars) of each generation\'s proven failures (archived or not):\n');
+  console.log("\nMean length (chars) of each generation's proven failures (archived or not):\n");
   for (const r of results) console.log(`    ${r.run.padEnd(15)} ${r.provenLengthByGeneration.map((l) => (l === null ? '—' : l.toFixed(1))).join('  ')}`);
   const last = (name: string) => results.find((r) => r.run === name)?.provenLengthByGeneration.at(-1) ?? null;
   const [l10, l20, l40] = [last('length10'), last('length20'), last('length40')];
   if (l10 !== null && l20 !== null && l40 !== null) {
     const within = (v: number, target: number) => Math.abs(v - target) <= 0.3 * target;
-    console.log(`\nLast generation's proven failures: length:10 ${l10.toFixed(1)}, length:20 ${l20.toFixed(1)}, length:40 ${l40.toFixed(1)} chars; ordered ${l10 < l20 && l20 < l40 ? 'yes' : 'no'}; length:20 within 30 % of 20: ${within(l20, 20) ? 'yes' : 'no'}; length:40 within 30 % of 40: ${within(l40, 40) ? 'yes' : 'no'}`);
+    console.log(
+      `\nLast generation's proven failures: length:10 ${l10.toFixed(1)}, length:20 ${l20.toFixed(1)}, length:40 ${l40.toFixed(1)} chars; ordered ${l10 < l20 && l20 < l40 ? 'yes' : 'no'}; length:20 within 30 % of 20: ${within(l20, 20) ? 'yes' : 'no'}; length:40 within 30 % of 40: ${within(l40, 40) ? 'yes' : 'no'}`,
+    );
   }
   const bucketName = ([lo, hi]: [number, number]) => (hi === Infinity ? `> ${lo - 1}` : lo === 1 ? `< ${hi + 1}` : `${lo}–${hi}`);
   console.log('\nShare of the problems asked that failed, by length (chars):\n');
@@ -260,19 +264,39 @@ async function main(): Promise<void> {
     for (const r of [baseline, ...nearRuns]) {
       const d = distances(r.dir, targets);
       near[r.run] = d;
-      console.log(`| ${r.run} | ${r.fitness} | ${RUNS[r.run].distance ?? (r.run === 'short' ? '—' : 'cosine')} | ${d.n} | ${d.cosine.toFixed(3)} | ${d.tree.toFixed(2)} |`);
+      console.log(
+        `| ${r.run} | ${r.fitness} | ${RUNS[r.run].distance ?? (r.run === 'short' ? '—' : 'cosine')} | ${d.n} | ${d.cosine.toFixed(3)} | ${d.tree.toFixed(2)} |`,
+      );
     }
-    console.log('\nMean distance of each generation\'s proven failures to the nearest target (cosine of structural embeddings / tree edit distance):\n');
+    console.log("\nMean distance of each generation's proven failures to the nearest target (cosine of structural embeddings / tree edit distance):\n");
     for (const r of [baseline, ...nearRuns]) {
       const evaluated = readJsonl<EvaluatedRecord>(join(r.dir, 'evaluated.jsonl'));
       const cos = byGeneration(evaluated, r.generations, (e) => nearestCosine(parseExpr(e.problem), targets));
       const tree = byGeneration(evaluated, r.generations, (e) => nearestTree(parseExpr(e.problem), targets));
-      console.log(`    ${r.run.padEnd(10)} cosine ${cos.map((v) => (v === null ? '—' : v.toFixed(3))).join('  ')}   tree ${tree.map((v) => (v === null ? '—' : v.toFixed(2))).join('  ')}`);
+      console.log(
+        `    ${r.run.padEnd(10)} cosine ${cos.map((v) => (v === null ? '—' : v.toFixed(3))).join('  ')}   tree ${tree.map((v) => (v === null ? '—' : v.toFixed(2))).join('  ')}`,
+      );
     }
   }
   console.log('\nCommands:\n');
   for (const r of results) console.log(`    ${r.command}`);
-  writeFileSync(join('archives', 'paper-settings', 'summary.json'), JSON.stringify({ archive: ARCHIVE, maxGenerations: MAX_GENERATIONS, generationSize: GENERATION_SIZE, seedSize: SEED_SIZE, timeLimitMs: TIME_LIMIT_MS, rngSeed: RNG_SEED, results, near }, null, 2) + '\n');
+  writeFileSync(
+    join('archives', 'paper-settings', 'summary.json'),
+    JSON.stringify(
+      {
+        archive: ARCHIVE,
+        maxGenerations: MAX_GENERATIONS,
+        generationSize: GENERATION_SIZE,
+        seedSize: SEED_SIZE,
+        timeLimitMs: TIME_LIMIT_MS,
+        rngSeed: RNG_SEED,
+        results,
+        near,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
 }
 
 main().catch((err) => {

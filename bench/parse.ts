@@ -118,7 +118,9 @@ function main(argv: readonly string[]): void {
     best[1] = Math.max(best[1], theirs);
     if (r > 0) parseRatios.push(theirs / ours);
   }
-  console.log(`bench:parse — ${strings.length} distinct strings (every problem and answer of ${o.pairs} and ${o.traps}), best of ${o.rounds} rounds, one thread\n`);
+  console.log(
+    `bench:parse — ${strings.length} distinct strings (every problem and answer of ${o.pairs} and ${o.traps}), best of ${o.rounds} rounds, one thread\n`,
+  );
   const parseRatio = parseRatios.length > 0 ? median(parseRatios).toFixed(2) : '—';
   console.log('| reader | parses/s | × parseExpr, fastest | × parseExpr, median ratio of a round |');
   console.log('|---|---:|---:|---:|');

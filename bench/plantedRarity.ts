@@ -117,17 +117,23 @@ const share = (n: number, of: number): string => `${((100 * n) / of).toFixed(1)}
 function report(tally: Tally, bugs: readonly PlantedBug[], settings: string, seconds: number): void {
   const n = tally.candidates;
   const distinct = tally.keys.size;
-  console.log(`Planted bugs of examples/cmd-target/planted-bugs.mjs among ${n} random valid candidates (${distinct} distinct), ${settings}; ${seconds.toFixed(0)} s.`);
+  console.log(
+    `Planted bugs of examples/cmd-target/planted-bugs.mjs among ${n} random valid candidates (${distinct} distinct), ${settings}; ${seconds.toFixed(0)} s.`,
+  );
   console.log('');
   console.log('| bug | minimal signature | example | per 10,000 candidates | per 10,000 distinct | first at candidate | fired, not provable |');
   console.log('|---|---|---|---:|---:|---:|---:|');
   const rows = [...bugs].sort((a, b) => tally.bugs.get(b.id)!.proven - tally.bugs.get(a.id)!.proven);
   for (const bug of rows) {
     const c = tally.bugs.get(bug.id)!;
-    console.log(`| ${bug.id} | \`${bug.signature}\` | \`${bug.example}\` | ${per10k(c.proven, n)} | ${per10k(c.distinct.size, distinct)} | ${c.first ?? '–'} | ${c.hidden} |`);
+    console.log(
+      `| ${bug.id} | \`${bug.signature}\` | \`${bug.example}\` | ${per10k(c.proven, n)} | ${per10k(c.distinct.size, distinct)} | ${c.first ?? '–'} | ${c.hidden} |`,
+    );
   }
   console.log('');
-  console.log(`answered and verified correct ${share(tally.correct, n)}, declined ${share(tally.declined, n)}, wrong by a planted bug ${share(tally.wrongPlanted, n)}, verdict unknown ${share(tally.undecided, n)}, wrong with no planted bug ${tally.unplanted.length}; chains drawn again after a refused step: ${tally.refusedChains}`);
+  console.log(
+    `answered and verified correct ${share(tally.correct, n)}, declined ${share(tally.declined, n)}, wrong by a planted bug ${share(tally.wrongPlanted, n)}, verdict unknown ${share(tally.undecided, n)}, wrong with no planted bug ${tally.unplanted.length}; chains drawn again after a refused step: ${tally.refusedChains}`,
+  );
   for (const line of tally.unplanted.slice(0, 10)) console.log(`  wrong with no planted bug: ${line}`);
 }
 
@@ -141,7 +147,17 @@ async function main(): Promise<void> {
   const { model, bugs } = await loadModel();
   const seeds = loadSeeds('default').exprs;
   const rng = createRng(seed);
-  const tally: Tally = { candidates: 0, refusedChains: 0, keys: new Set(), declined: 0, correct: 0, wrongPlanted: 0, undecided: 0, unplanted: [], bugs: new Map() };
+  const tally: Tally = {
+    candidates: 0,
+    refusedChains: 0,
+    keys: new Set(),
+    declined: 0,
+    correct: 0,
+    wrongPlanted: 0,
+    undecided: 0,
+    unplanted: [],
+    bugs: new Map(),
+  };
   for (const bug of bugs) tally.bugs.set(bug.id, { proven: 0, distinct: new Set(), hidden: 0, first: null });
   const started = performance.now();
   while (tally.candidates < samples) {
@@ -152,9 +168,14 @@ async function main(): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
   report(tally, bugs, `chains of 1..${steps} uniform mutations of the default seeds, --seed ${seed}`, seconds);
   if (json !== undefined) {
-    const perBug = Object.fromEntries([...tally.bugs].map(([id, c]) => [id, { proven: c.proven, distinct: c.distinct.size, hidden: c.hidden, first: c.first }]));
+    const perBug = Object.fromEntries(
+      [...tally.bugs].map(([id, c]) => [id, { proven: c.proven, distinct: c.distinct.size, hidden: c.hidden, first: c.first }]),
+    );
     const { candidates, refusedChains, declined, correct, wrongPlanted, undecided, unplanted } = tally;
-    writeFileSync(json, `${JSON.stringify({ samples, steps, seed, candidates, distinct: tally.keys.size, refusedChains, declined, correct, wrongPlanted, undecided, unplanted, perBug }, null, 2)}\n`);
+    writeFileSync(
+      json,
+      `${JSON.stringify({ samples, steps, seed, candidates, distinct: tally.keys.size, refusedChains, declined, correct, wrongPlanted, undecided, unplanted, perBug }, null, 2)}\n`,
+    );
   }
 }
 

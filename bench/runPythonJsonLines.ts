@@ -31,8 +31,9 @@ export function runPythonJsonLines<T>(
 ): Promise<PythonJsonLinesRun<T>> {
   // Next to this file when run from source, two levels up when run from dist/bench/.
   const path =
-    [fileURLToPath(new URL(`./python/${script}`, import.meta.url)), fileURLToPath(new URL(`../../bench/python/${script}`, import.meta.url))].find((p) => existsSync(p)) ??
-    `bench/python/${script}`;
+    [fileURLToPath(new URL(`./python/${script}`, import.meta.url)), fileURLToPath(new URL(`../../bench/python/${script}`, import.meta.url))].find((p) =>
+      existsSync(p),
+    ) ?? `bench/python/${script}`;
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(python, [path, ...args], { stdio: ['pipe', 'pipe', options.stderr] });

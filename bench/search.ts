@@ -96,14 +96,23 @@ async function engineGenerations(embedderSpec: string): Promise<EngineTiming[]> 
       const askSeconds = (performance.now() - t) / 1000;
       const evaluations: Evaluation[] = ask.problems.map((problem) => ({
         problem,
-        judgement: { status: 'fail', kind: 'no-answer', reason: 'declined', answers: [{ text: 'I cannot', status: 'no-answer', verdict: null, reason: 'declined' }], proof: null },
+        judgement: {
+          status: 'fail',
+          kind: 'no-answer',
+          reason: 'declined',
+          answers: [{ text: 'I cannot', status: 'no-answer', verdict: null, reason: 'declined' }],
+          proof: null,
+        },
       }));
       embedSink.seconds = 0;
       t = performance.now();
       const told = await engine.tell(evaluations);
       const tellSeconds = (performance.now() - t) / 1000;
       t = performance.now();
-      files.commit({ archive: told.archived, evaluated: told.evaluated, generation: shortGenerationLine(told.generation) }, { engine: engine.state(), rngState: {}, totals: ZERO_TOTALS });
+      files.commit(
+        { archive: told.archived, evaluated: told.evaluated, generation: shortGenerationLine(told.generation) },
+        { engine: engine.state(), rngState: {}, totals: ZERO_TOTALS },
+      );
       const ioSeconds = (performance.now() - t) / 1000;
       timings.push({
         ask: askSeconds,
@@ -125,7 +134,15 @@ async function engineGenerations(embedderSpec: string): Promise<EngineTiming[]> 
 async function nerdamerRun(): Promise<GenerationRecord[]> {
   const dir = mkdtempSync(join(tmpdir(), 'sagga-bench-run-'));
   // The search loop alone: no references, no shrinking.
-  const settings: SearchSettings = { ...SEARCH_DEFAULTS, target: 'nerdamer', rngSeed: 'bench', concurrency: 2, maxGenerations: RUN_GENERATIONS, reference: [], shrinkCalls: 0 };
+  const settings: SearchSettings = {
+    ...SEARCH_DEFAULTS,
+    target: 'nerdamer',
+    rngSeed: 'bench',
+    concurrency: 2,
+    maxGenerations: RUN_GENERATIONS,
+    reference: [],
+    shrinkCalls: 0,
+  };
   const mutationConfig = resolveMutationConfig(settings.mutations);
   const embedder = await createEmbedder('structural');
   const target: Target = await createNerdamerTarget({ concurrency: settings.concurrency });
@@ -176,7 +193,9 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.le
 async function main(): Promise<void> {
   process.chdir(packageRoot());
   console.log(`## Search engine time per generation (1000 candidates, target excluded; ${GENERATIONS} generations, first one included)\n`);
-  console.log('| embedder | problems asked / gen | ask: mutate+validate+dedupe (ms) | embed (ms) | fitness+archive+k-means (ms) | archive I/O (ms) | engine total mean (ms) | max (ms) | target |');
+  console.log(
+    '| embedder | problems asked / gen | ask: mutate+validate+dedupe (ms) | embed (ms) | fitness+archive+k-means (ms) | archive I/O (ms) | engine total mean (ms) | max (ms) | target |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const spec of ['structural', `transformers:${resolve('tests/fixtures/tiny-model')}`]) {
     const t = await engineGenerations(spec);
@@ -200,10 +219,14 @@ async function main(): Promise<void> {
     target += r.seconds.target;
     verify += r.seconds.verify;
     engine += r.seconds.engine;
-    console.log(`| ${r.generation} | ${r.asked} | ${r.failures} | ${r.novel} | ${r.seconds.target.toFixed(2)} | ${r.seconds.verify.toFixed(2)} | ${r.seconds.engine.toFixed(3)} | ${((100 * r.seconds.engine) / all).toFixed(1)} % |`);
+    console.log(
+      `| ${r.generation} | ${r.asked} | ${r.failures} | ${r.novel} | ${r.seconds.target.toFixed(2)} | ${r.seconds.verify.toFixed(2)} | ${r.seconds.engine.toFixed(3)} | ${((100 * r.seconds.engine) / all).toFixed(1)} % |`,
+    );
   }
   const share = (100 * engine) / (target + verify + engine);
-  console.log(`| **all** | ${rows.reduce((s, r) => s + r.asked, 0)} | ${rows.reduce((s, r) => s + r.failures, 0)} | ${rows.reduce((s, r) => s + r.novel, 0)} | ${target.toFixed(2)} | ${verify.toFixed(2)} | ${engine.toFixed(3)} | **${share.toFixed(1)} %** (${share < 10 ? 'met: < 10 %' : 'MISSED: ≥ 10 %'}) |`);
+  console.log(
+    `| **all** | ${rows.reduce((s, r) => s + r.asked, 0)} | ${rows.reduce((s, r) => s + r.failures, 0)} | ${rows.reduce((s, r) => s + r.novel, 0)} | ${target.toFixed(2)} | ${verify.toFixed(2)} | ${engine.toFixed(3)} | **${share.toFixed(1)} %** (${share < 10 ? 'met: < 10 %' : 'MISSED: ≥ 10 %'}) |`,
+  );
 }
 
 main().catch((err) => {

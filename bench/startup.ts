@@ -44,6 +44,8 @@ const lines = [
   '',
   '| command | median ms | min ms | × node -e 0 |',
   '|---|---:|---:|---:|',
-  ...commands.map((c, i) => `| \`${c.label}\` | ${median(times[i]).toFixed(0)} | ${Math.min(...times[i]).toFixed(0)} | ${(median(times[i]) / reference).toFixed(2)} |`),
+  ...commands.map(
+    (c, i) => `| \`${c.label}\` | ${median(times[i]).toFixed(0)} | ${Math.min(...times[i]).toFixed(0)} | ${(median(times[i]) / reference).toFixed(2)} |`,
+  ),
 ];
 process.stdout.write(lines.join('\n') + '\n');

@@ -98,7 +98,9 @@ export async function runPipelineBenchmark(scenario: PipelineScenario): Promise<
       .filter(Boolean)
       .map((l) => JSON.parse(l) as { generation: number; problem: string });
 
-    console.log(`Pipeline vs chunked dispatch: L = ${latencyMs} ms (1 in 32 after ${30 * latencyMs} ms), concurrency ${concurrency}, ${generations} generations of ${generationSize}.`);
+    console.log(
+      `Pipeline vs chunked dispatch: L = ${latencyMs} ms (1 in 32 after ${30 * latencyMs} ms), concurrency ${concurrency}, ${generations} generations of ${generationSize}.`,
+    );
     console.log('generation  requests   ideal s   ours s  ratio   chunked s  ratio');
     let offset = 0;
     let sumIdeal = 0;
@@ -110,7 +112,11 @@ export async function runPipelineBenchmark(scenario: PipelineScenario): Promise<
       for (const row of rows) {
         const requests = log.slice(offset, offset + row.calls.problems);
         offset += row.calls.problems;
-        const ideal = greedyMakespan(requests.map((r) => r.latencyMs), concurrency) / 1000;
+        const ideal =
+          greedyMakespan(
+            requests.map((r) => r.latencyMs),
+            concurrency,
+          ) / 1000;
         const ours = span(requests) / 1000;
         // The same problems, the old way: chunks of max(32, 4·C), one after the other.
         const problems: TargetProblem[] = evaluated
@@ -125,7 +131,11 @@ export async function runPipelineBenchmark(scenario: PipelineScenario): Promise<
         for (let i = 0; i < problems.length; i += chunk) await target.solve(problems.slice(i, i + chunk), 1);
         const chunked = (performance.now() - started) / 1000;
         const chunkedRequests = (await server.log()).slice(before);
-        const chunkedIdeal = greedyMakespan(chunkedRequests.map((r) => r.latencyMs), concurrency) / 1000;
+        const chunkedIdeal =
+          greedyMakespan(
+            chunkedRequests.map((r) => r.latencyMs),
+            concurrency,
+          ) / 1000;
         sumIdeal += ideal;
         sumOurs += ours;
         sumChunked += chunked;

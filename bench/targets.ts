@@ -89,7 +89,10 @@ async function benchCas(name: string, problems: readonly TargetProblem[], option
   }
   try {
     // Warm-up: starts the workers or processes and loads the system, which a search pays once.
-    await target.solve(problems.slice(0, 2).map((p) => ({ ...p, id: `warm-${p.id}` })), 1);
+    await target.solve(
+      problems.slice(0, 2).map((p) => ({ ...p, id: `warm-${p.id}` })),
+      1,
+    );
     const started = performance.now();
     const outcomes = await target.solve(problems, 1);
     const seconds = (performance.now() - started) / 1000;
@@ -99,7 +102,9 @@ async function benchCas(name: string, problems: readonly TargetProblem[], option
       statuses[a.status] = (statuses[a.status] ?? 0) + 1;
     }
     const ps = problems.length / seconds;
-    console.log(`${name.padEnd(10)} ${String(problems.length).padStart(8)} ${seconds.toFixed(1).padStart(8)} ${ps.toFixed(1).padStart(10)}  ${JSON.stringify(statuses)}`);
+    console.log(
+      `${name.padEnd(10)} ${String(problems.length).padStart(8)} ${seconds.toFixed(1).padStart(8)} ${ps.toFixed(1).padStart(10)}  ${JSON.stringify(statuses)}`,
+    );
   } finally {
     await target.close();
   }

@@ -37,7 +37,11 @@ interface Row {
   readonly score: Score;
 }
 
-const VERIFIER_NAMES: Readonly<Record<LabelledTaskPair['task'], string>> = { series: 'verifySeriesStrings', limit: 'verifyLimitStrings', ode: 'verifyOdeStrings' };
+const VERIFIER_NAMES: Readonly<Record<LabelledTaskPair['task'], string>> = {
+  series: 'verifySeriesStrings',
+  limit: 'verifyLimitStrings',
+  ode: 'verifyOdeStrings',
+};
 
 function verifyTaskPair(p: LabelledTaskPair): VerifyResult {
   switch (p.task) {
@@ -65,7 +69,7 @@ function table(rows: readonly Row[]): string[] {
     '|---|---:|---:|---:|---:|---:|',
     ...rows.map((r) => {
       const s = r.score;
-      return `| ${r.name} | ${r.pairs} | ${fmt(r.pairsPerSecond)} | ${s.falseCorrect.length}/${s.incorrectPairs} | ${s.falseIncorrect.length}/${s.pairs - s.incorrectPairs} | ${s.undecided.length} (${((100 * s.undecidedRate).toFixed(1))}%) |`;
+      return `| ${r.name} | ${r.pairs} | ${fmt(r.pairsPerSecond)} | ${s.falseCorrect.length}/${s.incorrectPairs} | ${s.falseIncorrect.length}/${s.pairs - s.incorrectPairs} | ${s.undecided.length} (${(100 * s.undecidedRate).toFixed(1)}%) |`;
     }),
   ];
 }
@@ -80,10 +84,24 @@ async function section(task: LabelledTaskPair['task'], path: string, opts: TaskS
   for (const p of ours.slice(0, 20)) verifyTaskPair(p);
   const started = performance.now();
   const results = ours.map(verifyTaskPair);
-  const rows = [row(`sagga \`${VERIFIER_NAMES[task]}\`, 1 thread`, ours, results.map((r) => r.verdict), performance.now() - started)];
+  const rows = [
+    row(
+      `sagga \`${VERIFIER_NAMES[task]}\`, 1 thread`,
+      ours,
+      results.map((r) => r.verdict),
+      performance.now() - started,
+    ),
+  ];
   const byId = new Map(ours.map((p, i) => [p.id, results[i]] as const));
   const sampleOurs = sample.map((p) => byId.get(p.id) ?? verifyTaskPair(p));
-  rows.push(row('sagga, same subsample as the reference', sample, sampleOurs.map((r) => r.verdict), sampleOurs.reduce((t, r) => t + r.ms, 0)));
+  rows.push(
+    row(
+      'sagga, same subsample as the reference',
+      sample,
+      sampleOurs.map((r) => r.verdict),
+      sampleOurs.reduce((t, r) => t + r.ms, 0),
+    ),
+  );
   const lines = [`\`${task}\` (${path}, ${all.length} pairs, ${all.filter((p) => p.label === 'incorrect').length} incorrect):`, ''];
   if (opts.reference && sample.length > 0) {
     console.error(`${task}: the SymPy reference on ${sample.length} pairs, ${opts.referenceTimeout} s timeout each…`);
@@ -94,11 +112,23 @@ async function section(task: LabelledTaskPair['task'], path: string, opts: TaskS
       sample.map(({ label: _label, family: _family, ...line }) => line),
       { stderr: 'pipe' },
     );
-    if (run.replies.length !== sample.length) throw new Error(`reference answered ${run.replies.length} of ${sample.length} ${task} pairs: ${run.stderr.slice(-2000)}`);
+    if (run.replies.length !== sample.length)
+      throw new Error(`reference answered ${run.replies.length} of ${sample.length} ${task} pairs: ${run.stderr.slice(-2000)}`);
     const refMs = run.replies.reduce((t, r) => t + r.ms, 0);
     const reference = task === 'ode' ? '`checkodesol`, conditions by `simplify`, constants counted' : `\`${task}\` then \`simplify\``;
-    rows.push(row(`reference: SymPy ${reference}, ${opts.referenceTimeout} s timeout`, sample, run.replies.map((r) => r.verdict), refMs));
-    lines.push(...table(rows), '', `Speed-up over the reference on the subsample: ${(rows[1].pairsPerSecond / rows[2].pairsPerSecond).toFixed(1)}× (per-pair times; the reference's ${(run.wallMs / 1000).toFixed(1)} s wall includes its start-up).`);
+    rows.push(
+      row(
+        `reference: SymPy ${reference}, ${opts.referenceTimeout} s timeout`,
+        sample,
+        run.replies.map((r) => r.verdict),
+        refMs,
+      ),
+    );
+    lines.push(
+      ...table(rows),
+      '',
+      `Speed-up over the reference on the subsample: ${(rows[1].pairsPerSecond / rows[2].pairsPerSecond).toFixed(1)}× (per-pair times; the reference's ${(run.wallMs / 1000).toFixed(1)} s wall includes its start-up).`,
+    );
   } else {
     lines.push(...table(rows));
   }

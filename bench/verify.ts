@@ -204,8 +204,20 @@ async function main(): Promise<void> {
 
   const rows: Row[] = [
     { name: 'sagga `verifyStrings`, 1 thread', pairs: ours.length, pairsPerSecond: rate(ours.length, single.ms), score: singleScore, note: 'whole set' },
-    { name: 'sagga `verifyBatch`, worker pool', pairs: ours.length, pairsPerSecond: rate(ours.length, batch.ms), score: batchScore, note: `whole set, ${availableParallelism()} cores` },
-    { name: 'sagga, same subsample as the reference', pairs: sample.length, pairsPerSecond: rate(sample.length, sampleOursMs), score: sampleScore, note: 'pairs/s from per-pair `ms`' },
+    {
+      name: 'sagga `verifyBatch`, worker pool',
+      pairs: ours.length,
+      pairsPerSecond: rate(ours.length, batch.ms),
+      score: batchScore,
+      note: `whole set, ${availableParallelism()} cores`,
+    },
+    {
+      name: 'sagga, same subsample as the reference',
+      pairs: sample.length,
+      pairsPerSecond: rate(sample.length, sampleOursMs),
+      score: sampleScore,
+      note: 'pairs/s from per-pair `ms`',
+    },
   ];
   const trapRow: Row = {
     name: 'sagga `verifyStrings`, 1 thread',
@@ -250,7 +262,13 @@ async function main(): Promise<void> {
   let definite: DefiniteBenchRun | undefined;
   if (opts.definite !== false) {
     definite = await runDefiniteBench(
-      { file: opts.definite, sample: opts.quick ? 150 : undefined, referenceSample: opts.reference ? opts.definiteReferenceSample : 0, referenceTimeout: 10, python: opts.python },
+      {
+        file: opts.definite,
+        sample: opts.quick ? 150 : undefined,
+        referenceSample: opts.reference ? opts.definiteReferenceSample : 0,
+        referenceTimeout: 10,
+        python: opts.python,
+      },
       rng.fork('definite'),
     );
   }

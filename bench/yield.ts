@@ -85,11 +85,20 @@ function runGenerations(args: readonly string[], dir: string): Promise<number> {
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString('utf8')).slice(-4000)));
     child.on('error', fail);
-    child.on('close', (status) => (status === 0 ? done((performance.now() - started) / 1000) : fail(new Error(`sagga ${full.join(' ')} exited ${status}: ${stderr}`))));
+    child.on('close', (status) =>
+      status === 0 ? done((performance.now() - started) / 1000) : fail(new Error(`sagga ${full.join(' ')} exited ${status}: ${stderr}`)),
+    );
   });
 }
 
-function readResult(target: string, method: string, seed: string, dir: string, budgets: readonly number[], seconds: number): Omit<RunResult, 'planted' | 'audit'> {
+function readResult(
+  target: string,
+  method: string,
+  seed: string,
+  dir: string,
+  budgets: readonly number[],
+  seconds: number,
+): Omit<RunResult, 'planted' | 'audit'> {
   const generations = jsonLines<{ target_calls: number; signatures: number }>(join(dir, 'generations.jsonl'));
   const curve: CurvePoint[] = [{ calls: 0, signatures: 0 }];
   let calls = 0;
@@ -164,14 +173,28 @@ async function main(): Promise<void> {
     for (const seed of seeds) {
       for (const method of methods) {
         const dir = join(out, `${target}-${method}-s${seed}`);
-        const args = ['--target', spec.spec, '--seed-selection', method, '--rng-seed', seed, '--max-target-calls', String(largest), '--time-limit', timeLimit, ...spec.extra];
+        const args = [
+          '--target',
+          spec.spec,
+          '--seed-selection',
+          method,
+          '--rng-seed',
+          seed,
+          '--max-target-calls',
+          String(largest),
+          '--time-limit',
+          timeLimit,
+          ...spec.extra,
+        ];
         process.stderr.write(`bench:yield: ${target} ${method} seed ${seed} → ${dir}\n`);
         const seconds = await runGenerations(args, dir);
         const result: RunResult = { ...readResult(target, method, seed, dir, budgets, seconds) };
         const withPlanted = target === 'planted' ? { ...result, planted: matchPlanted(result.signatures, planted) } : result;
         const audited = audit > 0 ? { ...withPlanted, audit: await auditMinimalForms(dir, spec.spec, Number(timeLimit), audit) } : withPlanted;
         results.push(audited);
-        process.stderr.write(`bench:yield:   ${audited.signatures.length} signatures in ${audited.calls} calls (${seconds.toFixed(0)} s), stopped: ${audited.stopReason}\n`);
+        process.stderr.write(
+          `bench:yield:   ${audited.signatures.length} signatures in ${audited.calls} calls (${seconds.toFixed(0)} s), stopped: ${audited.stopReason}\n`,
+        );
       }
     }
   }
@@ -185,9 +208,17 @@ function matchPlanted(signatures: readonly string[], bugs: ReadonlyArray<{ id: s
   return { found, unmatched: signatures.filter((s) => !known.has(s)) };
 }
 
-function printTables(results: readonly RunResult[], targets: readonly string[], methods: readonly string[], budgets: readonly number[], plantedCount: number): void {
+function printTables(
+  results: readonly RunResult[],
+  targets: readonly string[],
+  methods: readonly string[],
+  budgets: readonly number[],
+  plantedCount: number,
+): void {
   console.log(`Distinct proven signatures against target calls (mean over seeds, min–max), --time-limit as given, other settings default.\n`);
-  console.log(`| target | search | runs | ${budgets.map((b) => `${b.toLocaleString('en-US')} calls`).join(' | ')} | per 1,000 calls at ${Math.max(...budgets).toLocaleString('en-US')} | last quarter | stopped |`);
+  console.log(
+    `| target | search | runs | ${budgets.map((b) => `${b.toLocaleString('en-US')} calls`).join(' | ')} | per 1,000 calls at ${Math.max(...budgets).toLocaleString('en-US')} | last quarter | stopped |`,
+  );
   console.log(`|---|---|---:|${budgets.map(() => '---:').join('|')}|---:|---:|---|`);
   for (const target of targets) {
     for (const method of methods) {
@@ -214,19 +245,25 @@ function printTables(results: readonly RunResult[], targets: readonly string[], 
   const plantedRuns = results.filter((r) => r.planted !== undefined);
   if (plantedRuns.length > 0) {
     console.log(`\nPlanted bugs found (of ${plantedCount}):\n`);
-    for (const r of plantedRuns) console.log(`- ${r.method} seed ${r.seed}: ${r.planted!.found.length} (${r.planted!.found.join(', ')})${r.planted!.unmatched.length > 0 ? `; signatures matching no planted bug: ${r.planted!.unmatched.join(', ')}` : ''}`);
+    for (const r of plantedRuns)
+      console.log(
+        `- ${r.method} seed ${r.seed}: ${r.planted!.found.length} (${r.planted!.found.join(', ')})${r.planted!.unmatched.length > 0 ? `; signatures matching no planted bug: ${r.planted!.unmatched.join(', ')}` : ''}`,
+      );
   }
   console.log('\nShrinking: archive lines by how their shrink ended, and steps refused by the symptom guard:\n');
   for (const r of results) {
     const lines = Object.values(r.shrinkStops).reduce((a, b) => a + b, 0);
-    console.log(`- ${r.target} ${r.method} seed ${r.seed}: ${JSON.stringify(r.shrinkStops)}; budget with no step accepted: ${r.budgetStopsWithoutStep}/${lines}; refused: ${r.refused}`);
+    console.log(
+      `- ${r.target} ${r.method} seed ${r.seed}: ${JSON.stringify(r.shrinkStops)}; budget with no step accepted: ${r.budgetStopsWithoutStep}/${lines}; refused: ${r.refused}`,
+    );
   }
   const audited = results.filter((r) => r.audit !== undefined);
   if (audited.length > 0) {
     console.log('\nAudit of minimal forms, each asked alone, and every deletion of one term or factor:\n');
     console.log('| target | search | seed | lines | fail alone | 1-minimal |');
     console.log('|---|---|---:|---:|---:|---:|');
-    for (const r of audited) console.log(`| ${r.target} | ${r.method} | ${r.seed} | ${r.audit!.lines} | ${r.audit!.failAlone} | ${r.audit!.oneMinimal}/${r.audit!.wrongLines} |`);
+    for (const r of audited)
+      console.log(`| ${r.target} | ${r.method} | ${r.seed} | ${r.audit!.lines} | ${r.audit!.failAlone} | ${r.audit!.oneMinimal}/${r.audit!.wrongLines} |`);
   }
 }
 

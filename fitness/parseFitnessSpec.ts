@@ -57,7 +57,10 @@ function readNearTargets(arg: string, spec: string, baseDir: string): Expr[] {
   if (builtinSeedSets().includes(arg)) return [...loadSeeds(arg).exprs];
   const parsed = tryParseExpr(arg);
   if (!parsed.ok) {
-    throw specError(spec, `'${arg}' is not a file, nor a built-in seed set (${builtinSeedSets().join(', ')}), nor an expression (${parsed.error.message} at column ${parsed.error.position + 1})`);
+    throw specError(
+      spec,
+      `'${arg}' is not a file, nor a built-in seed set (${builtinSeedSets().join(', ')}), nor an expression (${parsed.error.message} at column ${parsed.error.position + 1})`,
+    );
   }
   return [parsed.expr];
 }
@@ -107,7 +110,11 @@ async function parseFitnessTerm(
   }
   if (head === 'near' && arg !== undefined) {
     const exprs = readNearTargets(arg, spec, options.baseDir ?? process.cwd());
-    if (options.distance !== 'cosine') return nearFitness(exprs.map((expr) => ({ expr })), options.distance);
+    if (options.distance !== 'cosine')
+      return nearFitness(
+        exprs.map((expr) => ({ expr })),
+        options.distance,
+      );
     if (!options.embed) throw new Error('near: with cosine distance needs an embedder for the targets; or use --distance tree');
     const embeddings = await options.embed(exprs);
     if (embeddings.length !== exprs.length) throw new Error(`embedder returned ${embeddings.length} embeddings for ${exprs.length} targets`);

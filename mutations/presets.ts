@@ -50,7 +50,10 @@ function basePreset(presetName: string): MutationConfig {
   }
   let preset = PRESET_CONFIGS[name as MutationPresetName];
   if (semantic) {
-    if (preset.nodes === 'numbers') throw new Error(`'${presetName}': ${name} changes numbers only, so it cannot use the meaning-aware operators; use distance${SEMANTIC_SUFFIX} or uniform${SEMANTIC_SUFFIX}`);
+    if (preset.nodes === 'numbers')
+      throw new Error(
+        `'${presetName}': ${name} changes numbers only, so it cannot use the meaning-aware operators; use distance${SEMANTIC_SUFFIX} or uniform${SEMANTIC_SUFFIX}`,
+      );
     preset = { ...preset, internal: { ...preset.internal, ...SEMANTIC_OPERATORS } };
   }
   if (!symbolic) return preset;
@@ -125,7 +128,8 @@ export function resolveMutationConfig(presetName: string, overrides?: unknown): 
   if ('ops' in o) {
     if (!Array.isArray(o.ops) || o.ops.length === 0) throw new Error(`mutation override 'ops' must be a non-empty list among: ${MUTATION_OPS.join(', ')}`);
     for (const op of o.ops) {
-      if (!(MUTATION_OPS as readonly unknown[]).includes(op)) throw new Error(`unknown operation ${JSON.stringify(op)}; valid ones: ${MUTATION_OPS.join(', ')}`);
+      if (!(MUTATION_OPS as readonly unknown[]).includes(op))
+        throw new Error(`unknown operation ${JSON.stringify(op)}; valid ones: ${MUTATION_OPS.join(', ')}`);
     }
     ops = [...new Set(o.ops as MutationOp[])];
     if (!ops.some((op) => ARITHMETIC.includes(op))) throw new Error(`the operation set needs at least one of ${ARITHMETIC.join(', ')}`);

@@ -33,7 +33,18 @@ export { parseDomain, type ParsedDomain } from './verify/parseDomain.js';
 export { createTarget, TARGET_SPECS, type TargetOptions, type OpenAIOptions } from './targets/registry.js';
 export type { BatchJobIntent, BatchJobRecord, BatchJobHooks } from './targets/targetOptions.js';
 export { costOf, type TokenPrices } from './targets/costOf.js';
-export type { Target, TargetProblem, TargetAnswer, OkAnswer, FailedAnswer, ProblemOutcome, AnswerStatus, TargetStats, TargetSettings, TokenUsage } from './targets/types.js';
+export type {
+  Target,
+  TargetProblem,
+  TargetAnswer,
+  OkAnswer,
+  FailedAnswer,
+  ProblemOutcome,
+  AnswerStatus,
+  TargetStats,
+  TargetSettings,
+  TokenUsage,
+} from './targets/types.js';
 export { checkCanaries, type CanaryCheck, type CanaryCheckOptions, type CanaryResult } from './targets/checkCanaries.js';
 export { CANARY_PROBLEMS } from './targets/canaryProblems.js';
 export { TargetUnhealthyError } from './targets/targetUnhealthyError.js';

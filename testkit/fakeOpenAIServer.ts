@@ -48,7 +48,15 @@ export type FakeReply =
       readonly delayMs?: number;
     }
   /** An error status with an OpenAI-style error body. */
-  | { readonly kind: 'status'; readonly status: number; readonly message?: string; readonly param?: string; readonly retryAfter?: string; readonly retryAfterMs?: string; readonly delayMs?: number }
+  | {
+      readonly kind: 'status';
+      readonly status: number;
+      readonly message?: string;
+      readonly param?: string;
+      readonly retryAfter?: string;
+      readonly retryAfterMs?: string;
+      readonly delayMs?: number;
+    }
   /** Destroy the socket without a response. */
   | { readonly kind: 'drop'; readonly delayMs?: number }
   /** Send headers, then part of the body, then destroy the socket. */
@@ -233,7 +241,9 @@ export async function startFakeOpenAIServer(script: FakeScript, batchBehaviour: 
     created_at: Math.floor(b.createdAt / 1000),
     ...(b.outputFileId !== undefined ? { output_file_id: b.outputFileId } : {}),
     ...(b.errorFileId !== undefined ? { error_file_id: b.errorFileId } : {}),
-    ...(b.status === 'failed' ? { errors: { object: 'list', data: [{ code: 'invalid_request', message: 'the fake server was told to fail this batch', line: 1 }] } } : {}),
+    ...(b.status === 'failed'
+      ? { errors: { object: 'list', data: [{ code: 'invalid_request', message: 'the fake server was told to fail this batch', line: 1 }] } }
+      : {}),
     request_counts: { total: b.requests, completed: 0, failed: 0 },
   });
 
@@ -244,7 +254,12 @@ export async function startFakeOpenAIServer(script: FakeScript, batchBehaviour: 
   };
 
   /** Answer each line of a job with the script, then write its output and error files. */
-  const runBatch = async (b: FakeBatch, lines: readonly { custom_id: string; body: ChatRequestBody }[], headers: IncomingHttpHeaders, end: FakeBatchBehaviour['end']): Promise<void> => {
+  const runBatch = async (
+    b: FakeBatch,
+    lines: readonly { custom_id: string; body: ChatRequestBody }[],
+    headers: IncomingHttpHeaders,
+    end: FakeBatchBehaviour['end'],
+  ): Promise<void> => {
     pendingLines.delete(b.id);
     const answered = end === 'expired' ? lines.slice(0, Math.floor(lines.length / 2)) : lines;
     const results = await Promise.all(
@@ -254,12 +269,26 @@ export async function startFakeOpenAIServer(script: FakeScript, batchBehaviour: 
         const id = `batch_req_${++completionId}`;
         if (r.kind === 'answer') {
           await later(r.delayMs);
-          return { ok: true, line: { id, custom_id: line.custom_id, response: { status_code: 200, request_id: id, body: completion(r, line.body) }, error: null } };
+          return {
+            ok: true,
+            line: { id, custom_id: line.custom_id, response: { status_code: 200, request_id: id, body: completion(r, line.body) }, error: null },
+          };
         }
         if (r.kind === 'status') {
-          return { ok: false, line: { id, custom_id: line.custom_id, response: { status_code: r.status, request_id: id, body: { error: { message: r.message ?? `fake error ${r.status}`, type: 'server_error' } } }, error: null } };
+          return {
+            ok: false,
+            line: {
+              id,
+              custom_id: line.custom_id,
+              response: { status_code: r.status, request_id: id, body: { error: { message: r.message ?? `fake error ${r.status}`, type: 'server_error' } } },
+              error: null,
+            },
+          };
         }
-        return { ok: false, line: { id, custom_id: line.custom_id, response: null, error: { code: 'server_error', message: `the fake server's reply was ${r.kind}` } } };
+        return {
+          ok: false,
+          line: { id, custom_id: line.custom_id, response: null, error: { code: 'server_error', message: `the fake server's reply was ${r.kind}` } },
+        };
       }),
     );
     if (b.status === 'cancelled') return;
@@ -290,7 +319,15 @@ export async function startFakeOpenAIServer(script: FakeScript, batchBehaviour: 
       const purpose = parts.find((p) => p.name === 'purpose')?.data.toString('utf8') ?? '';
       if (file === undefined || purpose !== 'batch') return sendJson(res, 400, { error: { message: 'expected a file with purpose batch' } });
       const id = addFile(purpose, file.filename ?? 'upload.jsonl', file.data);
-      return sendJson(res, 200, { id, object: 'file', bytes: file.data.length, created_at: Math.floor(Date.now() / 1000), filename: file.filename ?? 'upload.jsonl', purpose, status: 'processed' });
+      return sendJson(res, 200, {
+        id,
+        object: 'file',
+        bytes: file.data.length,
+        created_at: Math.floor(Date.now() / 1000),
+        filename: file.filename ?? 'upload.jsonl',
+        purpose,
+        status: 'processed',
+      });
     }
     const content = /^\/files\/([^/]+)\/content$/.exec(route);
     if (method === 'GET' && content !== null) {
@@ -310,18 +347,27 @@ export async function startFakeOpenAIServer(script: FakeScript, batchBehaviour: 
       }
       const input = files.get(String(body.input_file_id));
       if (input === undefined) return sendJson(res, 400, { error: { message: `no input file ${String(body.input_file_id)}` } });
-      if (body.endpoint !== '/v1/chat/completions' || body.completion_window !== '24h') return sendJson(res, 400, { error: { message: 'expected endpoint /v1/chat/completions and completion_window 24h' } });
+      if (body.endpoint !== '/v1/chat/completions' || body.completion_window !== '24h')
+        return sendJson(res, 400, { error: { message: 'expected endpoint /v1/chat/completions and completion_window 24h' } });
       const lines: { custom_id: string; body: ChatRequestBody }[] = [];
       const ids = new Set<string>();
       for (const text of input.bytes.toString('utf8').split('\n')) {
         if (text.trim() === '') continue;
         const line = JSON.parse(text) as { custom_id: string; method: string; url: string; body: ChatRequestBody };
-        if (line.method !== 'POST' || line.url !== '/v1/chat/completions' || typeof line.custom_id !== 'string') return sendJson(res, 400, { error: { message: `malformed batch line: ${text.slice(0, 200)}` } });
+        if (line.method !== 'POST' || line.url !== '/v1/chat/completions' || typeof line.custom_id !== 'string')
+          return sendJson(res, 400, { error: { message: `malformed batch line: ${text.slice(0, 200)}` } });
         if (ids.has(line.custom_id)) return sendJson(res, 400, { error: { message: `duplicate custom_id ${line.custom_id}` } });
         ids.add(line.custom_id);
         lines.push({ custom_id: line.custom_id, body: line.body });
       }
-      const b: FakeBatch = { id: `batch_${batches.length + 1}`, inputFileId: String(body.input_file_id), endpoint: '/v1/chat/completions', requests: lines.length, status: 'validating', createdAt: Date.now() };
+      const b: FakeBatch = {
+        id: `batch_${batches.length + 1}`,
+        inputFileId: String(body.input_file_id),
+        endpoint: '/v1/chat/completions',
+        requests: lines.length,
+        status: 'validating',
+        createdAt: Date.now(),
+      };
       batches.push(b);
       pendingLines.set(b.id, { lines, headers: req.headers });
       const end = behaviour.end ?? 'completed';
@@ -352,7 +398,13 @@ export async function startFakeOpenAIServer(script: FakeScript, batchBehaviour: 
       const after = query.get('after');
       const from = after === null ? 0 : newest.findIndex((b) => b.id === after) + 1;
       const page = newest.slice(from, from + limit);
-      return sendJson(res, 200, { object: 'list', data: page.map(batchObject), first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null, has_more: from + limit < newest.length });
+      return sendJson(res, 200, {
+        object: 'list',
+        data: page.map(batchObject),
+        first_id: page[0]?.id ?? null,
+        last_id: page.at(-1)?.id ?? null,
+        has_more: from + limit < newest.length,
+      });
     }
     const one = /^\/batches\/([^/]+)(\/cancel)?$/.exec(route);
     if (one !== null) {
@@ -414,7 +466,14 @@ export async function startFakeOpenAIServer(script: FakeScript, batchBehaviour: 
         sendJson(
           res,
           r.status,
-          { error: { message: r.message ?? `fake error ${r.status}`, type: r.status === 429 ? 'rate_limit_error' : 'server_error', param: r.param ?? null, code: null } },
+          {
+            error: {
+              message: r.message ?? `fake error ${r.status}`,
+              type: r.status === 429 ? 'rate_limit_error' : 'server_error',
+              param: r.param ?? null,
+              code: null,
+            },
+          },
           headers,
         );
         return;
@@ -443,18 +502,22 @@ export async function startFakeOpenAIServer(script: FakeScript, batchBehaviour: 
         const tail = '"},"finish_reason":"stop"}]}';
         const fill = (r.fill ?? 'x').slice(0, 1) || 'x';
         const block = Buffer.from(fill.repeat(64 * 1024));
-        res.writeHead(200, { 'content-type': 'application/json', ...(r.declareLength ? { 'content-length': String(head.length + r.bytes + tail.length) } : {}) });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          ...(r.declareLength ? { 'content-length': String(head.length + r.bytes + tail.length) } : {}),
+        });
         hanging.add(res);
         res.on('close', () => hanging.delete(res));
-        const drained = (): Promise<void> => new Promise((resolve) => {
-          const done = (): void => {
-            res.off('drain', done);
-            res.off('close', done);
-            resolve();
-          };
-          res.once('drain', done);
-          res.once('close', done);
-        });
+        const drained = (): Promise<void> =>
+          new Promise((resolve) => {
+            const done = (): void => {
+              res.off('drain', done);
+              res.off('close', done);
+              resolve();
+            };
+            res.once('drain', done);
+            res.once('close', done);
+          });
         if (!res.write(head)) await drained();
         for (let sent = 0; sent < r.bytes && !res.destroyed && !res.writableEnded; sent += block.length) {
           const piece = r.bytes - sent >= block.length ? block : block.subarray(0, r.bytes - sent);

@@ -27,7 +27,18 @@ type NativeEvaluator = (text: string, num: number, den: number) => number | unde
 
 // Points of both signs, as decimals with short exact fractions, away from the usual singularities.
 const POINTS: ReadonlyArray<readonly [number, number]> = [
-  [37, 100], [13, 10], [29, 10], [-6, 10], [-17, 10], [41, 10], [7, 100], [-33, 10], [53, 10], [67, 10], [89, 10], [-51, 10],
+  [37, 100],
+  [13, 10],
+  [29, 10],
+  [-6, 10],
+  [-17, 10],
+  [41, 10],
+  [7, 100],
+  [-33, 10],
+  [53, 10],
+  [67, 10],
+  [89, 10],
+  [-51, 10],
 ];
 const MIN_POINTS = 2;
 // nerdamer's own erf is good to about 1e-7 only; a conversion bug changes values grossly.
@@ -39,7 +50,9 @@ function nerdamerEvaluator(): NativeEvaluator {
   require('nerdamer/Calculus.js');
   return (text, num, den) => {
     try {
-      const printed = nerdamer(text, { x: `(${num}/${den})` }).evaluate().text('decimals');
+      const printed = nerdamer(text, { x: `(${num}/${den})` })
+        .evaluate()
+        .text('decimals');
       if (!/^-?[\d.]+(e[+-]?\d+)?$/.test(printed)) return undefined; // complex, symbolic or infinite
       return Number(printed);
     } catch {

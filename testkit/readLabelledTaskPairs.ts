@@ -64,7 +64,9 @@ function isTaskPair(v: unknown): v is LabelledTaskPair {
     typeof o.family === 'string';
   if (!common) return false;
   if (o.task === 'ode') {
-    const parameters = o.parameters === undefined || (typeof o.parameters === 'object' && o.parameters !== null && Object.values(o.parameters).every((v) => typeof v === 'string'));
+    const parameters =
+      o.parameters === undefined ||
+      (typeof o.parameters === 'object' && o.parameters !== null && Object.values(o.parameters).every((v) => typeof v === 'string'));
     return Array.isArray(o.conditions) && o.conditions.every((c) => typeof c === 'string') && parameters;
   }
   if (typeof o.point !== 'string') return false;

@@ -39,7 +39,9 @@ export function scriptedTarget(): Target {
       return problems.map((p) => ({
         id: p.id,
         answers: Array.from({ length: Math.max(1, k) }, () =>
-          scriptedFails(p.infix) ? { status: 'ok' as const, text: WRONG_ANSWER, expr: wrong, latencyMs: 0 } : { status: 'ok' as const, text: p.infix, expr: p.expr, latencyMs: 0 },
+          scriptedFails(p.infix)
+            ? { status: 'ok' as const, text: WRONG_ANSWER, expr: wrong, latencyMs: 0 }
+            : { status: 'ok' as const, text: p.infix, expr: p.expr, latencyMs: 0 },
         ),
       }));
     },
@@ -54,7 +56,7 @@ export function scriptedTarget(): Target {
  * (no integrator could produce them); every other answer goes to the real verifier.
  */
 export const scriptedVerify: VerifyPair = (problem: Expr, answer: Expr) => {
-  if (!scriptedFails(toInfix(problem))) return { verdict: 'correct', reason: 'solved by the scripted target\'s rule', ms: 0 };
+  if (!scriptedFails(toInfix(problem))) return { verdict: 'correct', reason: "solved by the scripted target's rule", ms: 0 };
   return verifyPair(problem, answer, SEARCH_VERIFY_OPTIONS);
 };
 
@@ -93,6 +95,7 @@ export async function makeScriptedRun(dir: string, options: ScriptedRunOptions):
     { createTarget: () => scriptedTarget(), verify: scriptedVerify },
     { signal: new AbortController().signal, progress: silentProgress() },
   );
-  if (result.summary.stopReason === 'interrupted' || result.summary.stopReason === 'target-broken') throw new Error(`scripted run in ${dir} stopped: ${result.summary.stopReason}`);
+  if (result.summary.stopReason === 'interrupted' || result.summary.stopReason === 'target-broken')
+    throw new Error(`scripted run in ${dir} stopped: ${result.summary.stopReason}`);
   return result;
 }

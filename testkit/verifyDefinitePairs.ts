@@ -20,7 +20,13 @@ export function verifyDefinitePairs(pairs: readonly DefinitePair[], options: Par
       const f = tryParseExpr(p.problem);
       const lo = parseBound(p.lower);
       const hi = parseBound(p.upper);
-      problem = !f.ok ? `problem: ${f.error.message}` : !lo.ok ? `lower: ${lo.error}` : !hi.ok ? `upper: ${hi.error}` : prepareDefinite(f.expr, lo.bound, hi.bound);
+      problem = !f.ok
+        ? `problem: ${f.error.message}`
+        : !lo.ok
+          ? `lower: ${lo.error}`
+          : !hi.ok
+            ? `upper: ${hi.error}`
+            : prepareDefinite(f.expr, lo.bound, hi.bound);
       prepared.set(key, problem);
     }
     const answer = readDefiniteAnswer(p.answer);

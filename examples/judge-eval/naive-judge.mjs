@@ -15,11 +15,33 @@
 import { createInterface } from 'node:readline';
 
 const FUNCTIONS = {
-  exp: Math.exp, log: Math.log, ln: Math.log, sqrt: Math.sqrt, cbrt: Math.cbrt, abs: Math.abs, Abs: Math.abs, sign: Math.sign,
-  sin: Math.sin, cos: Math.cos, tan: Math.tan, cot: (v) => 1 / Math.tan(v), sec: (v) => 1 / Math.cos(v), csc: (v) => 1 / Math.sin(v),
-  asin: Math.asin, acos: Math.acos, atan: Math.atan, acot: (v) => Math.atan(1 / v),
-  sinh: Math.sinh, cosh: Math.cosh, tanh: Math.tanh, coth: (v) => 1 / Math.tanh(v), sech: (v) => 1 / Math.cosh(v), csch: (v) => 1 / Math.sinh(v),
-  asinh: Math.asinh, acosh: Math.acosh, atanh: Math.atanh,
+  exp: Math.exp,
+  log: Math.log,
+  ln: Math.log,
+  sqrt: Math.sqrt,
+  cbrt: Math.cbrt,
+  abs: Math.abs,
+  Abs: Math.abs,
+  sign: Math.sign,
+  sin: Math.sin,
+  cos: Math.cos,
+  tan: Math.tan,
+  cot: (v) => 1 / Math.tan(v),
+  sec: (v) => 1 / Math.cos(v),
+  csc: (v) => 1 / Math.sin(v),
+  asin: Math.asin,
+  acos: Math.acos,
+  atan: Math.atan,
+  acot: (v) => Math.atan(1 / v),
+  sinh: Math.sinh,
+  cosh: Math.cosh,
+  tanh: Math.tanh,
+  coth: (v) => 1 / Math.tanh(v),
+  sech: (v) => 1 / Math.cosh(v),
+  csch: (v) => 1 / Math.sinh(v),
+  asinh: Math.asinh,
+  acosh: Math.acosh,
+  atanh: Math.atanh,
 };
 const CONSTANTS = { e: Math.E, E: Math.E, pi: Math.PI };
 const TOKEN = /\s*(?:(\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+)|([A-Za-z_]\w*)|(\*\*|[-+*/^(),]))/y;

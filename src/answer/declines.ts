@@ -27,7 +27,10 @@ export function lastDeclineIndex(text: string): number {
 
 /** Does an extracted answer say "no answer" rather than give one (`\text{DNE}`, `\text{none}`)? */
 export function answerDeclines(answer: string): boolean {
-  return /\b(?:dne|does not exist|none|n\/a|not elementary|non-?elementary|undefined|no solution|not possible|cannot)\b/i.test(answer) || lastDeclineIndex(answer) >= 0;
+  return (
+    /\b(?:dne|does not exist|none|n\/a|not elementary|non-?elementary|undefined|no solution|not possible|cannot)\b/i.test(answer) ||
+    lastDeclineIndex(answer) >= 0
+  );
 }
 
 /** An integral sign left in the answer: the model returned the problem unevaluated. */
@@ -38,6 +41,9 @@ export function isUnevaluatedIntegral(answer: string): boolean {
 /** Extract a short quotation of the refusal for the error message. */
 export function declineExcerpt(text: string, at: number): string {
   const from = Math.max(0, at);
-  const s = text.slice(from, from + 100).replace(/\s+/g, ' ').trim();
+  const s = text
+    .slice(from, from + 100)
+    .replace(/\s+/g, ' ')
+    .trim();
   return s.length === 100 ? s + '…' : s;
 }

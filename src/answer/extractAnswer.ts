@@ -25,7 +25,13 @@ export type ExtractedAnswer =
    * `unjudged`: an answer sagga does not read for its own reasons (beyond a limit, a function it
    * does not support, an ambiguous notation): never the model's failure.
    */
-  | { readonly ok: false; readonly status: 'unparseable' | 'no-answer' | 'unjudged'; readonly error: string; readonly source?: AnswerSource; readonly answer?: string };
+  | {
+      readonly ok: false;
+      readonly status: 'unparseable' | 'no-answer' | 'unjudged';
+      readonly error: string;
+      readonly source?: AnswerSource;
+      readonly answer?: string;
+    };
 
 export interface ExtractOptions {
   /** Limits for the answer expression (defaults: DEFAULT_LIMITS, as for every parser in sagga). */
@@ -68,7 +74,11 @@ export function extractAnswer(text: string, opts: ExtractOptions = {}): Extracte
   }
   // A math block the model wrote before saying it cannot solve the problem is not its answer
   // ("since $e^{x^2}$ has no elementary antiderivative, …"); an explicit box or final answer is.
-  if ((span.source === 'math' || span.source === 'bare') && declinedAt >= 0 && (declinedAt > span.start || !movesOnFromRefusal(text.slice(declinedAt, span.start)))) {
+  if (
+    (span.source === 'math' || span.source === 'bare') &&
+    declinedAt >= 0 &&
+    (declinedAt > span.start || !movesOnFromRefusal(text.slice(declinedAt, span.start)))
+  ) {
     return { ok: false, status: 'no-answer', error: `the model declined: "${declineExcerpt(text, declinedAt)}"`, source: span.source };
   }
 
@@ -87,14 +97,26 @@ export function extractAnswer(text: string, opts: ExtractOptions = {}): Extracte
   // Refused for sagga's own reasons: an answer all the same (even after words of refusal such as
   // "not elementary; in terms of hyper: …"), which sagga cannot judge.
   if (parsed.own && !(span.source === 'bare' && looksLikeProse(answer))) {
-    return { ok: false, status: 'unjudged', error: `${describeSource(span.source)}: ${parsed.error} (sagga's own limit: not judged)`, source: span.source, answer: clip(answer, 300) };
+    return {
+      ok: false,
+      status: 'unjudged',
+      error: `${describeSource(span.source)}: ${parsed.error} (sagga's own limit: not judged)`,
+      source: span.source,
+      answer: clip(answer, 300),
+    };
   }
 
   if (answerDeclines(answer)) {
     return { ok: false, status: 'no-answer', error: `the model declined: "${declineExcerpt(answer, 0)}"`, source: span.source, answer: clip(answer, 300) };
   }
   if (declinedAt >= 0 && span.source !== 'boxed') {
-    return { ok: false, status: 'no-answer', error: `the model declined: "${declineExcerpt(text, declinedAt)}"`, source: span.source, answer: clip(answer, 300) };
+    return {
+      ok: false,
+      status: 'no-answer',
+      error: `the model declined: "${declineExcerpt(text, declinedAt)}"`,
+      source: span.source,
+      answer: clip(answer, 300),
+    };
   }
   if (span.source === 'bare' && looksLikeProse(answer)) {
     return { ok: false, status: 'unparseable', error: 'no answer found (no \\boxed{}, final-answer line or math)', source: span.source };
@@ -146,7 +168,9 @@ function movesOnFromRefusal(between: string): boolean {
 /** Three or more words of ordinary text: a sentence, not an expression. */
 function looksLikeProse(s: string): boolean {
   const words = s.match(/\b[A-Za-z]{3,}\b/g) ?? [];
-  const prose = words.filter((w) => !/^(?:sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|coth|log|exp|sqrt|abs|asin|acos|atan|arcsin|arccos|arctan|erf|erfi|erfc)$/i.test(w));
+  const prose = words.filter(
+    (w) => !/^(?:sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|coth|log|exp|sqrt|abs|asin|acos|atan|arcsin|arccos|arctan|erf|erfi|erfc)$/i.test(w),
+  );
   return prose.length >= 3;
 }
 
@@ -162,4 +186,3 @@ function describeSource(source: AnswerSource): string {
       return 'response';
   }
 }
-

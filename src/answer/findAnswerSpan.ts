@@ -84,7 +84,10 @@ function findFinalAnswer(text: string): AnswerSpan | undefined {
     return { source: 'final-answer', text: blocks[0].content, start: from + blocks[0].contentStart, math: true };
   }
   // Markdown bold around the line, not `**` inside it (which is a power in SymPy syntax).
-  let line = (eol < 0 ? rest : rest.slice(0, eol)).trim().replace(/^\*\*|\*\*$/g, '').trim();
+  let line = (eol < 0 ? rest : rest.slice(0, eol))
+    .trim()
+    .replace(/^\*\*|\*\*$/g, '')
+    .trim();
   // "x^2/2 + C, where C is a constant." keeps only the expression.
   const remark = /,?\s+(?:where|for|with|which|if)\s/i.exec(line);
   if (remark !== null) line = line.slice(0, remark.index);

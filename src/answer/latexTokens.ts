@@ -33,9 +33,26 @@ export type LatexToken =
 
 /** Commands that only change spacing or style: dropped. */
 const IGNORED = new Set([
-  'displaystyle', 'textstyle', 'scriptstyle', 'scriptscriptstyle', 'limits', 'nolimits',
-  'quad', 'qquad', 'thinspace', 'medspace', 'thickspace', 'negthinspace', 'negmedspace', 'negthickspace',
-  'enspace', 'enskip', 'space', 'nobreak', 'allowbreak', 'relax',
+  'displaystyle',
+  'textstyle',
+  'scriptstyle',
+  'scriptscriptstyle',
+  'limits',
+  'nolimits',
+  'quad',
+  'qquad',
+  'thinspace',
+  'medspace',
+  'thickspace',
+  'negthinspace',
+  'negmedspace',
+  'negthickspace',
+  'enspace',
+  'enskip',
+  'space',
+  'nobreak',
+  'allowbreak',
+  'relax',
 ]);
 
 /** Size prefixes for delimiters: `\bigl(` is just `(`. */
@@ -43,20 +60,55 @@ const SIZERS = new Set(['big', 'Big', 'bigg', 'Bigg', 'bigl', 'Bigl', 'biggl', '
 
 /** Commands that name a function directly (LaTeX's own and the common non-standard ones models write). */
 const FUNCTION_COMMANDS: ReadonlyMap<string, FnName> = new Map<string, FnName>([
-  ['sin', 'sin'], ['cos', 'cos'], ['tan', 'tan'], ['cot', 'cot'], ['sec', 'sec'], ['csc', 'csc'], ['cosec', 'csc'],
-  ['arcsin', 'asin'], ['arccos', 'acos'], ['arctan', 'atan'], ['arccot', 'acot'], ['arcsec', 'asec'], ['arccsc', 'acsc'],
-  ['sinh', 'sinh'], ['cosh', 'cosh'], ['tanh', 'tanh'], ['coth', 'coth'], ['sech', 'sech'], ['csch', 'csch'],
-  ['arcsinh', 'asinh'], ['arccosh', 'acosh'], ['arctanh', 'atanh'], ['arsinh', 'asinh'], ['arcosh', 'acosh'], ['artanh', 'atanh'],
+  ['sin', 'sin'],
+  ['cos', 'cos'],
+  ['tan', 'tan'],
+  ['cot', 'cot'],
+  ['sec', 'sec'],
+  ['csc', 'csc'],
+  ['cosec', 'csc'],
+  ['arcsin', 'asin'],
+  ['arccos', 'acos'],
+  ['arctan', 'atan'],
+  ['arccot', 'acot'],
+  ['arcsec', 'asec'],
+  ['arccsc', 'acsc'],
+  ['sinh', 'sinh'],
+  ['cosh', 'cosh'],
+  ['tanh', 'tanh'],
+  ['coth', 'coth'],
+  ['sech', 'sech'],
+  ['csch', 'csch'],
+  ['arcsinh', 'asinh'],
+  ['arccosh', 'acosh'],
+  ['arctanh', 'atanh'],
+  ['arsinh', 'asinh'],
+  ['arcosh', 'acosh'],
+  ['artanh', 'atanh'],
   // \log is the natural logarithm: in calculus answers (and in SymPy's LaTeX) that is what it means;
   // a base is only taken when written, as \log_{10} x.
-  ['ln', 'log'], ['log', 'log'], ['exp', 'exp'],
-  ['sgn', 'sign'], ['erf', 'erf'], ['erfc', 'erfc'], ['erfi', 'erfi'], ['Ei', 'Ei'], ['Si', 'Si'], ['Ci', 'Ci'], ['li', 'li'],
+  ['ln', 'log'],
+  ['log', 'log'],
+  ['exp', 'exp'],
+  ['sgn', 'sign'],
+  ['erf', 'erf'],
+  ['erfc', 'erfc'],
+  ['erfi', 'erfi'],
+  ['Ei', 'Ei'],
+  ['Si', 'Si'],
+  ['Ci', 'Ci'],
+  ['li', 'li'],
   ['Gamma', 'gamma'],
 ]);
 
 /** Names inside \operatorname{…} / \mathrm{…} beyond the whitelist's own aliases. */
 const OPERATOR_NAMES: ReadonlyMap<string, FnName> = new Map<string, FnName>([
-  ['Li', 'polylog'], ['sgn', 'sign'], ['cosec', 'csc'], ['arccosec', 'acsc'], ['tg', 'tan'], ['arctg', 'atan'],
+  ['Li', 'polylog'],
+  ['sgn', 'sign'],
+  ['cosec', 'csc'],
+  ['arccosec', 'acsc'],
+  ['tg', 'tan'],
+  ['arctg', 'atan'],
 ]);
 
 /** Commands with a specific reason to refuse, so the message says what was seen. */
@@ -85,20 +137,82 @@ const CONSTANT_WORDS: ReadonlyMap<string, ConstantName> = new Map<string, Consta
 
 /** Characters allowed inside \text{…}-like groups: words, digits, spaces. */
 const TEXT_GROUP_COMMANDS = new Set([
-  'operatorname', 'mathrm', 'text', 'textrm', 'mathit', 'textit', 'mathbf', 'textbf', 'mathsf', 'textsf', 'mathnormal', 'rm', 'boldsymbol', 'bm', 'mathcal',
+  'operatorname',
+  'mathrm',
+  'text',
+  'textrm',
+  'mathit',
+  'textit',
+  'mathbf',
+  'textbf',
+  'mathsf',
+  'textsf',
+  'mathnormal',
+  'rm',
+  'boldsymbol',
+  'bm',
+  'mathcal',
 ]);
 
 /** Letter runs written without a backslash that we still read as functions: `sin(x)`, `ln x`. */
 const BARE_FUNCTION_WORDS: readonly string[] = [
-  'arcsinh', 'arccosh', 'arctanh', 'arcsin', 'arccos', 'arctan', 'arccot', 'arcsec', 'arccsc',
-  'arsinh', 'arcosh', 'artanh', 'asinh', 'acosh', 'atanh', 'asin', 'acos', 'atan', 'acot',
-  'sinh', 'cosh', 'tanh', 'coth', 'sech', 'csch', 'sin', 'cos', 'tan', 'cot', 'sec', 'csc',
-  'sqrt', 'cbrt', 'exp', 'log', 'ln', 'abs', 'erfc', 'erfi', 'erf', 'sign', 'sgn',
+  'arcsinh',
+  'arccosh',
+  'arctanh',
+  'arcsin',
+  'arccos',
+  'arctan',
+  'arccot',
+  'arcsec',
+  'arccsc',
+  'arsinh',
+  'arcosh',
+  'artanh',
+  'asinh',
+  'acosh',
+  'atanh',
+  'asin',
+  'acos',
+  'atan',
+  'acot',
+  'sinh',
+  'cosh',
+  'tanh',
+  'coth',
+  'sech',
+  'csch',
+  'sin',
+  'cos',
+  'tan',
+  'cot',
+  'sec',
+  'csc',
+  'sqrt',
+  'cbrt',
+  'exp',
+  'log',
+  'ln',
+  'abs',
+  'erfc',
+  'erfi',
+  'erf',
+  'sign',
+  'sgn',
   // Special functions as CAS answers spell them (Ei(x), Si(x), Li_2(x) …). Each holds a letter no
   // earlier reading accepted (a capital, l, o, y), so no letter run that was read before reads differently.
-  'Ei', 'Si', 'Ci', 'Shi', 'Chi', 'li', 'Li', 'polylog', 'LambertW',
+  'Ei',
+  'Si',
+  'Ci',
+  'Shi',
+  'Chi',
+  'li',
+  'Li',
+  'polylog',
+  'LambertW',
   // SymPy's constants, and zeta(n); again each holds such a letter (C, G, z).
-  'Catalan', 'EulerGamma', 'zeta',
+  'Catalan',
+  'EulerGamma',
+  'zeta',
 ];
 
 function isDigit(c: string): boolean {
@@ -110,8 +224,30 @@ function isLetter(c: string): boolean {
 }
 
 const STRUCTURE_COMMANDS = new Set([
-  'left', 'right', 'frac', 'dfrac', 'tfrac', 'cfrac', 'sqrt', 'pi', 'cdot', 'times', 'ast', 'cdotp', 'div', 'infty', 'zeta', 'gamma',
-  'lvert', 'rvert', 'vert', 'mid', 'lbrace', 'rbrace', 'lbrack', 'rbrack',
+  'left',
+  'right',
+  'frac',
+  'dfrac',
+  'tfrac',
+  'cfrac',
+  'sqrt',
+  'pi',
+  'cdot',
+  'times',
+  'ast',
+  'cdotp',
+  'div',
+  'infty',
+  'zeta',
+  'gamma',
+  'lvert',
+  'rvert',
+  'vert',
+  'mid',
+  'lbrace',
+  'rbrace',
+  'lbrack',
+  'rbrack',
 ]);
 
 /**
@@ -120,7 +256,11 @@ const STRUCTURE_COMMANDS = new Set([
  */
 export function isKnownLatexCommand(name: string, integralSign = false): boolean {
   return (
-    IGNORED.has(name) || SIZERS.has(name) || TEXT_GROUP_COMMANDS.has(name) || FUNCTION_COMMANDS.has(name) || STRUCTURE_COMMANDS.has(name) ||
+    IGNORED.has(name) ||
+    SIZERS.has(name) ||
+    TEXT_GROUP_COMMANDS.has(name) ||
+    FUNCTION_COMMANDS.has(name) ||
+    STRUCTURE_COMMANDS.has(name) ||
     (integralSign && (name === 'int' || name === 'iint' || name === 'oint'))
   );
 }
@@ -282,7 +422,11 @@ export function tokenizeLatex(input: string, limits: Limits): LatexToken[] {
       const literal = input.slice(start, exponentEnd);
       // `5e-1` and `2e+1` are also 5e − 1 and 2e + 1, with Euler's number; 3.6e2, 5e2, 2E-1 are not.
       if (!decimal && input[i] === 'e' && (input[i + 1] === '-' || input[i + 1] === '+')) {
-        fail(`'${clip(literal, 24)}' is ambiguous: a number in scientific notation, or ${mantissa}e ${input[i + 1]} ${input.slice(i + 2, exponentEnd)} with Euler's number e`, start, 'ambiguous');
+        fail(
+          `'${clip(literal, 24)}' is ambiguous: a number in scientific notation, or ${mantissa}e ${input[i + 1]} ${input.slice(i + 2, exponentEnd)} with Euler's number e`,
+          start,
+          'ambiguous',
+        );
       }
       out.push({ kind: 'num', text: literal, pos: start, scientific: true });
       i = exponentEnd;

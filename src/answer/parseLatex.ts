@@ -13,14 +13,52 @@ import { tokenizeLatex, type LatexToken } from './latexTokens.js';
 
 /** `\sin^{-1}` and friends: the inverse function; null where `f^{-1}` is refused (not a named inverse we read). */
 const INVERSE: Record<FnName, FnName | null> = {
-  sin: 'asin', cos: 'acos', tan: 'atan', cot: 'acot', sec: 'asec', csc: 'acsc',
-  sinh: 'asinh', cosh: 'acosh', tanh: 'atanh', coth: 'acoth', sech: 'asech', csch: 'acsch',
-  exp: null, log: null, sqrt: null, cbrt: null,
-  asin: null, acos: null, atan: null, acot: null, asec: null, acsc: null,
-  asinh: null, acosh: null, atanh: null, acoth: null, asech: null, acsch: null,
-  abs: null, sign: null,
-  erf: null, erfc: null, erfi: null, Ei: null, li: null, Si: null, Ci: null, Shi: null, Chi: null,
-  gamma: null, lowergamma: null, uppergamma: null, fresnels: null, fresnelc: null, polylog: null, LambertW: null,
+  sin: 'asin',
+  cos: 'acos',
+  tan: 'atan',
+  cot: 'acot',
+  sec: 'asec',
+  csc: 'acsc',
+  sinh: 'asinh',
+  cosh: 'acosh',
+  tanh: 'atanh',
+  coth: 'acoth',
+  sech: 'asech',
+  csch: 'acsch',
+  exp: null,
+  log: null,
+  sqrt: null,
+  cbrt: null,
+  asin: null,
+  acos: null,
+  atan: null,
+  acot: null,
+  asec: null,
+  acsc: null,
+  asinh: null,
+  acosh: null,
+  atanh: null,
+  acoth: null,
+  asech: null,
+  acsch: null,
+  abs: null,
+  sign: null,
+  erf: null,
+  erfc: null,
+  erfi: null,
+  Ei: null,
+  li: null,
+  Si: null,
+  Ci: null,
+  Shi: null,
+  Chi: null,
+  gamma: null,
+  lowergamma: null,
+  uppergamma: null,
+  fresnels: null,
+  fresnelc: null,
+  polylog: null,
+  LambertW: null,
 };
 
 /**
@@ -349,7 +387,11 @@ class LatexParser {
     const args = this.peek().kind === 'open' ? this.groupArgs() : [];
     const n = args.length === 1 ? integerLiteral(args[0]) : undefined;
     if (n === undefined || n < 2 || n > MAX_ZETA_ORDER) {
-      throw this.error(`sagga does not support the function \\zeta; it reads \\zeta(n) for an integer n from 2 to ${MAX_ZETA_ORDER}, a constant`, t, 'unsupported');
+      throw this.error(
+        `sagga does not support the function \\zeta; it reads \\zeta(n) for an integer n from 2 to ${MAX_ZETA_ORDER}, a constant`,
+        t,
+        'unsupported',
+      );
     }
     return this.count({ type: 'sym', name: zetaConstant(n) }, t);
   }
@@ -424,10 +466,12 @@ class LatexParser {
    */
   private exactFraction(): Expr | undefined {
     const [, o1, p, c1, o2, q, c2] = this.tokens.slice(this.i, this.i + 7);
-    const braced = (o: LatexToken | undefined, c: LatexToken | undefined): boolean => o?.kind === 'open' && o.text === '{' && c?.kind === 'close' && c.text === '}';
+    const braced = (o: LatexToken | undefined, c: LatexToken | undefined): boolean =>
+      o?.kind === 'open' && o.text === '{' && c?.kind === 'close' && c.text === '}';
     const integer = (t: LatexToken | undefined): t is Extract<LatexToken, { kind: 'num' }> => t?.kind === 'num' && /^\d+$/.test(t.text);
     if (!braced(o1, c1) || !braced(o2, c2) || !integer(p) || !integer(q)) return undefined;
-    const beyond = (t: Extract<LatexToken, { kind: 'num' }>): boolean => t.text.length > this.limits.maxLiteralDigits || Number(t.text) > this.limits.maxAbsLiteral;
+    const beyond = (t: Extract<LatexToken, { kind: 'num' }>): boolean =>
+      t.text.length > this.limits.maxLiteralDigits || Number(t.text) > this.limits.maxAbsLiteral;
     if (!beyond(p) && !beyond(q)) return undefined;
     if (/^0+$/.test(q.text)) throw this.error('division by zero', q);
     const value = this.b.ratio(BigInt(p.text), BigInt(q.text), p.pos, `the exact fraction ${literalExcerpt(p.text)} / ${literalExcerpt(q.text)}`);

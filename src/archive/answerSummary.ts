@@ -8,7 +8,13 @@ export const ANSWER_TEXT_LIMIT = 240;
  * text cut to a readable length; plus the verdict and the verifier's reason (the answer's, else the
  * entry's). `text` is untrusted model output: callers must escape it for their medium.
  */
-export function answerSummary(entry: ArchiveLine): { text: string; truncated: boolean; verdict: string | null; reason: string | null; answer: AnswerLine | null } {
+export function answerSummary(entry: ArchiveLine): {
+  text: string;
+  truncated: boolean;
+  verdict: string | null;
+  reason: string | null;
+  answer: AnswerLine | null;
+} {
   const answer = entry.answers[0] ?? null;
   if (answer === null) return { text: '', truncated: false, verdict: null, reason: entry.reason, answer: null };
   const full = answer.answer ?? answer.text;

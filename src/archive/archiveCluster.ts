@@ -36,7 +36,9 @@ export async function archiveCluster(dir: string, k: number, options: ArchiveClu
   const clustering = await clusterEntries(run.entries, k, { embedder, seed: options.seed ?? DEFAULT_CLUSTER_SEED });
   const prototypes = Math.max(1, Math.floor(options.prototypes ?? 3));
   const total = run.entries.length;
-  const lines: string[] = [`${run.name}: ${total} archived problem(s) in ${clustering.clusters.length} cluster(s) (k-means on ${clustering.embedder} embeddings)`];
+  const lines: string[] = [
+    `${run.name}: ${total} archived problem(s) in ${clustering.clusters.length} cluster(s) (k-means on ${clustering.embedder} embeddings)`,
+  ];
   const unclustered = clustering.clusterOf.filter((c) => c === null).length;
   if (unclustered > 0) lines.push(`${unclustered} problem(s) do not parse and are not clustered`);
   for (const cluster of clustering.clusters) {

@@ -41,17 +41,22 @@ export interface ArchiveExportResult {
  * existing README.md that sagga did not write is left alone and the card is `<file>.README.md`.
  */
 export function archiveExport(dir: string, options: ArchiveExportOptions): ArchiveExportResult {
-  if (!EXPORT_FORMATS.includes(options.format)) throw new Error(`archive export: unknown format '${String(options.format)}' (expected ${EXPORT_FORMATS.join(', ')})`);
+  if (!EXPORT_FORMATS.includes(options.format))
+    throw new Error(`archive export: unknown format '${String(options.format)}' (expected ${EXPORT_FORMATS.join(', ')})`);
   const run = readRun(dir);
   // The dataset's columns hold an integrand; a task's parameters (bounds, point) have none yet.
   const tasked = run.entries.filter((e) => e.task !== null && e.task !== 'integrate');
   if (tasked.length > 0) {
-    throw new Error(`archive export: ${dir} holds ${tasked.length} line${tasked.length === 1 ? '' : 's'} of the ${tasked[0].task} task, whose parameters the dataset (${'sagga-dataset-v3'}) has no columns for; export integrate archives, or use archive.jsonl itself`);
+    throw new Error(
+      `archive export: ${dir} holds ${tasked.length} line${tasked.length === 1 ? '' : 's'} of the ${tasked[0].task} task, whose parameters the dataset (${'sagga-dataset-v3'}) has no columns for; export integrate archives, or use archive.jsonl itself`,
+    );
   }
   // Nor for what a problem's parameters (A, B …) are assumed to be: a row without it would pose another problem.
   const parametric = run.entries.filter((e) => e.parameters !== null);
   if (parametric.length > 0) {
-    throw new Error(`archive export: ${dir} holds ${parametric.length} line${parametric.length === 1 ? '' : 's'} with parameters (${Object.keys(parametric[0].parameters!).join(', ')}), whose assumptions the dataset (${'sagga-dataset-v3'}) has no column for; use archive.jsonl itself`);
+    throw new Error(
+      `archive export: ${dir} holds ${parametric.length} line${parametric.length === 1 ? '' : 's'} with parameters (${Object.keys(parametric[0].parameters!).join(', ')}), whose assumptions the dataset (${'sagga-dataset-v3'}) has no column for; use archive.jsonl itself`,
+    );
   }
   const warnings = run.warnings.map(formatWarning);
   const include = options.include ?? [];
@@ -68,8 +73,7 @@ export function archiveExport(dir: string, options: ArchiveExportOptions): Archi
     if (options.out === '-') {
       if (options.stdout === undefined) throw new Error('archive export: --out - needs a stream to write to (options.stdout)');
       options.stdout.write(text);
-    }
-    else {
+    } else {
       mkdirSync(dirname(options.out), { recursive: true });
       writeFileSync(options.out, text);
     }
@@ -93,7 +97,10 @@ function writeCard(run: RunData, rows: ReturnType<typeof toDatasetRows>, options
     saggaVersion: typeof sagga?.version === 'string' ? sagga.version : null,
   });
   const beside = join(dirname(options.out), 'README.md');
-  const path = !existsSync(beside) || readFileSync(beside, 'utf8').includes(DATASET_CARD_MARK) ? beside : `${join(dirname(options.out), basename(options.out, extname(options.out)))}.README.md`;
+  const path =
+    !existsSync(beside) || readFileSync(beside, 'utf8').includes(DATASET_CARD_MARK)
+      ? beside
+      : `${join(dirname(options.out), basename(options.out, extname(options.out)))}.README.md`;
   writeFileSync(path, text);
   return path;
 }

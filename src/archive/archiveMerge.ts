@@ -24,15 +24,34 @@ export function archiveMerge(inputs: readonly string[], out: string): ArchiveMer
   const runs = inputs.map(readRun);
   const merged = mergeEntries(runs);
   const described = runs.map((r, i) => ({ path: r.dir, label: merged.labels[i], entries: r.entries.length }));
-  const provenance = { created: new Date().toISOString(), inputs: described, entries: merged.entries.length, duplicates: merged.duplicates, dedupe: 'canonical key of the parsed problem' };
+  const provenance = {
+    created: new Date().toISOString(),
+    inputs: described,
+    entries: merged.entries.length,
+    duplicates: merged.duplicates,
+    dedupe: 'canonical key of the parsed problem',
+  };
   const archive = writeMergedArchive(out, merged.entries.map(archiveRecord), provenance);
-  return { archive, entries: merged.entries.length, duplicates: merged.duplicates, inputs: described, warnings: runs.flatMap((r) => r.warnings.map(formatWarning)) };
+  return {
+    archive,
+    entries: merged.entries.length,
+    duplicates: merged.duplicates,
+    inputs: described,
+    warnings: runs.flatMap((r) => r.warnings.map(formatWarning)),
+  };
 }
 
 /** A merged line: the fields of an archive line in the order `sagga search` writes them, normalised as the export normalises them, with `sources`. */
 function archiveRecord(entry: Parameters<typeof toExportRecord>[0]): Record<string, unknown> {
   const record = toExportRecord(entry);
   // A task's name and parameters follow the problem, as `sagga search` writes them.
-  const task: Record<string, unknown> = { ...(entry.task === null ? {} : { task: entry.task, ...(entry.params ?? {}) }), ...(entry.parameters !== null ? { parameters: entry.parameters } : {}) };
-  return Object.fromEntries(ARCHIVE_FIELDS.flatMap((field): [string, unknown][] => (field === 'problem' ? [[field, record[field]], ...Object.entries(task)] : [[field, record[field]]])));
+  const task: Record<string, unknown> = {
+    ...(entry.task === null ? {} : { task: entry.task, ...(entry.params ?? {}) }),
+    ...(entry.parameters !== null ? { parameters: entry.parameters } : {}),
+  };
+  return Object.fromEntries(
+    ARCHIVE_FIELDS.flatMap((field): [string, unknown][] =>
+      field === 'problem' ? [[field, record[field]], ...Object.entries(task)] : [[field, record[field]]],
+    ),
+  );
 }

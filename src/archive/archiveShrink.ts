@@ -191,7 +191,13 @@ async function shrinkLocked(dir: string, options: ArchiveShrinkOptions, opened: 
 }
 
 /** Which lines of the archive to shrink, and why the others are not. */
-function chooseLines(values: readonly (Record<string, unknown> | undefined)[], lines: readonly { readonly text: string }[], recordedTarget: string, force: boolean, runShrinkCalls: number | null) {
+function chooseLines(
+  values: readonly (Record<string, unknown> | undefined)[],
+  lines: readonly { readonly text: string }[],
+  recordedTarget: string,
+  force: boolean,
+  runShrinkCalls: number | null,
+) {
   const todo: number[] = [];
   const skipped = { alreadyShrunk: 0, otherTarget: 0, otherTask: 0, unreadable: 0 };
   const otherTargets = new Set<string>();
@@ -222,8 +228,15 @@ function missingSignatures(values: readonly (Record<string, unknown> | undefined
 }
 
 /** An archive line with its shrink, or only its new signature, or as it was. */
-function rewrittenLine(text: string, value: Record<string, unknown> | undefined, shrunk: ShrunkLine | undefined, sig: string | undefined, redact: Redact): string {
-  if (shrunk !== undefined && value !== undefined) return stringifyRedacted({ ...value, minimal: shrunk.minimal, signature: shrunk.signature, shrink: shrunk.shrink }, redact);
+function rewrittenLine(
+  text: string,
+  value: Record<string, unknown> | undefined,
+  shrunk: ShrunkLine | undefined,
+  sig: string | undefined,
+  redact: Redact,
+): string {
+  if (shrunk !== undefined && value !== undefined)
+    return stringifyRedacted({ ...value, minimal: shrunk.minimal, signature: shrunk.signature, shrink: shrunk.shrink }, redact);
   if (sig !== undefined && value !== undefined) return stringifyRedacted({ ...value, signature: sig }, redact);
   return text;
 }

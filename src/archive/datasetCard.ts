@@ -41,7 +41,10 @@ export function datasetCard(facts: DatasetCardFacts): string {
     '---',
   ];
   const total = facts.rows.bug + facts.rows.variant + facts.rows.unproven;
-  const included = facts.include.length === 0 ? 'one row per archived bug (`--include variants,unproven` adds the others)' : `one row per archived bug, plus ${facts.include.join(' and ')} rows`;
+  const included =
+    facts.include.length === 0
+      ? 'one row per archived bug (`--include variants,unproven` adds the others)'
+      : `one row per archived bug, plus ${facts.include.join(' and ')} rows`;
   const body = [
     `# ${facts.run}: integrals ${facts.target ?? 'the model'} fails`,
     '',

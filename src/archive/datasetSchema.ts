@@ -43,7 +43,11 @@ const PROOF_COLUMNS: readonly DatasetColumn[] = [
  */
 export const DATASET_COLUMNS: readonly DatasetColumn[] = [
   { name: 'id', type: 'string', description: 'the archive line\'s id (bug rows); "e-" and a hash of the problem\'s key for the others' },
-  { name: 'role', type: 'string', description: 'bug (an archive line: one per distinct failure), variant (a later failure with an archived signature), unproven (a failure no proof holds)' },
+  {
+    name: 'role',
+    type: 'string',
+    description: 'bug (an archive line: one per distinct failure), variant (a later failure with an archived signature), unproven (a failure no proof holds)',
+  },
   { name: 'variant_of', type: 'string', description: 'the id of the bug a variant repeats; empty otherwise' },
   { name: 'problem', type: 'string', description: 'the integrand f(x), canonical infix (mathjs syntax)' },
   { name: 'latex', type: 'string', description: 'the problem in LaTeX' },
@@ -62,7 +66,7 @@ export const DATASET_COLUMNS: readonly DatasetColumn[] = [
   { name: 'parent', type: 'string', description: 'the problem it was mutated from; empty when not recorded' },
   { name: 'proof_by', type: 'string', description: 'proof.by, flat' },
   { name: 'proof_reference', type: 'string', description: 'proof.reference, flat' },
-  { name: 'signature', type: 'string', description: 'the minimal problem with every number replaced by #: the bug\'s shape; empty when not recorded' },
+  { name: 'signature', type: 'string', description: "the minimal problem with every number replaced by #: the bug's shape; empty when not recorded" },
   { name: 'minimal_problem', type: 'string', description: 'minimal.problem, flat' },
   { name: 'minimal_nodes', type: 'int64', description: 'minimal.nodes, flat (0: no minimal form)' },
   { name: 'variants', type: 'int64', description: 'bug rows: how many later failures had its signature (they are the variant rows); 0 otherwise' },
@@ -85,7 +89,7 @@ export const DATASET_COLUMNS: readonly DatasetColumn[] = [
     type: {
       list: [
         { name: 'run', type: 'string', description: 'the run (its directory name)' },
-        { name: 'id', type: 'string', description: 'the line\'s id there' },
+        { name: 'id', type: 'string', description: "the line's id there" },
       ],
     },
     description: 'where the row comes from: its run, or every run a merged archive found it in',

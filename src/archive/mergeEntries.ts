@@ -21,7 +21,10 @@ export interface MergeOutcome {
  * sources along. Merged ids are `<label>/<id>` of the first source, unique across inputs.
  */
 export function mergeEntries(runs: readonly RunData[]): MergeOutcome {
-  const labels = uniqueLabels(runs.map((r) => r.name), (n) => `-${n}`);
+  const labels = uniqueLabels(
+    runs.map((r) => r.name),
+    (n) => `-${n}`,
+  );
   const byKey = new Map<string, { entry: ArchiveLine; sources: ArchiveSource[] }>();
   let duplicates = 0;
   runs.forEach((run, r) => {

@@ -84,7 +84,13 @@ export function runCounts(run: RunData): RunCounts {
     .map((kind) => {
       const all = kinds === null ? null : (kinds.get(kind) ?? 0);
       const provenOfKind = provenKinds === null ? null : (provenKinds.get(kind) ?? 0);
-      return { kind, failures: all, proven: provenOfKind, unproven: all !== null && provenOfKind !== null ? all - provenOfKind : null, archived: archivedKinds.get(kind) ?? 0 };
+      return {
+        kind,
+        failures: all,
+        proven: provenOfKind,
+        unproven: all !== null && provenOfKind !== null ? all - provenOfKind : null,
+        archived: archivedKinds.get(kind) ?? 0,
+      };
     })
     .filter((k) => (k.failures ?? 0) > 0 || (k.proven ?? 0) > 0 || k.archived > 0);
 
@@ -138,8 +144,6 @@ function byKindOrder(a: string, b: string): number {
   const rank = (k: string) => (KIND_ORDER.includes(k) ? KIND_ORDER.indexOf(k) : KIND_ORDER.length);
   return rank(a) - rank(b) || a.localeCompare(b);
 }
-
-
 
 /** Counts by name summed over the generations that record them; null when none does. */
 function sumCounts(rows: readonly GenerationLine[], pick: (g: GenerationLine) => CountsLine | null): Map<string, number> | null {

@@ -95,9 +95,21 @@ export async function shrinkArchiveLine(line: Readonly<Record<string, unknown>>,
     cache: services.cache(kind),
   });
   return {
-    minimal: { problem: result.infix, answers: result.judgement.answers, proof: isProvenFailure(result.judgement) ? result.judgement.proof : null, nodes: result.nodes },
+    minimal: {
+      problem: result.infix,
+      answers: result.judgement.answers,
+      proof: isProvenFailure(result.judgement) ? result.judgement.proof : null,
+      nodes: result.nodes,
+    },
     signature: signature(result.problem),
-    shrink: { calls: result.calls, max_calls: services.maxCalls, proof_calls: proofCalls, probes: result.probes, steps: result.steps.length, stopped: result.stopped },
+    shrink: {
+      calls: result.calls,
+      max_calls: services.maxCalls,
+      proof_calls: proofCalls,
+      probes: result.probes,
+      steps: result.steps.length,
+      stopped: result.stopped,
+    },
   };
 }
 

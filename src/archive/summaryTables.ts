@@ -28,7 +28,9 @@ export function summaryTables(rows: readonly SummaryRow[]): SummaryTable[] {
       id: 'summary',
       title: 'Table 15',
       ...table15,
-      notes: rows.filter((r) => r.unknownTerms > 0).map((r) => `${r.run}: ${r.unknownTerms} problem(s) without a term count (no "terms" field and not parseable) are left out of the term shares.`),
+      notes: rows
+        .filter((r) => r.unknownTerms > 0)
+        .map((r) => `${r.run}: ${r.unknownTerms} problem(s) without a term count (no "terms" field and not parseable) are left out of the term shares.`),
     },
     failuresTable(rows),
     searchTable(rows),
@@ -42,7 +44,19 @@ const numericAfterFirst = (headers: readonly string[], text = 1) => headers.map(
 
 /** Failures, proven and unproven: counts and rates of the problems evaluated. */
 function failuresTable(rows: readonly SummaryRow[]): SummaryTable {
-  const failureHeaders = ['Run', 'Evaluated', 'Failures', 'Proven', 'Proven rate', 'By verifier', 'By reference', 'Unproven', 'Unproven rate', 'Variants', 'Signatures'];
+  const failureHeaders = [
+    'Run',
+    'Evaluated',
+    'Failures',
+    'Proven',
+    'Proven rate',
+    'By verifier',
+    'By reference',
+    'Unproven',
+    'Unproven rate',
+    'Variants',
+    'Signatures',
+  ];
   const failures = rows.map((r) => [
     r.run,
     count(r.evaluated),
@@ -96,7 +110,9 @@ function searchTable(rows: readonly SummaryRow[]): SummaryTable {
 function kindsTable(rows: readonly SummaryRow[]): SummaryTable {
   const kindHeaders = ['Run', 'Kind', 'Failures', 'Proven', 'Unproven', 'Archived'];
   const kinds = rows.flatMap((r) =>
-    r.kinds.length === 0 ? [[r.run, MISSING, MISSING, MISSING, MISSING, '0']] : r.kinds.map((k) => [r.run, k.kind, count(k.failures), count(k.proven), count(k.unproven), String(k.archived)]),
+    r.kinds.length === 0
+      ? [[r.run, MISSING, MISSING, MISSING, MISSING, '0']]
+      : r.kinds.map((k) => [r.run, k.kind, count(k.failures), count(k.proven), count(k.unproven), String(k.archived)]),
   );
   return { id: 'kinds', title: 'Failures by kind', headers: kindHeaders, cells: kinds, numeric: numericAfterFirst(kindHeaders, 2), notes: [] };
 }

@@ -5,7 +5,17 @@ import type { DatasetRow } from './toDatasetRows.js';
 const SCALAR_COLUMNS = DATASET_COLUMNS.filter((c) => typeof c.type === 'string').map((c) => c.name as keyof DatasetRow);
 
 /** Columns of the CSV export: the scalar columns, the first answer spelt out, the nested columns as JSON. */
-export const CSV_COLUMNS = [...SCALAR_COLUMNS, 'answer', 'answer_text', 'verdict', 'answer_reason', 'answers_json', 'proof_json', 'minimal_json', 'sources_json'] as const;
+export const CSV_COLUMNS = [
+  ...SCALAR_COLUMNS,
+  'answer',
+  'answer_text',
+  'verdict',
+  'answer_reason',
+  'answers_json',
+  'proof_json',
+  'minimal_json',
+  'sources_json',
+] as const;
 
 /**
  * RFC 4180 CSV (CRLF line ends, fields with a comma, quote or line break quoted, quotes doubled).

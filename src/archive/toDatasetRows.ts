@@ -86,7 +86,10 @@ export function toDatasetRows(run: RunData, include: readonly DatasetInclude[] =
 
 function bugRow(e: ArchiveLine, runName: string, measure: keyof ExprMetrics): DatasetRow {
   const m = sizes(e.problem);
-  const minimal = e.minimal === null ? NO_MINIMAL : { problem: e.minimal.problem, answers: answersOf(e.minimal.answers), proof: proofOf(e.minimal.proof), nodes: integer(e.minimal.nodes) };
+  const minimal =
+    e.minimal === null
+      ? NO_MINIMAL
+      : { problem: e.minimal.problem, answers: answersOf(e.minimal.answers), proof: proofOf(e.minimal.proof), nodes: integer(e.minimal.nodes) };
   return {
     id: e.id,
     role: 'bug',

@@ -45,7 +45,15 @@ export function toExportRecord(entry: ArchiveLine): ExportRecord {
     minimal_nodes: entry.minimal?.nodes ?? null,
     answers: entry.answers.map(exportAnswer),
     proof: exportProof(entry.proof),
-    minimal: entry.minimal === null ? null : { problem: entry.minimal.problem, answers: entry.minimal.answers.map(exportAnswer), proof: exportProof(entry.minimal.proof), nodes: entry.minimal.nodes },
+    minimal:
+      entry.minimal === null
+        ? null
+        : {
+            problem: entry.minimal.problem,
+            answers: entry.minimal.answers.map(exportAnswer),
+            proof: exportProof(entry.minimal.proof),
+            nodes: entry.minimal.nodes,
+          },
     sources: entry.sources === null ? null : entry.sources.map((s) => ({ run: s.run, id: s.id })),
   };
   const record: Record<string, unknown> = {};

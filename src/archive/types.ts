@@ -21,7 +21,15 @@ const LINE_SCALARS = [
 ] as const satisfies readonly (keyof ArchiveLine)[];
 
 /** The field order of an archive line as `sagga search` writes it, plus `sources` (a merge's provenance): the lines of a merged archive. */
-export const ARCHIVE_FIELDS = [...LINE_SCALARS, 'answers', 'proof', 'signature', 'minimal', 'variants', 'sources'] as const satisfies readonly (keyof ArchiveLine)[];
+export const ARCHIVE_FIELDS = [
+  ...LINE_SCALARS,
+  'answers',
+  'proof',
+  'signature',
+  'minimal',
+  'variants',
+  'sources',
+] as const satisfies readonly (keyof ArchiveLine)[];
 
 /**
  * The columns of an export, in order: the line's scalar fields; flat columns for what one filters
@@ -43,4 +51,3 @@ export const EXPORT_FIELDS = [
 ] as const;
 
 export type ExportField = (typeof EXPORT_FIELDS)[number];
-

@@ -59,7 +59,14 @@ export function augmentProblems(family: AugmentFamily, lines: readonly ProblemLi
   const message = (m: string): void => options.onMessage?.(m);
   const emit = (problem: string, answer: string | undefined, source: string, extra: Readonly<Record<string, unknown>> | undefined): void => {
     counter++;
-    const record: AugmentRecord = { id: `${options.familyName}-${counter}`, problem, ...(answer !== undefined ? { answer } : {}), family: options.familyName, source, ...extra };
+    const record: AugmentRecord = {
+      id: `${options.familyName}-${counter}`,
+      problem,
+      ...(answer !== undefined ? { answer } : {}),
+      family: options.familyName,
+      source,
+      ...extra,
+    };
     written++;
     if (answer !== undefined) withAnswer++;
     options.onRecord?.(record);
@@ -104,7 +111,9 @@ export function augmentProblems(family: AugmentFamily, lines: readonly ProblemLi
         continue;
       }
       if (checked.answer === undefined) {
-        message(`line ${line.line} (${line.id}): ${options.familyName}: no verified answer (${checked.reason})${options.requireAnswer ? '; skipped' : '; written without one'}`);
+        message(
+          `line ${line.line} (${line.id}): ${options.familyName}: no verified answer (${checked.reason})${options.requireAnswer ? '; skipped' : '; written without one'}`,
+        );
         if (options.requireAnswer) {
           dropped++;
           continue;
@@ -121,11 +130,7 @@ export function augmentProblems(family: AugmentFamily, lines: readonly ProblemLi
  * has no like terms left uncombined and is not identically 0), and find the first candidate verified
  * correct.
  */
-function checkVariant(
-  problem: Expr,
-  candidates: readonly Expr[],
-  verify: AugmentOptions['verify'],
-): { problemText?: string; answer?: string; reason: string } {
+function checkVariant(problem: Expr, candidates: readonly Expr[], verify: AugmentOptions['verify']): { problemText?: string; answer?: string; reason: string } {
   const problemText = toInfix(problem);
   const back = tryParseExpr(problemText);
   if (!back.ok) return { reason: `the generated problem is over the parser's limits (${back.error.message})` };
@@ -136,7 +141,7 @@ function checkVariant(
   for (const c of candidates) {
     const answerText = toInfix(c);
     if (!tryParseExpr(answerText).ok) {
-      reason = 'the answer is over the parser\'s limits';
+      reason = "the answer is over the parser's limits";
       continue;
     }
     const r = verify(problemText, answerText);

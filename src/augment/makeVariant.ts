@@ -78,11 +78,15 @@ export function makeVariant(family: AugmentFamily, source: ProblemLine | undefin
       const chosen = family.which === 'all' ? values : [rng.pick(values)];
       const mapping = new Map(chosen.map((v) => [v, randomIntegerWithDigits(rng, family.digits)]));
       const problem = simplify(replaceIntegers(f, mapping));
-      return { ok: true, variant: { problem, candidates: F ? carriedAnswers(F, mapping) : [], source: source.id, extra: { replaced: Object.fromEntries(mapping) } } };
+      return {
+        ok: true,
+        variant: { problem, candidates: F ? carriedAnswers(F, mapping) : [], source: source.id, extra: { replaced: Object.fromEntries(mapping) } },
+      };
     }
     case 'symbolic': {
       const values = perturbableIntegers(f);
-      if (values.length < family.count) return { ok: false, reason: `symbolic-${family.count} needs ${family.count} distinct integer constants, the problem has ${values.length}` };
+      if (values.length < family.count)
+        return { ok: false, reason: `symbolic-${family.count} needs ${family.count} distinct integer constants, the problem has ${values.length}` };
       const chosen = rng.shuffle(values).slice(0, family.count);
       const names = 'abcde';
       const mapping = new Map(chosen.map((v) => [v, rng.int(2, 20)]));
@@ -90,7 +94,12 @@ export function makeVariant(family: AugmentFamily, source: ProblemLine | undefin
       const problem = simplify(replaceIntegers(f, mapping));
       return {
         ok: true,
-        variant: { problem, candidates: F ? carriedAnswers(F, mapping) : [], source: source.id, extra: { parametric: parametricText(f, chosen, names), parameters } },
+        variant: {
+          problem,
+          candidates: F ? carriedAnswers(F, mapping) : [],
+          source: source.id,
+          extra: { parametric: parametricText(f, chosen, names), parameters },
+        },
       };
     }
     case 'equivalence': {

@@ -17,7 +17,11 @@ export function applyOptionsFile(cmd: Command, values: Readonly<Record<string, u
   for (const [key, value] of Object.entries(values)) {
     if (key === 'config') fail(key, 'an options file cannot name another one');
     const option = cmd.options.find((o) => o.long === `--${key}`);
-    if (option === undefined) fail(key, `not an option of sagga ${cmd.name()} (keys are its long option names without the dashes, e.g. generation-size; see sagga ${cmd.name()} --help)`);
+    if (option === undefined)
+      fail(
+        key,
+        `not an option of sagga ${cmd.name()} (keys are its long option names without the dashes, e.g. generation-size; see sagga ${cmd.name()} --help)`,
+      );
     const name = option!.attributeName();
     const source = cmd.getOptionValueSource(name);
     if (source === 'cli' || value === null || value === undefined) continue;
@@ -36,7 +40,8 @@ export function applyOptionsFile(cmd: Command, values: Readonly<Record<string, u
         fail(key, err instanceof InvalidArgumentError || err instanceof Error ? err.message : String(err));
       }
     }
-    if (option!.argChoices !== undefined && !option!.argChoices.includes(text)) fail(key, `${JSON.stringify(text)} is not one of ${option!.argChoices.join(', ')}`);
+    if (option!.argChoices !== undefined && !option!.argChoices.includes(text))
+      fail(key, `${JSON.stringify(text)} is not one of ${option!.argChoices.join(', ')}`);
     cmd.setOptionValueWithSource(name, parsed, 'config');
   }
 }

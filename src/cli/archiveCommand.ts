@@ -37,10 +37,15 @@ Examples:
 
   archive
     .command('stats')
-    .description('the Table-15 row of each run, with its failures proven and unproven (by kind and by proof), distinct signatures, target calls, tokens and cost')
+    .description(
+      'the Table-15 row of each run, with its failures proven and unproven (by kind and by proof), distinct signatures, target calls, tokens and cost',
+    )
     .argument('<dir...>', 'run directories or archive files (one row each)')
     .option('--json', 'print the rows (or, with --by-signature, the groups) as a JSON array instead of tables')
-    .option('--by-signature', 'list the distinct failures instead: one row per signature with its minimal problem, the model\'s answer to it, the proof, its variants and one or two original problems')
+    .option(
+      '--by-signature',
+      "list the distinct failures instead: one row per signature with its minimal problem, the model's answer to it, the proof, its variants and one or two original problems",
+    )
     .addHelpText(
       'after',
       `
@@ -73,8 +78,12 @@ Examples:
     .argument('<dir>', 'run directory or archive file')
     .addOption(new Option('-f, --format <format>', 'output format').choices(EXPORT_FORMATS).default('jsonl'))
     .option('-o, --out <file>', 'file to write ("-" = stdout; default: stdout for jsonl/csv, <dir>/archive.parquet for parquet)')
-    .option('--include <rows>', 'rows besides one per archived bug, comma-separated: variants (later failures with an archived signature), unproven (failures no proof holds)', parseInclude)
-    .option('--csv-raw', 'CSV: write every value as it is, without the leading \' that keeps a spreadsheet from reading =, +, - or @ as a formula')
+    .option(
+      '--include <rows>',
+      'rows besides one per archived bug, comma-separated: variants (later failures with an archived signature), unproven (failures no proof holds)',
+      parseInclude,
+    )
+    .option('--csv-raw', "CSV: write every value as it is, without the leading ' that keeps a spreadsheet from reading =, +, - or @ as a formula")
     .addHelpText(
       'after',
       `
@@ -102,7 +111,8 @@ Examples:
         const out = opts.out ?? (opts.format === 'parquet' ? defaultParquetPath(dir) : '-');
         const { archiveExport } = await import('../archive/archiveExport.js');
         const result = archiveExport(dir, { format: opts.format, out, include: opts.include, csvRaw: opts.csvRaw, stdout: process.stdout });
-        if (result.out !== '-') process.stderr.write(`sagga archive export: wrote ${result.rows} row(s) to ${result.out} and its dataset card to ${result.card}\n`);
+        if (result.out !== '-')
+          process.stderr.write(`sagga archive export: wrote ${result.rows} row(s) to ${result.out} and its dataset card to ${result.card}\n`);
         printReadWarnings('archive export', result.warnings);
       } catch (error) {
         failCommand('archive export', error);
@@ -129,7 +139,9 @@ Examples:
         const { archiveMerge } = await import('../archive/archiveMerge.js');
         const result = archiveMerge(dirs, opts.out);
         const inputs = result.inputs.map((i) => `${i.label} (${i.entries})`).join(' + ');
-        process.stderr.write(`sagga archive merge: ${inputs} → ${result.entries} problem(s), ${result.duplicates} duplicate(s) dropped; wrote ${result.archive}\n`);
+        process.stderr.write(
+          `sagga archive merge: ${inputs} → ${result.entries} problem(s), ${result.duplicates} duplicate(s) dropped; wrote ${result.archive}\n`,
+        );
         printReadWarnings('archive merge', result.warnings);
       } catch (error) {
         failCommand('archive merge', error);
@@ -138,7 +150,7 @@ Examples:
 
   const cluster = archive
     .command('cluster')
-    .description('k-means over the archive\'s embeddings: each cluster\'s size and prototype problems with the model\'s answer')
+    .description("k-means over the archive's embeddings: each cluster's size and prototype problems with the model's answer")
     .argument('<dir>', 'run directory or archive file')
     .option('--clusters <k>', 'number of clusters', positiveInt, 10)
     .option('--prototypes <n>', 'problems shown per cluster (nearest the centroid first)', positiveInt, 3)
@@ -158,7 +170,9 @@ Examples:
       try {
         const [{ createEmbedder }, { archiveCluster }] = await Promise.all([import('../embed/createEmbedder.js'), import('../archive/archiveCluster.js')]);
         const embedder = await createEmbedder(opts.embedder);
-        const result = await archiveCluster(dir, opts.clusters, { prototypes: opts.prototypes, seed: opts.rngSeed, embedder }).finally(() => embedder.close?.());
+        const result = await archiveCluster(dir, opts.clusters, { prototypes: opts.prototypes, seed: opts.rngSeed, embedder }).finally(() =>
+          embedder.close?.(),
+        );
         process.stdout.write(result.output + '\n');
         printReadWarnings('archive cluster', result.warnings);
       } catch (error) {
@@ -175,7 +189,10 @@ Examples:
 
 /** `--include variants,unproven`. */
 function parseInclude(value: string): DatasetInclude[] {
-  const parts = value.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   const unknown = parts.find((p) => !(DATASET_INCLUDES as readonly string[]).includes(p));
   if (parts.length === 0 || unknown !== undefined) throw new InvalidArgumentError(`expected a comma-separated list of ${DATASET_INCLUDES.join(', ')}`);
   return [...new Set(parts as DatasetInclude[])];
@@ -197,10 +214,13 @@ function isDirectory(path: string): boolean {
 function registerArchiveShrink(archive: Command): void {
   const cmd = archive
     .command('shrink')
-    .description("shrink each archived failure to the smallest problem that still fails the same way, with a proof, and give it a signature")
+    .description('shrink each archived failure to the smallest problem that still fails the same way, with a proof, and give it a signature')
     .argument('<dir>', 'run directory written by `sagga search` (its archive.jsonl is rewritten in place)')
-    .option('--shrink-calls <n>', 'target calls one line\'s shrinking may spend (0: only prove and sign each line)', nonNegativeInt, 24)
-    .option('--reference <specs>', 'targets that prove a declined, unreadable or timed-out failure by solving it, comma-separated, or none (default: nerdamer,algebrite minus the target)')
+    .option('--shrink-calls <n>', "target calls one line's shrinking may spend (0: only prove and sign each line)", nonNegativeInt, 24)
+    .option(
+      '--reference <specs>',
+      'targets that prove a declined, unreadable or timed-out failure by solving it, comma-separated, or none (default: nerdamer,algebrite minus the target)',
+    )
     .option('--force', 'shrink lines that already have a minimal form again')
     .option('--rng-seed <seed>', "seed of the order among candidates of one size (default: the run's rng_seed)")
     .option('--no-canaries', 'skip the health check that the target solves a few easy problems first (for scripted targets that answer wrong on purpose)');

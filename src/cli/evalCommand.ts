@@ -9,19 +9,42 @@ import { TASK_NAMES } from '../tasks/registry.js';
 export function registerEvalCommand(program: Command): void {
   const cmd = program
     .command('eval')
-    .description('ask a target every problem of a file or an archive n times: pass@k, Fail@k, PASS@N, ALL@N with bootstrap intervals, and which archived failures transfer')
-    .option('-p, --problems <file|run dir>', 'problems: a run directory (its archive, minimal forms when present), an archive file, or a problem file (JSON Lines with "problem" and optional "id", "source", "family"; or one expression per line)')
-    .option('--task <name>', `the task of the problems: ${TASK_NAMES.join(', ')} (default: a run's or an archive's own, else integrate); a problem line's fields (lower, upper, point, order, direction) are its parameters`)
+    .description(
+      'ask a target every problem of a file or an archive n times: pass@k, Fail@k, PASS@N, ALL@N with bootstrap intervals, and which archived failures transfer',
+    )
+    .option(
+      '-p, --problems <file|run dir>',
+      'problems: a run directory (its archive, minimal forms when present), an archive file, or a problem file (JSON Lines with "problem" and optional "id", "source", "family"; or one expression per line)',
+    )
+    .option(
+      '--task <name>',
+      `the task of the problems: ${TASK_NAMES.join(', ')} (default: a run's or an archive's own, else integrate); a problem line's fields (lower, upper, point, order, direction) are its parameters`,
+    )
     .option('--n <n>', 'answers per problem (default: the largest k)', positiveInt)
     .option('--k <list>', 'k of pass@k and Fail@k, comma-separated, each ≤ n (default 1)')
-    .option('-o, --out <file>', 'also write the report as JSON here; the answers received are kept in <file>.journal.jsonl, so the same command run again goes on without asking them again')
-    .option('--max-target-calls <n>', 'stop asking after this many target calls (one call: one problem asked once), the journal\'s included; run again with a larger budget to go on', positiveInt)
+    .option(
+      '-o, --out <file>',
+      'also write the report as JSON here; the answers received are kept in <file>.journal.jsonl, so the same command run again goes on without asking them again',
+    )
+    .option(
+      '--max-target-calls <n>',
+      "stop asking after this many target calls (one call: one problem asked once), the journal's included; run again with a larger budget to go on",
+      positiveInt,
+    )
     .option('--max-retries <n>', 'times a call whose answers were lost in transport is made again before the problem is left out (default 2)', nonNegativeInt)
     .option('--resamples <n>', 'bootstrap resamples of the problems for the 95 % intervals (default 1000)', positiveInt)
     .option('--rng-seed <seed>', 'seed of the bootstrap (default 2022)')
     .option('--json', 'print the report as one JSON object on stdout (what --out writes) instead of Markdown')
-    .option('--reference <specs>', "targets that prove an archived failure the target declined (or answered unreadably or late) by solving it, comma-separated, or none (default: the task's, nerdamer,algebrite for integrate, minus the target)")
-    .option('--fail-under <metric=value>', 'exit 1 when a metric of the whole set is below value (a fraction, or a percentage with %), e.g. pass@1=0.8; repeatable', collectThreshold, [])
+    .option(
+      '--reference <specs>',
+      "targets that prove an archived failure the target declined (or answered unreadably or late) by solving it, comma-separated, or none (default: the task's, nerdamer,algebrite for integrate, minus the target)",
+    )
+    .option(
+      '--fail-under <metric=value>',
+      'exit 1 when a metric of the whole set is below value (a fraction, or a percentage with %), e.g. pass@1=0.8; repeatable',
+      collectThreshold,
+      [],
+    )
     .option('--junit <file>', 'also write the result as JUnit XML: one test case per problem, failing when its first k answers all failed')
     .option('--no-canaries', 'skip the health check that the target solves a few easy problems first (for scripted targets that answer wrong on purpose)');
   addTargetOptions(cmd);
@@ -62,7 +85,8 @@ Examples:
 function collectThreshold(text: string, previous: readonly Threshold[]): Threshold[] {
   const m = /^\s*([A-Za-z]+@(?:\d+|[Nn]))\s*=\s*([0-9.]+)\s*(%?)\s*$/.exec(text);
   const value = m ? Number(m[2]) / (m[3] === '%' ? 100 : 1) : NaN;
-  if (!m || !Number.isFinite(value) || value < 0 || value > 1) throw new InvalidArgumentError('expected METRIC=VALUE with VALUE in [0, 1] or a percentage, e.g. pass@1=0.8 or pass@1=80%');
+  if (!m || !Number.isFinite(value) || value < 0 || value > 1)
+    throw new InvalidArgumentError('expected METRIC=VALUE with VALUE in [0, 1] or a percentage, e.g. pass@1=0.8 or pass@1=80%');
   return [...previous, { metric: metricName(m[1]), value }];
 }
 

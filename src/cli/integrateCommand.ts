@@ -83,7 +83,10 @@ Examples:
       const posed = { ...taskOf(opts), ...(assumed?.ok === true ? { parameters: assumed.parameters } : {}) };
       // No run directory: nothing is cached or written.
       const [{ integrateProbe }, { verifyPair }] = await Promise.all([import('../judge/integrateProbe.js'), import('../verify/verifyPair.js')]);
-      target = await createTarget(opts.target, { ...targetOptionsFrom(opts, { concurrency: opts.concurrency ?? Math.min(2, availableParallelism()) }), task: posed.task });
+      target = await createTarget(opts.target, {
+        ...targetOptionsFrom(opts, { concurrency: opts.concurrency ?? Math.min(2, availableParallelism()) }),
+        task: posed.task,
+      });
       if (opts.canaries !== false) {
         // A target that fails easy problems would make this one's verdict meaningless: say so instead.
         const { checkCanaries } = await import('../targets/checkCanaries.js');

@@ -34,15 +34,23 @@ export function registerJudgeEvalCommand(program: Command): void {
   const cmd = program
     .command('judge-eval')
     .description('measure answer judges (sagga, SymPy simplify, your program, an LLM) on labelled pairs: TPR, TNR, PPV, NPV, macro-F1, confusion, time')
-    .option('-p, --pairs <file>', 'labelled pairs, JSON Lines {"id"?, "problem", "answer", "label": "correct"|"incorrect"} (e.g. examples/judge-eval/pairs.jsonl)')
+    .option(
+      '-p, --pairs <file>',
+      'labelled pairs, JSON Lines {"id"?, "problem", "answer", "label": "correct"|"incorrect"} (e.g. examples/judge-eval/pairs.jsonl)',
+    )
     .option('-j, --judge <spec>', 'a judge, repeatable: sagga | sympy-simplify | cmd:<command line> | openai:<model>', collect, [])
     .option('-o, --out <file>', 'also write the metrics as JSON here')
-    .option('--verdicts <file>', "also write every judge's verdict on every pair here, JSON Lines {\"id\", \"judge\", \"label\", \"verdict\", \"reason\", \"ms\"}")
-    .option('--sympy-timeout <s>', 'sympy-simplify: SymPy\'s time per pair in seconds (default 1, the reference\'s)', positiveNumber)
+    .option('--verdicts <file>', 'also write every judge\'s verdict on every pair here, JSON Lines {"id", "judge", "label", "verdict", "reason", "ms"}')
+    .option('--sympy-timeout <s>', "sympy-simplify: SymPy's time per pair in seconds (default 1, the reference's)", positiveNumber)
     .option('--time-limit <ms>', 'cmd: how long one pair may go unanswered before it is undecided (default 60000)', positiveInt)
     .option('--concurrency <n>', 'cmd: pairs in flight; openai: requests open at once (default 8)', positiveInt)
-    .addOption(new Option('--base-url <url>', 'openai: OpenAI-compatible endpoint (default: $OPENAI_BASE_URL, else api.openai.com); the key is read from $OPENAI_API_KEY only').env('OPENAI_BASE_URL'))
-    .option('--temperature <t>', 'openai: sampling temperature (default: the server\'s)', nonNegativeNumber)
+    .addOption(
+      new Option(
+        '--base-url <url>',
+        'openai: OpenAI-compatible endpoint (default: $OPENAI_BASE_URL, else api.openai.com); the key is read from $OPENAI_API_KEY only',
+      ).env('OPENAI_BASE_URL'),
+    )
+    .option('--temperature <t>', "openai: sampling temperature (default: the server's)", nonNegativeNumber)
     .option('--max-tokens <n>', 'openai: completion token limit', positiveInt)
     .option('--request-timeout <ms>', 'openai: time per request attempt (default 300000)', positiveInt)
     .option('--retries <n>', 'openai: retries after 429/5xx/connection errors, with backoff (default 4)', nonNegativeInt)
@@ -105,7 +113,13 @@ Examples:
         sympyTimeoutSeconds: opts.sympyTimeout,
         timeLimitMs: opts.timeLimit,
         concurrency: opts.concurrency,
-        openai: { baseURL: opts.baseUrl, temperature: opts.temperature, maxTokens: opts.maxTokens, retries: opts.retries, requestTimeoutMs: opts.requestTimeout },
+        openai: {
+          baseURL: opts.baseUrl,
+          temperature: opts.temperature,
+          maxTokens: opts.maxTokens,
+          retries: opts.retries,
+          requestTimeoutMs: opts.requestTimeout,
+        },
         rng,
       };
       const created = [];
@@ -131,7 +145,9 @@ Examples:
       if (opts.verdicts !== undefined) {
         const lines: string[] = [];
         for (const [judge, list] of verdicts) {
-          list.forEach((v, i) => lines.push(stringifyRedacted({ id: v.id, judge, label: pairs[i].label, verdict: v.verdict, reason: v.reason, ms: v.ms }, redact)));
+          list.forEach((v, i) =>
+            lines.push(stringifyRedacted({ id: v.id, judge, label: pairs[i].label, verdict: v.verdict, reason: v.reason, ms: v.ms }, redact)),
+          );
         }
         writeWhole(opts.verdicts, lines.join('\n') + (lines.length > 0 ? '\n' : ''));
         process.stderr.write(`sagga judge-eval: wrote ${opts.verdicts}\n`);

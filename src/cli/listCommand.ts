@@ -93,4 +93,3 @@ async function listRows(what: ListName): Promise<ListRow[]> {
     }
   }
 }
-

@@ -36,7 +36,8 @@ export function parseOptionsYaml(text: string, source: string): Record<string, O
       return;
     }
     const pair = /^([A-Za-z0-9][A-Za-z0-9-]*):(?: +(.*))?$/.exec(line);
-    if (pair === null) fail(n, line.startsWith(' ') ? 'an indented line that is not a "- value" list item (nested maps are not read)' : 'not a "key: value" line');
+    if (pair === null)
+      fail(n, line.startsWith(' ') ? 'an indented line that is not a "- value" list item (nested maps are not read)' : 'not a "key: value" line');
     listKey = null;
     const [, key, rest] = pair!;
     if (Object.hasOwn(out, key)) fail(n, `${key} is given twice`);

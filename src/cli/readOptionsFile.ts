@@ -20,7 +20,8 @@ export function readOptionsFile(path: string): Record<string, unknown> {
     try {
       const buffer = Buffer.alloc(MAX_OPTIONS_FILE_BYTES + 1);
       const bytes = readSync(fd, buffer, 0, buffer.length, 0);
-      if (bytes > MAX_OPTIONS_FILE_BYTES) throw new CliError(`--config ${path}: larger than ${MAX_OPTIONS_FILE_BYTES} bytes; an options file is a few lines`, EXIT.usage);
+      if (bytes > MAX_OPTIONS_FILE_BYTES)
+        throw new CliError(`--config ${path}: larger than ${MAX_OPTIONS_FILE_BYTES} bytes; an options file is a few lines`, EXIT.usage);
       text = buffer.subarray(0, bytes).toString('utf8');
     } finally {
       closeSync(fd);
@@ -28,7 +29,10 @@ export function readOptionsFile(path: string): Record<string, unknown> {
   } catch (err) {
     if (err instanceof CliError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    throw new CliError(`--config ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : (err as Error).message}`, EXIT.noInput);
+    throw new CliError(
+      `--config ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : (err as Error).message}`,
+      EXIT.noInput,
+    );
   }
   const ext = extname(path).toLowerCase();
   const json = ext === '.json' || (ext !== '.yaml' && ext !== '.yml' && text.trimStart().startsWith('{'));
@@ -38,6 +42,7 @@ export function readOptionsFile(path: string): Record<string, unknown> {
   } catch (err) {
     throw new CliError(`--config ${json ? `${path}: not valid JSON: ` : ''}${(err as Error).message}`, EXIT.usage);
   }
-  if (typeof values !== 'object' || values === null || Array.isArray(values)) throw new CliError(`--config ${path}: expected an object of option names and values`, EXIT.usage);
+  if (typeof values !== 'object' || values === null || Array.isArray(values))
+    throw new CliError(`--config ${path}: expected an object of option names and values`, EXIT.usage);
   return values as Record<string, unknown>;
 }

@@ -31,7 +31,9 @@ export async function runArchiveShrinkCommand(dir: string, opts: ArchiveShrinkCl
 
   const onSignal = (signal: NodeJS.Signals): void => {
     // Every answer is already journaled and the archive is only ever replaced whole: nothing to save.
-    process.stderr.write(`\nsagga archive shrink: stopped by ${signal}; the answers so far are kept in ${join(dir, 'shrink.jsonl')}: run the same command again to go on\n`);
+    process.stderr.write(
+      `\nsagga archive shrink: stopped by ${signal}; the answers so far are kept in ${join(dir, 'shrink.jsonl')}: run the same command again to go on\n`,
+    );
     process.exit(INTERRUPT_EXIT[signal as InterruptName] ?? EXIT.interrupted);
   };
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -80,16 +82,23 @@ async function checkArchiveShrinkOptions(opts: ArchiveShrinkCliOptions): Promise
       ? defaultReferences(opts.target)
       : opts.reference.trim() === 'none'
         ? []
-        : opts.reference.split(',').map((r) => r.trim()).filter((r) => r !== '');
+        : opts.reference
+            .split(',')
+            .map((r) => r.trim())
+            .filter((r) => r !== '');
   const unknown = references.find((r) => !knownSpec(r));
-  if (unknown !== undefined) return { message: `--reference: unknown target '${unknown}': expected none or a comma-separated list of ${TARGET_SPECS.join(', ')}` };
+  if (unknown !== undefined)
+    return { message: `--reference: unknown target '${unknown}': expected none or a comma-separated list of ${TARGET_SPECS.join(', ')}` };
   return { target: opts.target, references };
 }
 
 /** The target once it has solved the canaries (unless --no-canaries); one that fails them is closed, and the shrink refused. */
 async function checkedTarget(target: Target, verify: VerifyPair, canaries: boolean): Promise<Target> {
   if (canaries === false) return target;
-  const [{ checkCanaries }, { TargetUnhealthyError }] = await Promise.all([import('../targets/checkCanaries.js'), import('../targets/targetUnhealthyError.js')]);
+  const [{ checkCanaries }, { TargetUnhealthyError }] = await Promise.all([
+    import('../targets/checkCanaries.js'),
+    import('../targets/targetUnhealthyError.js'),
+  ]);
   const health = await checkCanaries(target, verify);
   if (!health.ok) {
     await target.close();

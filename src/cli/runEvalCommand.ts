@@ -84,7 +84,10 @@ export async function runEvalCommand(opts: EvalCliOptions): Promise<void> {
       if (!health.ok) return fail(`${health.message} To ask it anyway, pass --no-canaries.`, EXIT.targetUnhealthy);
     }
     const redact = runRedactor(targetSpec);
-    const journal = opts.out === undefined ? undefined : openEvalJournal(evalJournalPath(opts.out), { format: 1, target: target.name, target_settings: target.describe() }, redact);
+    const journal =
+      opts.out === undefined
+        ? undefined
+        : openEvalJournal(evalJournalPath(opts.out), { format: 1, target: target.name, target_settings: target.describe() }, redact);
     closeJournal = journal?.close;
     process.stderr.write(
       `sagga eval: ${input.problems.length} ${task.fields.length > 0 ? `${task.name} ` : ''}problems from ${problemsPath}; asking ${target.name} for ${n} answer${n === 1 ? '' : 's'} each` +
@@ -94,7 +97,15 @@ export async function runEvalCommand(opts: EvalCliOptions): Promise<void> {
     const report = await runEval(
       input,
       // Batches a few times the concurrency keep the target busy, and bound what a kill can lose.
-      { n, ks, rngSeed: opts.rngSeed ?? '2022', resamples: opts.resamples, maxTargetCalls: opts.maxTargetCalls, maxRetries: opts.maxRetries, batchSize: Math.max(8, 4 * concurrency) },
+      {
+        n,
+        ks,
+        rngSeed: opts.rngSeed ?? '2022',
+        resamples: opts.resamples,
+        maxTargetCalls: opts.maxTargetCalls,
+        maxRetries: opts.maxRetries,
+        batchSize: Math.max(8, 4 * concurrency),
+      },
       {
         target,
         verify,
@@ -137,11 +148,22 @@ function checkEvalOptions(opts: EvalCliOptions): { targetSpec: string; problemsP
   }
   const n = opts.n ?? Math.max(...ks);
   if (ks.some((k) => k > n)) return { message: `--k ${ks.join(',')}: every k must be at most --n ${n} (pass@k needs k of the n answers)`, code: EXIT.usage };
-  const unknownReference = (opts.reference ?? '').split(',').map((r) => r.trim()).find((r) => r !== '' && r !== 'none' && !TARGET_REGISTRY.some((entry) => entry.matches(r)));
-  if (unknownReference !== undefined) return { message: `--reference: unknown target '${unknownReference}': expected none or a comma-separated list of ${TARGET_SPECS.join(', ')}`, code: EXIT.usage };
+  const unknownReference = (opts.reference ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .find((r) => r !== '' && r !== 'none' && !TARGET_REGISTRY.some((entry) => entry.matches(r)));
+  if (unknownReference !== undefined)
+    return {
+      message: `--reference: unknown target '${unknownReference}': expected none or a comma-separated list of ${TARGET_SPECS.join(', ')}`,
+      code: EXIT.usage,
+    };
   const metrics = [...ks.flatMap((k) => [`pass@${k}`, `fail@${k}`]), 'PASS@N', 'ALL@N'];
   const unknownMetric = opts.failUnder.find((t) => !metrics.includes(t.metric));
-  if (unknownMetric !== undefined) return { message: `--fail-under ${unknownMetric.metric}: not a metric of this evaluation (${metrics.join(', ')}; a k must be one of --k)`, code: EXIT.usage };
+  if (unknownMetric !== undefined)
+    return {
+      message: `--fail-under ${unknownMetric.metric}: not a metric of this evaluation (${metrics.join(', ')}; a k must be one of --k)`,
+      code: EXIT.usage,
+    };
   if (opts.junit !== undefined) {
     try {
       checkOutputPath(opts.junit, '--junit');
@@ -150,14 +172,23 @@ function checkEvalOptions(opts: EvalCliOptions): { targetSpec: string; problemsP
     }
   }
   if (!existsSync(opts.problems)) return { message: `--problems ${opts.problems}: no such file or run directory`, code: EXIT.noInput };
-  if (opts.task !== undefined && !TASK_NAMES.includes(opts.task)) return { message: `--task ${opts.task}: expected one of ${TASK_NAMES.join(', ')}`, code: EXIT.usage };
+  if (opts.task !== undefined && !TASK_NAMES.includes(opts.task))
+    return { message: `--task ${opts.task}: expected one of ${TASK_NAMES.join(', ')}`, code: EXIT.usage };
   return { targetSpec: opts.target, problemsPath: opts.problems, ks, n };
 }
 
 /** The --reference targets, or the task's default ones for `targetSpec`, each pushed to `references` once open. */
 async function openReferences(reference: string | undefined, targetSpec: string, task: Task, references: Target[]): Promise<void> {
   const [{ defaultReferences }, { REFERENCE_TIME_LIMIT_MS }] = await Promise.all([import('../search/resolveSearchSettings.js'), import('../search/search.js')]);
-  const specs = reference === undefined ? defaultReferences(targetSpec, task.name) : reference.trim() === 'none' ? [] : reference.split(',').map((r) => r.trim()).filter((r) => r !== '');
+  const specs =
+    reference === undefined
+      ? defaultReferences(targetSpec, task.name)
+      : reference.trim() === 'none'
+        ? []
+        : reference
+            .split(',')
+            .map((r) => r.trim())
+            .filter((r) => r !== '');
   for (const spec of specs) references.push(await createTarget(spec, { concurrency: 1, timeLimitMs: REFERENCE_TIME_LIMIT_MS, task }));
 }
 
@@ -180,7 +211,9 @@ async function writeEvalOutputs(report: EvalReport, opts: EvalCliOptions, redact
     const { missedThresholds } = await import('../eval/missedThresholds.js');
     const missed = missedThresholds(report, opts.failUnder);
     for (const m of missed) {
-      process.stderr.write(`sagga eval: ${m.metric} = ${m.actual === null ? 'not measured (no problem)' : m.actual.toFixed(4)} is below --fail-under ${m.metric}=${m.value}\n`);
+      process.stderr.write(
+        `sagga eval: ${m.metric} = ${m.actual === null ? 'not measured (no problem)' : m.actual.toFixed(4)} is below --fail-under ${m.metric}=${m.value}\n`,
+      );
     }
     if (missed.length > 0) process.exitCode = EXIT.failed;
   }

@@ -36,11 +36,20 @@ export function registerSearchCommand(program: Command): void {
     .description('run SAGGA: mutate problems, ask the target, verify its answers, archive verified failures')
     .option('-o, --out <dir>', 'run directory (default: archives/<target>-<time>)')
     .option('--task <name>', `what to search: ${TASK_NAMES.join(', ')} (default integrate; \`sagga list tasks\`)`)
-    .option('--demo', `a short offline demo against nerdamer (${DEMO_SETTINGS.generationSize} candidates × ${DEMO_SETTINGS.maxGenerations} generations, archive of ${DEMO_SETTINGS.archiveSize}); any option given overrides it`)
-    .option('--seeds <name|file>', "seed set: default, polynomial-robustness, trig-robustness, trig, target, a task's own (definite …), or a file: one expression per line, or JSON Lines {\"task\", \"problem\", …} (default: the task's: default for integrate)")
-    .option('--mutations <preset>', 'mutation preset: robustness, distance, uniform (default: uniform); +semantic adds the meaning-aware operators, +symbolic turns numbers into parameters A, B … (real and positive)')
+    .option(
+      '--demo',
+      `a short offline demo against nerdamer (${DEMO_SETTINGS.generationSize} candidates × ${DEMO_SETTINGS.maxGenerations} generations, archive of ${DEMO_SETTINGS.archiveSize}); any option given overrides it`,
+    )
+    .option(
+      '--seeds <name|file>',
+      'seed set: default, polynomial-robustness, trig-robustness, trig, target, a task\'s own (definite …), or a file: one expression per line, or JSON Lines {"task", "problem", …} (default: the task\'s: default for integrate)',
+    )
+    .option(
+      '--mutations <preset>',
+      'mutation preset: robustness, distance, uniform (default: uniform); +semantic adds the meaning-aware operators, +symbolic turns numbers into parameters A, B … (real and positive)',
+    )
     .option('--mutation-params <json>', 'JSON object overriding preset probabilities and ranges, e.g. \'{"vmin":-10,"vmax":10}\'')
-    .option('--ops <list>', 'operations mutations may introduce, e.g. add,mul,pow,sin,cos,tan (the paper\'s trig runs)')
+    .option('--ops <list>', "operations mutations may introduce, e.g. add,mul,pow,sin,cos,tan (the paper's trig runs)")
     .option('--fitness <spec>', 'short (default) | length:<L> | near:<file|expr>; terms multiply with *, e.g. length:20*near:seeds/target.txt')
     .option('--distance <kind>', 'distance for near: cosine (embeddings, default) | tree (tree edit distance)')
     .option('--length-measure <m>', 'length for short/length:L: chars (default) | tokens | nodes')
@@ -49,7 +58,10 @@ export function registerSearchCommand(program: Command): void {
     .option('--seed-size <n>', 'seeds per generation (default 100)')
     .option('--generation-size <n>', 'candidates per generation (default 1000)')
     .option('--clusters <k>', 'k-means clusters for seed selection (default 10)')
-    .option('--seed-selection <how>', 'elites (default): parents from the population\'s cells, the last generation and known bugs | kmeans | fitness: the paper\'s selection | random: no evolution, a baseline')
+    .option(
+      '--seed-selection <how>',
+      "elites (default): parents from the population's cells, the last generation and known bugs | kmeans | fitness: the paper's selection | random: no evolution, a baseline",
+    )
     .option('--no-keep-initial-seeds', 'do not keep the initial seeds in every seed set')
     .option('--archive-size <n>', 'stop when the archive holds this many failures (default 1000)')
     .option('--max-generations <n>', 'stop after this many generations (default: no limit)')
@@ -58,21 +70,33 @@ export function registerSearchCommand(program: Command): void {
     .option('--rng-seed <seed>', 'seed of the one random generator (default: random, recorded in config.json)')
     .option('--resume <dir>', 'continue a stopped or killed run in <dir> with its saved settings')
     .option('--force-resume', 'resume even though settings differ or config.json was edited by hand (recorded in config.json)')
-    .option('--force', 'start a new run in a directory that holds other files (files named like the run\'s own, such as archive.jsonl, are replaced)')
+    .option('--force', "start a new run in a directory that holds other files (files named like the run's own, such as archive.jsonl, are replaced)")
     .option('--max-retries <n>', 'times a problem lost to transport errors is asked again (default 2)')
     .option('--no-canaries', 'skip the health check that the target solves a few easy problems first (for scripted targets that answer wrong on purpose)')
-    .option('--failures <which>', 'proven (default): archive and score only proven failures | all: everything not correct (the paper\'s rule)')
-    .option('--reference <specs>', "targets that prove a declined, unreadable or timed-out failure by solving it, comma-separated, or none (default: the task's: nerdamer,algebrite for integrate, less the target)")
+    .option('--failures <which>', "proven (default): archive and score only proven failures | all: everything not correct (the paper's rule)")
+    .option(
+      '--reference <specs>',
+      "targets that prove a declined, unreadable or timed-out failure by solving it, comma-separated, or none (default: the task's: nerdamer,algebrite for integrate, less the target)",
+    )
     .option('--novelty <how>', 'signature (default): one archive line per bug shape, repeats counted as variants | exact: one per problem')
-    .option('--patience <n>', 'stop (stagnated) after this many generations in a row without a new signature, the search having escalated to its highest level (default 20; 0: never)')
+    .option(
+      '--patience <n>',
+      'stop (stagnated) after this many generations in a row without a new signature, the search having escalated to its highest level (default 20; 0: never)',
+    )
     .option('--shrink-calls <n>', 'target calls spent shrinking each new failure to its smallest failing form (default 48; 0: off)')
     .option('--max-target-calls <n>', 'stop before making more target calls than this (problems, references, shrinking and health checks together)')
     .option('--max-tokens-total <n>', 'stop once the target has spent this many tokens (input + output)')
     .option('--max-cost <usd>', 'stop once the target has cost this much (needs --price-input and --price-output)')
     .option('--show <n>', 'shortest failures to print at the end (default 5)', nonNegativeInt)
     .option('--json', 'progress as JSON Lines on stdout instead of a progress bar (with --dry-run: the plan as JSON)')
-    .option('--config <file>', 'read options from a JSON or YAML file whose keys are the long option names, e.g. generation-size: 300 (options on the command line win)')
-    .option('--dry-run', 'print the resolved settings, the most target calls they allow and, with prices, the most they can cost; write nothing, start no target');
+    .option(
+      '--config <file>',
+      'read options from a JSON or YAML file whose keys are the long option names, e.g. generation-size: 300 (options on the command line win)',
+    )
+    .option(
+      '--dry-run',
+      'print the resolved settings, the most target calls they allow and, with prices, the most they can cost; write nothing, start no target',
+    );
   addTargetOptions(cmd);
   cmd.addHelpText(
     'after',
@@ -154,7 +178,11 @@ Examples:
     if (demo && opts.resume === undefined) {
       options = { ...DEMO_SETTINGS, out: join('archives', `demo-${stamp()}`), ...stripUndefined(options) };
     } else if (options.resume === undefined && options.out === undefined) {
-      const slug = (options.target ?? 'run').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'run';
+      const slug =
+        (options.target ?? 'run')
+          .replace(/[^A-Za-z0-9._-]+/g, '-')
+          .replace(/^-+|-+$/g, '')
+          .slice(0, 40) || 'run';
       options = { ...options, out: join('archives', `${slug}-${stamp()}`) };
     }
     try {
@@ -232,7 +260,8 @@ function printSummary(outDir: string, summary: SearchSummary, show: number): voi
       const problemText = e.task === null ? `∫ ${shown.padEnd(width)} dx` : printable(stated.padEnd(statedWidth), 100);
       out.push(`  ${problemText}   ${e.kind.padEnd(11)} ${proof}${seen}`);
       if (answer) out.push(`      answered: ${answer}`);
-      if (shown !== e.problem) out.push(`      first found as: ${e.task === null ? `∫ ${printable(e.problem, 60)} dx` : printable(lineStatement(e.problem, e.task, e.params), 100)}`);
+      if (shown !== e.problem)
+        out.push(`      first found as: ${e.task === null ? `∫ ${printable(e.problem, 60)} dx` : printable(lineStatement(e.problem, e.task, e.params), 100)}`);
     }
   }
   out.push(`See it all: npx sagga report ${outDir}   (or: npx sagga archive stats ${outDir})`);

@@ -42,7 +42,8 @@ function parseOperatorBuckets(value: string): [number, number][] {
     const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
     const lo = m ? Number(m[1]) : NaN;
     const hi = m ? Number(m[2] ?? m[1]) : NaN;
-    if (!m || !(lo >= 1) || !(hi >= lo) || hi > 1000) throw new InvalidArgumentError('expected comma-separated operator counts or ranges, e.g. 1-5,6-10,20 (each 1 ≤ LO ≤ HI ≤ 1000)');
+    if (!m || !(lo >= 1) || !(hi >= lo) || hi > 1000)
+      throw new InvalidArgumentError('expected comma-separated operator counts or ranges, e.g. 1-5,6-10,20 (each 1 ≤ LO ≤ HI ≤ 1000)');
     return [lo, hi] as [number, number];
   });
   return buckets;
@@ -57,10 +58,21 @@ export function registerSuiteCommand(program: Command): void {
     .description('rule-based probes of the paper (primitives, neighbours, compositionality, extrapolation, exponents, operators) as Fail@k tables')
     .argument('<name>', `suite: ${SUITE_NAMES.join(' | ')}`)
     .option('--k <list>', 'Fail@k values, comma-separated; the target is asked once for the largest (default 1)')
-    .option('--n <n>', 'samples per primitive (primitives, extrapolation, primitive bases), per exponent range and template (exponents), per operator-count row (operators) or per sum size (compositionality); default 1000 for primitives/extrapolation/exponents, 100 otherwise', positiveInt)
-    .option('--of <file|primitives>', 'base problems of neighbours / compositionality: primitives (default) or a file (JSON Lines with "problem", or one expression per line)')
+    .option(
+      '--n <n>',
+      'samples per primitive (primitives, extrapolation, primitive bases), per exponent range and template (exponents), per operator-count row (operators) or per sum size (compositionality); default 1000 for primitives/extrapolation/exponents, 100 otherwise',
+      positiveInt,
+    )
+    .option(
+      '--of <file|primitives>',
+      'base problems of neighbours / compositionality: primitives (default) or a file (JSON Lines with "problem", or one expression per line)',
+    )
     .option('--range <lo,hi>', 'inclusive integer range of the primitive coefficients (default 1,100)', parseRange)
-    .option('--operators <list>', 'operators: rows of operator counts of the problems, e.g. 1-5,6-10,30 (default 1-5,6-10,11-15,16-20,21-25,26-30)', parseOperatorBuckets)
+    .option(
+      '--operators <list>',
+      'operators: rows of operator counts of the problems, e.g. 1-5,6-10,30 (default 1-5,6-10,11-15,16-20,21-25,26-30)',
+      parseOperatorBuckets,
+    )
     .option('--rng-seed <seed>', 'seed of the one random generator (default 2022)')
     .option('-o, --out <dir>', 'also write <name>.json, <name>.md and <name>-problems.jsonl into this directory')
     .option('--task <name>', "integrate only: the paper's suites are probes of indefinite integration");
@@ -91,7 +103,9 @@ Examples:
     };
     if (!(SUITE_NAMES as readonly string[]).includes(name)) return fail(`unknown suite '${name}'; valid ones: ${SUITE_NAMES.join(', ')}`);
     if (opts.task !== undefined && opts.task !== 'integrate') {
-      return fail(`--task ${opts.task}: the paper's suites are probes of indefinite integration (integrate only); for another task, search it (sagga search --task ${opts.task}) or evaluate a problem file (sagga eval --task ${opts.task})`);
+      return fail(
+        `--task ${opts.task}: the paper's suites are probes of indefinite integration (integrate only); for another task, search it (sagga search --task ${opts.task}) or evaluate a problem file (sagga eval --task ${opts.task})`,
+      );
     }
     const suite = name as SuiteName;
     let ks: number[];
@@ -100,7 +114,8 @@ Examples:
     } catch (err) {
       return fail(`--k: ${err instanceof Error ? err.message : String(err)}`);
     }
-    if (opts.of !== undefined && opts.of !== 'primitives' && !existsSync(opts.of)) return fail(`--of: file not found: ${opts.of} (give a problem file or "primitives")`, EXIT.noInput);
+    if (opts.of !== undefined && opts.of !== 'primitives' && !existsSync(opts.of))
+      return fail(`--of: file not found: ${opts.of} (give a problem file or "primitives")`, EXIT.noInput);
     if (opts.target === undefined) return fail('--target is required (e.g. --target nerdamer)');
     const n = opts.n ?? (suite === 'primitives' || suite === 'extrapolation' || suite === 'exponents' ? 1000 : 100);
     let target: Target | undefined;

@@ -29,7 +29,20 @@ export interface TargetOnlyCliOptions {
 }
 
 const TARGET_ONLY_KEYS = [
-  'timeLimit', 'startupTimeout', 'baseUrl', 'promptTemplate', 'temperature', 'maxTokens', 'requestTimeout', 'retries', 'cache', 'maxResponseBytes', 'batch', 'priceInput', 'priceOutput', 'prices',
+  'timeLimit',
+  'startupTimeout',
+  'baseUrl',
+  'promptTemplate',
+  'temperature',
+  'maxTokens',
+  'requestTimeout',
+  'retries',
+  'cache',
+  'maxResponseBytes',
+  'batch',
+  'priceInput',
+  'priceOutput',
+  'prices',
 ] as const satisfies readonly (keyof TargetOnlyCliOptions)[];
 
 /**
@@ -40,7 +53,11 @@ export function addTargetOptions(cmd: Command): Command {
   return cmd
     .option('-t, --target <spec>', `model under test: ${TARGET_SPECS.join(' | ')}`)
     .option('--concurrency <n>', 'problems or requests in flight at once (default: cores for CAS, 8 for openai)', positiveInt)
-    .option('--time-limit <ms>', 'time per problem for CAS and cmd: targets (default 5000 for nerdamer/algebrite, 10000 for sympy/maxima, 60000 for cmd:)', positiveInt)
+    .option(
+      '--time-limit <ms>',
+      'time per problem for CAS and cmd: targets (default 5000 for nerdamer/algebrite, 10000 for sympy/maxima, 60000 for cmd:)',
+      positiveInt,
+    )
     .option(
       '--startup-timeout <seconds>',
       'cmd: extra time a freshly started program gets for its first answer, beyond --time-limit (loading a model; default 30); ' +
@@ -66,20 +83,32 @@ export function addTargetOptions(cmd: Command): Command {
         }),
     )
     .option('--prompt-template <name|file>', 'openai prompt: antiderivbench (default), asymob, or a file with {problem} / {latex}')
-    .option('--temperature <t>', 'openai sampling temperature (default: the server\'s)', nonNegativeNumber)
+    .option('--temperature <t>', "openai sampling temperature (default: the server's)", nonNegativeNumber)
     .option('--max-tokens <n>', 'openai completion token limit', positiveInt)
     .option('--request-timeout <ms>', 'openai time per request attempt (default 300000)', positiveInt)
     .option('--retries <n>', 'openai retries after 429/5xx/connection errors, with backoff (default 4)', nonNegativeInt)
     .option('--no-cache', 'do not reuse or store openai responses in the run directory')
-    .option('--max-response-bytes <n>', 'openai: longest response body read (default 2000000); a longer one is cut and counts as a transport error, retried', positiveInt)
-    .option('--batch', 'openai: send the requests handed over together (within 100 ms) as one job of the Batch API (files and batches endpoints; half price at OpenAI, answers within 24 h) instead of chat requests')
+    .option(
+      '--max-response-bytes <n>',
+      'openai: longest response body read (default 2000000); a longer one is cut and counts as a transport error, retried',
+      positiveInt,
+    )
+    .option(
+      '--batch',
+      'openai: send the requests handed over together (within 100 ms) as one job of the Batch API (files and batches endpoints; half price at OpenAI, answers within 24 h) instead of chat requests',
+    )
     .option('--price-input <usd>', 'openai: USD per million input (prompt) tokens, for the cost of each answer and of the run', nonNegativeNumber)
     .option('--price-output <usd>', 'openai: USD per million output (completion) tokens', nonNegativeNumber)
-    .option('--prices <file>', 'openai: a JSON pricing file {"input": USD, "output": USD, "batch": {"input": USD, "output": USD}} per million tokens ("batch" optional, used with --batch); --price-input/--price-output win over it');
+    .option(
+      '--prices <file>',
+      'openai: a JSON pricing file {"input": USD, "output": USD, "batch": {"input": USD, "output": USD}} per million tokens ("batch" optional, used with --batch); --price-input/--price-output win over it',
+    );
 }
 
 /** Split a command's parsed options into the target's own and the rest (which keep `target` and `concurrency`). */
-export function splitTargetCliOptions<T extends TargetOnlyCliOptions>(opts: T): { target: TargetOnlyCliOptions; rest: Omit<T, (typeof TARGET_ONLY_KEYS)[number]> } {
+export function splitTargetCliOptions<T extends TargetOnlyCliOptions>(
+  opts: T,
+): { target: TargetOnlyCliOptions; rest: Omit<T, (typeof TARGET_ONLY_KEYS)[number]> } {
   const target: Record<string, unknown> = {};
   const rest: Record<string, unknown> = { ...(opts as Record<string, unknown>) };
   for (const key of TARGET_ONLY_KEYS) {

@@ -35,7 +35,11 @@ export function addTaskOptions(cmd: Command): Command {
     .option('--order <n>', 'series: the order (the polynomial goes up to (x - a)^n)')
     .option('--direction <side>', 'limit: + (from the right), - (from the left) or +- (both; the default at a finite point)')
     .option('--condition <condition>', "ode: a condition such as y(0)=1 or y'(0)=0 (repeat it; none asks for the general solution)", collect)
-    .option('--parameter <name[=assumption]>', 'any task: a parameter the problem uses, A=positive (the default), B=negative, F=nonzero or G=real (repeat it)', collect);
+    .option(
+      '--parameter <name[=assumption]>',
+      'any task: a parameter the problem uses, A=positive (the default), B=negative, F=nonzero or G=real (repeat it)',
+      collect,
+    );
 }
 
 /**
@@ -62,14 +66,20 @@ export function taskFieldsOf(opts: TaskCliOptions): Record<string, string | stri
 
 /** The task named by `--task` and its parameters read from the options; a usage error names what is wrong. */
 export function taskOf(opts: TaskCliOptions): { task: Task; params: TaskParams } {
-  if (opts.task !== undefined && !TASK_NAMES.includes(opts.task)) throw new CliError(`--task ${opts.task}: expected one of ${TASK_NAMES.join(', ')}`, EXIT.usage);
+  if (opts.task !== undefined && !TASK_NAMES.includes(opts.task))
+    throw new CliError(`--task ${opts.task}: expected one of ${TASK_NAMES.join(', ')}`, EXIT.usage);
   const task = taskNamed(opts.task);
   const fields = taskFieldsOf(opts);
   const stray = Object.keys(fields).filter((f) => !task.fields.some((t) => t.name === f));
   // An option is named as the field, but for the list of conditions, which takes one per --condition.
   const option = (field: string) => (field === 'conditions' ? 'condition' : field);
-  if (stray.length > 0) throw new CliError(`--${option(stray[0])} is not an option of the ${task.name} task${task.fields.length > 0 ? ` (its: ${task.fields.map((f) => `--${option(f.name)}`).join(', ')})` : ''}`, EXIT.usage);
+  if (stray.length > 0)
+    throw new CliError(
+      `--${option(stray[0])} is not an option of the ${task.name} task${task.fields.length > 0 ? ` (its: ${task.fields.map((f) => `--${option(f.name)}`).join(', ')})` : ''}`,
+      EXIT.usage,
+    );
   const read = task.readParams(fields);
-  if (!read.ok) throw new CliError(`--${read.error.replace(/^conditions: /, 'condition: ').replace(/^(\w+): missing$/, '$1 is required by this task')}`, EXIT.usage);
+  if (!read.ok)
+    throw new CliError(`--${read.error.replace(/^conditions: /, 'condition: ').replace(/^(\w+): missing$/, '$1 is required by this task')}`, EXIT.usage);
   return { task, params: read.params };
 }

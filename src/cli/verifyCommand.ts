@@ -12,7 +12,9 @@ import { addTaskOptions, parametersOf, taskFieldsOf, taskOf, type TaskCliOptions
 
 const FORMATS: readonly MathFormat[] = ['infix', 'latex', 'auto'];
 const formatOption = (): Option =>
-  new Option('--format <format>', 'how problems and answers are written: infix, latex, or auto (LaTeX when the text has \\, $, { or })').choices(FORMATS).default('auto');
+  new Option('--format <format>', 'how problems and answers are written: infix, latex, or auto (LaTeX when the text has \\, $, { or })')
+    .choices(FORMATS)
+    .default('auto');
 
 const TASK_LINES_HELP = `
 Other tasks (a line without "task" is integrate):
@@ -66,7 +68,9 @@ const workOption = (): Option =>
     .argParser(positiveInt)
     .default(DEFAULT_VERIFY_OPTIONS.work);
 const backstopOption = (): Option =>
-  new Option('--backstop-ms <ms>', 'wall-clock limit per pair against runaways only (the verdict says when it fired)').argParser(positiveNumber).default(DEFAULT_VERIFY_OPTIONS.backstopMs);
+  new Option('--backstop-ms <ms>', 'wall-clock limit per pair against runaways only (the verdict says when it fired)')
+    .argParser(positiveNumber)
+    .default(DEFAULT_VERIFY_OPTIONS.backstopMs);
 /** The former name of --backstop-ms, still accepted. */
 const budgetMsOption = (): Option => new Option('--budget-ms <ms>', 'former name of --backstop-ms').argParser(positiveNumber).hideHelp();
 
@@ -80,11 +84,16 @@ const budgetOf = (opts: BudgetFlags) => ({ work: opts.work, backstopMs: opts.bud
 
 // Long by design: a command's options, help and examples are one declarative list, read as its --help reads;
 // the action itself calls one function of the library.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a declarative list of options and help (above)
 export function registerVerifyCommand(program: Command): void {
   const verify = program
     .command('verify')
     .description("check (problem, answer) pairs: is answer an antiderivative of problem, or a task's answer? (JSON Lines in, JSON Lines out)")
-    .option('-i, --input <file>', 'JSON Lines {"id"?, "problem", "answer", "domain"?} ("-" = stdin); "domain": [lo, hi] poses the problem on that interval; "task" and its fields pose another task\'s problem (see below)', '-')
+    .option(
+      '-i, --input <file>',
+      'JSON Lines {"id"?, "problem", "answer", "domain"?} ("-" = stdin); "domain": [lo, hi] poses the problem on that interval; "task" and its fields pose another task\'s problem (see below)',
+      '-',
+    )
     .option('-o, --out <file>', 'JSON Lines {"id", "verdict", "reason", "ms", "reading"}, one per input line, same order ("-" = stdout)', '-')
     .addOption(workOption())
     .addOption(backstopOption())
@@ -139,10 +148,17 @@ Examples:
           (f, F, domain) => verifyPair(f, F, { ...budgetOf(opts), ...(domain !== undefined ? { domain } : {}) }),
         );
       const counts = await Promise.race([
-        verifyJsonl(input, output, { ...budgetOf(opts), workers: opts.workers, read: (text, side) => readMathText(text, side, opts.format), readingOf: (text) => readingFor(text, opts.format), taskLine }),
+        verifyJsonl(input, output, {
+          ...budgetOf(opts),
+          workers: opts.workers,
+          read: (text, side) => readMathText(text, side, opts.format),
+          readingOf: (text) => readingFor(text, opts.format),
+          taskLine,
+        }),
         failed,
       ]);
-      if (output !== process.stdout) await Promise.race([new Promise<void>((resolve, reject) => output.end((e?: Error | null) => (e ? reject(e) : resolve()))), failed]);
+      if (output !== process.stdout)
+        await Promise.race([new Promise<void>((resolve, reject) => output.end((e?: Error | null) => (e ? reject(e) : resolve()))), failed]);
       process.stderr.write(
         `sagga verify: ${counts.lines} lines: ${counts.correct} correct, ${counts.incorrect} incorrect, ${counts.unknown} unknown, ${counts.invalid} invalid\n`,
       );
@@ -155,7 +171,10 @@ Examples:
   program.addCommand(check);
   check
     .description('verify one answer: exit 0 if correct, 1 if incorrect, 2 if unknown or invalid')
-    .argument('<problem>', 'the integrand f(x), e.g. "x*cos(x)" or "\\frac{1}{x}" (with --task: the function of the task\'s problem, or an ODE\'s equation such as "y\'\' + 4*y = sin(3*x)")')
+    .argument(
+      '<problem>',
+      'the integrand f(x), e.g. "x*cos(x)" or "\\frac{1}{x}" (with --task: the function of the task\'s problem, or an ODE\'s equation such as "y\'\' + 4*y = sin(3*x)")',
+    )
     .argument('<answer>', 'the claimed antiderivative F(x), e.g. "x*sin(x) + cos(x)" or "\\ln|x|" (with --task: the answer to the task\'s problem)')
     .option('--domain <lo,hi>', 'the interval the problem is posed on, e.g. 0,pi/2 or 1,inf (default: the whole real line)')
     .addOption(workOption())
@@ -163,7 +182,8 @@ Examples:
     .addOption(budgetMsOption())
     .addOption(formatOption());
   addTaskOptions(check);
-  check.addHelpText(
+  check
+    .addHelpText(
       'after',
       `${RULE_HELP}
 
@@ -201,11 +221,11 @@ Examples:
     });
 }
 
-
 /** `sagga check --task T` (or with `--parameter`): the pair as a verify line of that task, judged by its verifier. */
 async function checkTask(problem: string, answer: string, opts: BudgetFlags & TaskCliOptions & { domain?: string; format: MathFormat }): Promise<void> {
   const { task } = taskOf(opts);
-  if (opts.domain !== undefined && task.name !== 'integrate') throw new CliError('--domain poses an antiderivative on an interval: it is for the integrate task only', EXIT.usage);
+  if (opts.domain !== undefined && task.name !== 'integrate')
+    throw new CliError('--domain poses an antiderivative on an interval: it is for the integrate task only', EXIT.usage);
   const [{ verifyTaskLine }, { readMathText }, { verifyPair }, { parseDomain }] = await Promise.all([
     import('../tasks/verifyTaskLine.js'),
     import('../answer/readMathText.js'),
@@ -215,7 +235,14 @@ async function checkTask(problem: string, answer: string, opts: BudgetFlags & Ta
   const parameters = parametersOf(opts);
   const domain = opts.domain === undefined ? undefined : parseDomain(opts.domain);
   if (domain !== undefined && !domain.ok) throw new CliError(`--domain ${opts.domain}: ${domain.error.replace(/^domain: /, '')}`, EXIT.usage);
-  const line = { task: task.name, problem, answer, ...taskFieldsOf(opts), ...(parameters !== undefined ? { parameters } : {}), ...(opts.domain !== undefined ? { domain: opts.domain } : {}) };
+  const line = {
+    task: task.name,
+    problem,
+    answer,
+    ...taskFieldsOf(opts),
+    ...(parameters !== undefined ? { parameters } : {}),
+    ...(opts.domain !== undefined ? { domain: opts.domain } : {}),
+  };
   const r = (await verifyTaskLine(
     line,
     (text, side, options) => readMathText(text, side, opts.format, undefined, options),

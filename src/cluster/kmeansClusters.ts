@@ -9,6 +9,7 @@ import { kmeansPlusPlus } from './kmeansPlusPlus.js';
  */
 export function kmeansClusters(points: number[][], k: number, rng: Rng): { clusterOf: number[]; clusters: number } {
   const initial = kmeansPlusPlus(points, k, rng);
-  const clusterOf = initial.length === 1 ? new Array<number>(points.length).fill(0) : kmeans(points, initial.length, { initialization: initial, maxIterations: 100 }).clusters;
+  const clusterOf =
+    initial.length === 1 ? new Array<number>(points.length).fill(0) : kmeans(points, initial.length, { initialization: initial, maxIterations: 100 }).clusters;
   return { clusterOf, clusters: initial.length };
 }

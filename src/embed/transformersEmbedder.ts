@@ -63,7 +63,9 @@ export async function transformersEmbedder(modelNameOrDir: string, options: Tran
   let quantized: boolean;
   if (isLocal) {
     if (!existsSync(join(localDir, 'config.json'))) {
-      throw new Error(`transformers embedder: ${localDir} has no config.json (expected a model directory with config.json, tokenizer.json and onnx/model.onnx)`);
+      throw new Error(
+        `transformers embedder: ${localDir} has no config.json (expected a model directory with config.json, tokenizer.json and onnx/model.onnx)`,
+      );
     }
     env.localModelPath = dirname(localDir) + '/';
     env.allowLocalModels = true;

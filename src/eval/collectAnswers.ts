@@ -89,7 +89,14 @@ export async function collectAnswers(target: Target, problems: readonly EvalProb
       const outcomes = await target.solve(
         batch.map((p) => {
           const asked = { expr: p.expr, params: p.params ?? {} };
-          return { id: p.id, expr: p.expr, infix: task.problemText(asked, 'infix'), latex: task.problemText(asked, 'latex'), ...paramsField(p.params), ...(p.parameters !== undefined ? { parameters: p.parameters } : {}) };
+          return {
+            id: p.id,
+            expr: p.expr,
+            infix: task.problemText(asked, 'infix'),
+            latex: task.problemText(asked, 'latex'),
+            ...paramsField(p.params),
+            ...(p.parameters !== undefined ? { parameters: p.parameters } : {}),
+          };
         }),
         k,
         options.signal,

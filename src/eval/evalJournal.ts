@@ -57,7 +57,9 @@ export function openEvalJournal(path: string, header: EvalJournalHeader, redact:
   const first = JsonLinesJournal.readLines(path)[0];
   const mismatch = first === undefined ? undefined : describeMismatch(parseLine(first), header);
   if (mismatch !== undefined) {
-    throw new EvalJournalMismatchError(`${path} holds answers of another evaluation (${mismatch}); remove it, or write this evaluation elsewhere with another --out`);
+    throw new EvalJournalMismatchError(
+      `${path} holds answers of another evaluation (${mismatch}); remove it, or write this evaluation elsewhere with another --out`,
+    );
   }
   const { journal, lines } = JsonLinesJournal.open(path);
   // The first line is the header.
@@ -110,7 +112,11 @@ function describeMismatch(saved: unknown, header: EvalJournalHeader): string | u
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (typeof v !== 'object' || v === null) return v;
-  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]));
+  return Object.fromEntries(
+    Object.keys(v)
+      .sort()
+      .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
+  );
 }
 
 function toStored(a: TargetAnswer): StoredAnswer {
@@ -128,7 +134,8 @@ function toAnswer(v: unknown): TargetAnswer {
   const status = typeof s.status === 'string' && STATUSES.includes(s.status) ? (s.status as TargetAnswer['status']) : 'unparseable';
   if (status === 'ok') {
     // As the task read it: a limit's oo or DNE is an answer too, and so is one in a problem's parameters or an ODE's constants.
-    const parsed = typeof s.answer === 'string' ? tryParseExpr(s.answer, undefined, { infinity: true, noLimit: true, parameters: ALL_PARAMETER_NAMES }) : undefined;
+    const parsed =
+      typeof s.answer === 'string' ? tryParseExpr(s.answer, undefined, { infinity: true, noLimit: true, parameters: ALL_PARAMETER_NAMES }) : undefined;
     if (parsed?.ok) return { status: 'ok', text, expr: parsed.expr, latencyMs, ...extracted };
     return { status: 'unparseable', text, error: 'the journal holds an answer that does not parse', latencyMs, ...extracted };
   }

@@ -43,7 +43,10 @@ export function formatEvalMarkdown(report: EvalReport): string {
     );
   }
   if (report.excluded.errors > 0) lines.push(`- ${report.excluded.errors} problems left out: their answers were lost in transport (not the model's failures).`);
-  if (report.excluded.unasked > 0) lines.push(`- ${report.excluded.unasked} problems left out: --max-target-calls ${report.budget.max_target_calls} ran out; run the same command with a larger budget to go on.`);
+  if (report.excluded.unasked > 0)
+    lines.push(
+      `- ${report.excluded.unasked} problems left out: --max-target-calls ${report.budget.max_target_calls} ran out; run the same command with a larger budget to go on.`,
+    );
   return lines.join('\n') + '\n';
 }
 

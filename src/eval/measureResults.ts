@@ -30,7 +30,10 @@ export function measureResults(results: readonly EvalProblemResult[], ks: readon
     exact.push(null);
   }
   names.push('PASS@N', 'ALL@N');
-  columns.push(results.map((r) => (r.correct > 0 ? 1 : 0)), results.map((r) => (r.correct === r.n ? 1 : 0)));
+  columns.push(
+    results.map((r) => (r.correct > 0 ? 1 : 0)),
+    results.map((r) => (r.correct === r.n ? 1 : 0)),
+  );
   exact.push(null, null);
   const intervals = bootstrapIntervals(columns, rng, options);
   const metrics: Record<string, MetricValue> = {};

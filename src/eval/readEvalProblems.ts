@@ -54,7 +54,12 @@ export function readEvalProblems(path: string, asked?: Task): EvalProblems {
 }
 
 /** The task's parameters of a line whose `task` (absent: `absent`) must be `task`'s, or why the line is skipped. */
-function taskParamsOf(line: Readonly<Record<string, unknown>>, named: unknown, task: Task, absent: string): { ok: true; params: TaskParams } | { ok: false; error: string } {
+function taskParamsOf(
+  line: Readonly<Record<string, unknown>>,
+  named: unknown,
+  task: Task,
+  absent: string,
+): { ok: true; params: TaskParams } | { ok: false; error: string } {
   const name = named === undefined || named === null ? absent : named;
   if (name !== task.name) return { ok: false, error: `a ${String(name)} problem, not a ${task.name} one (--task ${task.name})` };
   const read = task.readParams(line);
@@ -170,7 +175,14 @@ function fromProblemFile(path: string, text: string, task: Task): EvalProblems {
       return typeof v === 'string' && v.trim() !== '' ? [`${field}: ${label(v)}`] : [];
     });
     const given = typeof fields.id === 'string' && fields.id !== '' ? label(fields.id) : typeof fields.id === 'number' ? String(fields.id) : `line-${i + 1}`;
-    problems.push({ id: uniqueId(given, ids), expr: read.expr, ...paramsField(read.params), problem: task.problemText(read, 'infix'), ...parametersField(assumed.parameters), groups });
+    problems.push({
+      id: uniqueId(given, ids),
+      expr: read.expr,
+      ...paramsField(read.params),
+      problem: task.problemText(read, 'infix'),
+      ...parametersField(assumed.parameters),
+      groups,
+    });
   }
   return { problems, source: { kind: 'file', path, warnings }, task };
 }

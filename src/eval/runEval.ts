@@ -57,7 +57,8 @@ export async function runEval(input: EvalProblems, options: EvalOptions, deps: E
   const { n } = options;
   if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`n must be a whole number ≥ 1, got ${n}`);
   const ks = [...new Set(options.ks)].sort((a, b) => a - b);
-  if (ks.length === 0 || ks.some((k) => !Number.isSafeInteger(k) || k < 1 || k > n)) throw new RangeError(`every k must be a whole number in [1, n = ${n}], got ${options.ks.join(', ')}`);
+  if (ks.length === 0 || ks.some((k) => !Number.isSafeInteger(k) || k < 1 || k > n))
+    throw new RangeError(`every k must be a whole number in [1, n = ${n}], got ${options.ks.join(', ')}`);
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const rng = createRng(options.rngSeed);
   const { problems } = input;
@@ -95,7 +96,9 @@ export async function runEval(input: EvalProblems, options: EvalOptions, deps: E
   const headline = `pass@${ks[0]}`;
   const worst = names
     .filter((name) => groups[name].metrics[headline].value !== null)
-    .sort((a, b) => groups[a].metrics[headline].value! - groups[b].metrics[headline].value! || groups[b].problems - groups[a].problems || a.localeCompare(b))[0];
+    .sort(
+      (a, b) => groups[a].metrics[headline].value! - groups[b].metrics[headline].value! || groups[b].problems - groups[a].problems || a.localeCompare(b),
+    )[0];
 
   return {
     target: deps.target.name,
@@ -109,7 +112,12 @@ export async function runEval(input: EvalProblems, options: EvalOptions, deps: E
     transfer: transferTable(problems, results, deps.target.name, rng.fork('transfer'), boot),
     excluded: { errors: collected.errors.size, unasked: collected.unasked.size },
     source: { kind: input.source.kind, path: input.source.path },
-    budget: { max_target_calls: options.maxTargetCalls ?? null, target_calls: collected.calls, exhausted: collected.exhausted, reference_calls: referenceCalls },
+    budget: {
+      max_target_calls: options.maxTargetCalls ?? null,
+      target_calls: collected.calls,
+      exhausted: collected.exhausted,
+      reference_calls: referenceCalls,
+    },
     settings: { rng_seed: options.rngSeed, resamples, level: DEFAULT_LEVEL, target_settings: deps.target.describe() },
     seconds: (performance.now() - started) / 1000,
     results,
@@ -127,7 +135,13 @@ function verifyOf(problem: EvalProblem, verify: VerifyPair<TaskProblem>): Verify
   return problem.parameters === undefined ? verify : parametricVerifier(verify, () => problem.parameters ?? {});
 }
 
-async function proveTransfers(results: EvalProblemResult[], problems: EvalProblems['problems'], deps: EvalDeps, verify: VerifyPair<TaskProblem>, task: Task): Promise<number> {
+async function proveTransfers(
+  results: EvalProblemResult[],
+  problems: EvalProblems['problems'],
+  deps: EvalDeps,
+  verify: VerifyPair<TaskProblem>,
+  task: Task,
+): Promise<number> {
   const byId = new Map(problems.map((p) => [p.id, p]));
   let calls = 0;
   for (let i = 0; i < results.length; i++) {
@@ -135,13 +149,34 @@ async function proveTransfers(results: EvalProblemResult[], problems: EvalProble
     const problem = byId.get(r.id);
     if (r.archived === undefined || r.status.N !== 'fail' || r.proof !== null || problem === undefined || r.kind === undefined) continue;
     if (deps.signal?.aborted) throw new Error('interrupted');
-    const failed: Judgement = { status: 'fail', kind: r.kind, reason: r.unproven ?? r.kind, answers: r.answers, proof: null, ...(r.unproven !== undefined ? { unproven: r.unproven } : {}) };
+    const failed: Judgement = {
+      status: 'fail',
+      kind: r.kind,
+      reason: r.unproven ?? r.kind,
+      answers: r.answers,
+      proof: null,
+      ...(r.unproven !== undefined ? { unproven: r.unproven } : {}),
+    };
     const asked: TaskProblem = { expr: problem.expr, params: problem.params ?? {} };
     const references = (deps.references ?? []).map((target) => ({
       name: target.name,
       ask: async () =>
-        (await target.solve([{ id: r.id, expr: problem.expr, infix: task.problemText(asked, 'infix'), latex: task.problemText(asked, 'latex'), ...paramsField(problem.params), ...(problem.parameters !== undefined ? { parameters: problem.parameters } : {}) }], 1, deps.signal))[0]
-          ?.answers ?? [],
+        (
+          await target.solve(
+            [
+              {
+                id: r.id,
+                expr: problem.expr,
+                infix: task.problemText(asked, 'infix'),
+                latex: task.problemText(asked, 'latex'),
+                ...paramsField(problem.params),
+                ...(problem.parameters !== undefined ? { parameters: problem.parameters } : {}),
+              },
+            ],
+            1,
+            deps.signal,
+          )
+        )[0]?.answers ?? [],
     }));
     const proven = await proveByReference(asked, failed, references, verifyOf(problem, verify));
     calls += proven.calls;

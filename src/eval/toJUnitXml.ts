@@ -18,7 +18,9 @@ export function toJUnitXml(report: EvalReport): string {
     // A task's problem by its whole statement (bounds, point …); integrate's by its integrand, as before.
     const name = xmlAttr(`${r.id}: ${r.task === undefined ? r.problem : lineStatement(r.problem, r.task, r as unknown as Readonly<Record<string, unknown>>)}`);
     const className = xmlAttr(r.groups[0] ?? report.source.path);
-    const answers = r.answers.map((a, i) => `answer ${i + 1} (${a.status}${a.verdict !== null ? `, ${a.verdict}` : ''}): ${a.text}${a.reason ? `\n  ${a.reason}` : ''}`).join('\n');
+    const answers = r.answers
+      .map((a, i) => `answer ${i + 1} (${a.status}${a.verdict !== null ? `, ${a.verdict}` : ''}): ${a.text}${a.reason ? `\n  ${a.reason}` : ''}`)
+      .join('\n');
     if (status === 'fail') {
       const first = r.answers[0];
       const message = `Fail@${k}: ${r.kind ?? 'failed'}${first?.reason ? `: ${first.reason}` : ''}`;

@@ -12,11 +12,25 @@ import type { EvalProblem, EvalProblemResult, TransferRow, TransferTable } from 
  * interval. Problems B was never fully asked (transport errors, the call budget) are
  * `not_measured`, never failures.
  */
-export function transferTable(problems: readonly EvalProblem[], results: readonly EvalProblemResult[], target: string, rng: Rng, options: BootstrapOptions = {}): TransferTable | null {
+export function transferTable(
+  problems: readonly EvalProblem[],
+  results: readonly EvalProblemResult[],
+  target: string,
+  rng: Rng,
+  options: BootstrapOptions = {},
+): TransferTable | null {
   const archived = problems.filter((p) => p.archived !== undefined);
   if (archived.length === 0) return null;
   const byId = new Map(results.map((r) => [r.id, r]));
-  const empty = (): { failures: number; also_fail: number; unproven: number; fail_kinds: Record<string, number>; solved: number; undecided: number; not_measured: number } => ({
+  const empty = (): {
+    failures: number;
+    also_fail: number;
+    unproven: number;
+    fail_kinds: Record<string, number>;
+    solved: number;
+    undecided: number;
+    not_measured: number;
+  } => ({
     failures: 0,
     also_fail: 0,
     unproven: 0,

@@ -8,7 +8,7 @@ const IMAGINARY_UNIT = 'the imaginary unit is not supported';
  */
 export const INFIX_NAMES = {
   /** Spellings of the variable and the constants. */
-  symbols: { x: 'x', pi: 'pi', e: 'e', E: 'e', 'π': 'pi', Catalan: 'Catalan', EulerGamma: 'EulerGamma' } as Readonly<Record<string, SymName>>,
+  symbols: { x: 'x', pi: 'pi', e: 'e', E: 'e', π: 'pi', Catalan: 'Catalan', EulerGamma: 'EulerGamma' } as Readonly<Record<string, SymName>>,
   /** Spellings of infinity, read where a caller asks for it (ReadOptions.infinity) and refused elsewhere. */
   infinity: new Set(['oo', 'inf', 'Infinity', 'infinity', '∞']) as ReadonlySet<string>,
   imaginaryUnit: IMAGINARY_UNIT,

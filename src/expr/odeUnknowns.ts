@@ -17,4 +17,3 @@ export function isOdeUnknown(text: string): text is OdeUnknown {
 export function unknownOrder(name: OdeUnknown): 0 | 1 | 2 {
   return (name.length - 1) as 0 | 1 | 2;
 }
-

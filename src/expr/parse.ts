@@ -43,7 +43,15 @@ function isIdentPart(c: string): boolean {
 // Zero-width and direction-changing characters are not among them: those are refused.
 function isSpace(c: string): boolean {
   return (
-    c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\u00a0' || (c >= '\u2000' && c <= '\u200a') || c === '\u202f' || c === '\u205f' || c === '\u3000'
+    c === ' ' ||
+    c === '\t' ||
+    c === '\n' ||
+    c === '\r' ||
+    c === '\u00a0' ||
+    (c >= '\u2000' && c <= '\u200a') ||
+    c === '\u202f' ||
+    c === '\u205f' ||
+    c === '\u3000'
   );
 }
 
@@ -87,7 +95,7 @@ function tokenize(input: string, limits: Limits, options: ReadOptions): Token[] 
       const text = input.slice(start, i);
       if (options.odeUnknown === true && text === 'y') {
         const primes = primesAt(input, i);
-        if (primes.count > 2) throw new ParseError('sagga reads differential equations of order 1 and 2 (y, y\' and y\'\')', start, input, 'unsupported');
+        if (primes.count > 2) throw new ParseError("sagga reads differential equations of order 1 and 2 (y, y' and y'')", start, input, 'unsupported');
         i = primes.end;
         tokens.push({ kind: 'ident', text: `y${"'".repeat(primes.count)}`, pos: start });
         continue;
@@ -179,7 +187,8 @@ function describeBadChar(c: string): string {
   if ((code >= 0x200b && code <= 0x200f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || code === 0xfeff) {
     return `invisible or bidirectional character ${hex} in expression`;
   }
-  if (code === 0xb2 || code === 0xb3 || code === 0xb9 || (code >= 0x2070 && code <= 0x207f)) return `superscript ${JSON.stringify(c)} is not allowed; write powers with ^ (x^2)`;
+  if (code === 0xb2 || code === 0xb3 || code === 0xb9 || (code >= 0x2070 && code <= 0x207f))
+    return `superscript ${JSON.stringify(c)} is not allowed; write powers with ^ (x^2)`;
   if (c === '\u221a') return "'\u221a' is not allowed; write sqrt(…)";
   if (c === '\u222b') return 'unevaluated integral';
   if (c === '=') return "'=' (assignment or equation) is not allowed; give just the expression";
@@ -572,12 +581,19 @@ class Parser {
     const args = this.callArgs(t);
     const k = args.length === 2 ? integerLiteral(args[1]) : undefined;
     if (k === undefined || k < 0 || k > MAX_BINOMIAL_K) {
-      throw this.error(`binomial(x, k) is read only for an integer literal k from 0 to ${MAX_BINOMIAL_K} (as the polynomial x(x-1)…(x-k+1)/k!)`, t, 'unsupported');
+      throw this.error(
+        `binomial(x, k) is read only for an integer literal k from 0 to ${MAX_BINOMIAL_K} (as the polynomial x(x-1)…(x-k+1)/k!)`,
+        t,
+        'unsupported',
+      );
     }
     if (k === 0) return this.count({ type: 'num', value: 1 }, t);
     const factors: Expr[] = [args[0]];
     for (let j = 1; j < k; j++) {
-      const shifted = this.count({ type: 'add', args: [this.b.copy(args[0], t.pos), this.count({ type: 'neg', args: [this.count({ type: 'num', value: j }, t)] }, t)] }, t);
+      const shifted = this.count(
+        { type: 'add', args: [this.b.copy(args[0], t.pos), this.count({ type: 'neg', args: [this.count({ type: 'num', value: j }, t)] }, t)] },
+        t,
+      );
       factors.push(this.count({ type: 'div', args: [shifted, this.count({ type: 'num', value: j + 1 }, t)] }, t));
     }
     return factors.length === 1 ? factors[0] : this.count({ type: 'mul', args: factors }, t);
@@ -592,7 +608,11 @@ class Parser {
     const args = this.callArgs(t);
     const n = args.length === 1 ? integerLiteral(args[0]) : undefined;
     if (n === undefined || n < 2 || n > MAX_ZETA_ORDER) {
-      throw this.error(`sagga does not support the function 'zeta'; it reads zeta(n) for an integer n from 2 to ${MAX_ZETA_ORDER}, a constant`, t, 'unsupported');
+      throw this.error(
+        `sagga does not support the function 'zeta'; it reads zeta(n) for an integer n from 2 to ${MAX_ZETA_ORDER}, a constant`,
+        t,
+        'unsupported',
+      );
     }
     return this.count({ type: 'sym', name: zetaConstant(n) }, t);
   }
@@ -664,17 +684,22 @@ function describe(t: Token): string {
  */
 export function parseExpr(text: string, limits?: Partial<Limits>, options?: ReadOptions): Expr {
   const lim = resolveLimits(limits);
-  return readBounded(text, lim, (t) => {
-    // Reject deep nesting before recursing, so that 10,000 '(' cannot reach the stack limit.
-    let open = 0;
-    for (let i = 0; i < t.length; i++) {
-      const c = t.charCodeAt(i);
-      if (c === 40) {
-        if (++open > lim.maxDepth) throw new ParseError(`expression nests deeper than ${lim.maxDepth} levels`, i, t, 'limit');
-      } else if (c === 41 && open > 0) open--;
-    }
-    return new Parser(tokenize(t, lim, options ?? {}), new TreeBuilder(t, lim, options)).parse();
-  }, options?.odeUnknown === true ? DERIVATIVE_CALLS : undefined);
+  return readBounded(
+    text,
+    lim,
+    (t) => {
+      // Reject deep nesting before recursing, so that 10,000 '(' cannot reach the stack limit.
+      let open = 0;
+      for (let i = 0; i < t.length; i++) {
+        const c = t.charCodeAt(i);
+        if (c === 40) {
+          if (++open > lim.maxDepth) throw new ParseError(`expression nests deeper than ${lim.maxDepth} levels`, i, t, 'limit');
+        } else if (c === 41 && open > 0) open--;
+      }
+      return new Parser(tokenize(t, lim, options ?? {}), new TreeBuilder(t, lim, options)).parse();
+    },
+    options?.odeUnknown === true ? DERIVATIVE_CALLS : undefined,
+  );
 }
 
 export function tryParseExpr(text: string, limits?: Partial<Limits>, options?: ReadOptions): ParseResult {

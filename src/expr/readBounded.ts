@@ -14,7 +14,12 @@ import type { Expr } from './types.js';
 export function readBounded(text: unknown, limits: Limits, read: (text: string) => Expr, reads?: ReadonlySet<string>): Expr {
   if (typeof text !== 'string') throw new ParseError('expression must be a string', 0, '');
   if (text.length > limits.maxChars) {
-    throw new ParseError(`expression is longer than ${limits.maxChars} characters (${text.length})`, limits.maxChars, text.slice(0, limits.maxChars + 30), 'limit');
+    throw new ParseError(
+      `expression is longer than ${limits.maxChars} characters (${text.length})`,
+      limits.maxChars,
+      text.slice(0, limits.maxChars + 30),
+      'limit',
+    );
   }
   try {
     return read(text);

@@ -167,8 +167,7 @@ function simplifyQuotient(top: Expr, bottom: Expr): Expr {
     if (ra) {
       const q = divRational(ra, rb);
       if (q) return rationalExpr(q);
-    }
-    else if (rb.q === 1 && rb.p === 1) return top;
+    } else if (rb.q === 1 && rb.p === 1) return top;
     else if (rb.q === 1 && rb.p === -1) return negate(top);
   } else if (!rb && isNum(top, 0)) {
     return ZERO;
@@ -198,7 +197,25 @@ function simplifyPower(base: Expr, exponent: Expr): Expr {
 
 // Functions that vanish at 0, and those that are 1 there, exactly.
 const ZERO_AT_ZERO = new Set<FnName>([
-  'sin', 'tan', 'asin', 'atan', 'sinh', 'tanh', 'asinh', 'atanh', 'sqrt', 'cbrt', 'abs', 'sign', 'erf', 'erfi', 'Si', 'Shi', 'fresnels', 'fresnelc', 'LambertW',
+  'sin',
+  'tan',
+  'asin',
+  'atan',
+  'sinh',
+  'tanh',
+  'asinh',
+  'atanh',
+  'sqrt',
+  'cbrt',
+  'abs',
+  'sign',
+  'erf',
+  'erfi',
+  'Si',
+  'Shi',
+  'fresnels',
+  'fresnelc',
+  'LambertW',
 ]);
 const ONE_AT_ZERO = new Set<FnName>(['cos', 'cosh', 'exp', 'erfc']);
 

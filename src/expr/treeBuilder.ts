@@ -83,6 +83,6 @@ export class TreeBuilder {
       throw this.error(`${what} is ${value < 1 ? 'too small to represent' : `beyond the limit of ${this.limits.maxAbsLiteral}`}`, at, 'limit');
     }
     const magnitude = this.add({ type: 'num', value }, at);
-    return (p < 0n) !== (q < 0n) ? this.add({ type: 'neg', args: [magnitude] }, at) : magnitude;
+    return p < 0n !== q < 0n ? this.add({ type: 'neg', args: [magnitude] }, at) : magnitude;
   }
 }

@@ -62,24 +62,37 @@ export async function integrateProbe(target: Target, problemText: string, k: num
   const { task, params: fieldParams, parameters = {} } = posed ?? { task: integrateTask, params: {} };
   const names = parameterNames(parameters);
   // The problem as the task reads it: a tree, or an ODE's equation (its coefficients are parameters of its tree), in its parameters.
-  const parsed = task.readProblem(problemText, names.length === 0 ? readInfixTree : (text, options) => readInfixTree(text, { ...options, parameters: [...(options?.parameters ?? []), ...names] }));
+  const parsed = task.readProblem(
+    problemText,
+    names.length === 0 ? readInfixTree : (text, options) => readInfixTree(text, { ...options, parameters: [...(options?.parameters ?? []), ...names] }),
+  );
   if (!parsed.ok) return { ok: false, error: `cannot read the problem: ${parsed.error}` };
   const expr = parsed.expr;
   const params = Object.keys(parsed.params).length === 0 ? fieldParams : { ...parsed.params, ...fieldParams };
   const asked = { expr, params };
   const problem = task.problemText(asked, 'infix');
   const withParams = { ...(Object.keys(params).length > 0 ? { params } : {}), ...(names.length > 0 ? { parameters } : {}) };
-  const [outcome] = await target.solve([{ id: 'probe', expr, infix: problem, latex: task.problemText(asked, 'latex'), ...withParams }], Math.max(1, Math.floor(k)));
+  const [outcome] = await target.solve(
+    [{ id: 'probe', expr, infix: problem, latex: task.problemText(asked, 'latex'), ...withParams }],
+    Math.max(1, Math.floor(k)),
+  );
   const given = outcome?.answers ?? [];
-  const { judgement } = await judgeOutcome({ expr, params }, given, parametricVerifier(task.verifier(verify), () => parameters), { checkAll: true });
+  const { judgement } = await judgeOutcome(
+    { expr, params },
+    given,
+    parametricVerifier(task.verifier(verify), () => parameters),
+    { checkAll: true },
+  );
   // Same fields and key order as the JSON printed before: `answer` and `verdict` only for a verified answer.
-  const answers = judgement.answers.map((r, i): ProbedAnswer => ({
-    status: r.status,
-    text: r.text,
-    ...(r.verdict !== null ? { answer: r.answer, verdict: r.verdict } : {}),
-    reason: r.reason,
-    latencyMs: given[i].latencyMs,
-  }));
+  const answers = judgement.answers.map(
+    (r, i): ProbedAnswer => ({
+      status: r.status,
+      text: r.text,
+      ...(r.verdict !== null ? { answer: r.answer, verdict: r.verdict } : {}),
+      reason: r.reason,
+      latencyMs: given[i].latencyMs,
+    }),
+  );
   const fields: LineFields = task.lineFields(params);
   return { ok: true, target: target.name, problem, ...fields, ...(names.length > 0 ? { parameters } : {}), outcome: probeOutcome(judgement), answers };
 }

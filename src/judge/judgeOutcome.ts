@@ -28,7 +28,12 @@ export interface JudgeOptions {
  * (not a failure: the paper's generous rule); a transport `error` on any answer makes it `error`.
  * A verifier that throws is treated like `unknown`.
  */
-export async function judgeOutcome<P = Expr>(problem: P, answers: readonly TargetAnswer[], verify: VerifyPair<P>, options: JudgeOptions = {}): Promise<{ judgement: Judgement; verifySeconds: number }> {
+export async function judgeOutcome<P = Expr>(
+  problem: P,
+  answers: readonly TargetAnswer[],
+  verify: VerifyPair<P>,
+  options: JudgeOptions = {},
+): Promise<{ judgement: Judgement; verifySeconds: number }> {
   const records: AnswerRecord[] = [];
   let verifySeconds = 0;
   let correct: AnswerRecord | undefined;
@@ -36,7 +41,13 @@ export async function judgeOutcome<P = Expr>(problem: P, answers: readonly Targe
     // Every target's answer is stored clipped the same way (a 3 MB reply must not fill every archive line).
     const text = clipAnswer(a.text ?? '');
     if (correct && !options.checkAll) {
-      records.push({ text, status: a.status, verdict: null, reason: 'not checked: an earlier answer was correct', ...(a.status === 'ok' ? { answer: safeInfix(a.expr) } : {}) });
+      records.push({
+        text,
+        status: a.status,
+        verdict: null,
+        reason: 'not checked: an earlier answer was correct',
+        ...(a.status === 'ok' ? { answer: safeInfix(a.expr) } : {}),
+      });
       continue;
     }
     if (a.status !== 'ok') {
@@ -51,7 +62,14 @@ export async function judgeOutcome<P = Expr>(problem: P, answers: readonly Targe
       result = { verdict: 'unknown', reason: `verifier failed: ${err instanceof Error ? err.message : String(err)}`, ms: 0 };
     }
     verifySeconds += (performance.now() - started) / 1000;
-    const record: AnswerRecord = { text, status: 'ok', verdict: result.verdict, reason: result.reason, answer: safeInfix(a.expr), ...(a.note !== undefined ? { note: a.note } : {}) };
+    const record: AnswerRecord = {
+      text,
+      status: 'ok',
+      verdict: result.verdict,
+      reason: result.reason,
+      answer: safeInfix(a.expr),
+      ...(a.note !== undefined ? { note: a.note } : {}),
+    };
     records.push(record);
     if (result.verdict === 'correct') correct ??= record;
   }

@@ -26,7 +26,12 @@ export interface ReferenceProof {
  * verified as a model's would be). References are asked in order until one proves it. Any other
  * judgement, or a failure already proven, is returned as it is without asking anyone.
  */
-export async function proveByReference<P = Expr>(problem: P, judgement: Judgement, references: readonly Reference[], verify: VerifyPair<P>): Promise<ReferenceProof> {
+export async function proveByReference<P = Expr>(
+  problem: P,
+  judgement: Judgement,
+  references: readonly Reference[],
+  verify: VerifyPair<P>,
+): Promise<ReferenceProof> {
   if (judgement.status !== 'fail' || judgement.proof !== null) return { judgement, calls: 0 };
   let calls = 0;
   const tried: string[] = [];

@@ -56,7 +56,10 @@ export async function cmdJudge(options: CmdJudgeOptions): Promise<Judge> {
       const SLICE = 256;
       for (let start = 0; start < pairs.length; start += SLICE) {
         const slice = pairs.slice(start, start + SLICE);
-        const results = await pool.run(slice.map((p) => ({ key: p.id, request: { problem: p.problem, answer: p.answer } })), run.signal);
+        const results = await pool.run(
+          slice.map((p) => ({ key: p.id, request: { problem: p.problem, answer: p.answer } })),
+          run.signal,
+        );
         results.forEach((r, j) => {
           const id = slice[j].id;
           if (r.kind === 'reply') out.push({ id, verdict: r.reply.verdict, reason: r.reply.note ?? `the program said ${r.reply.verdict}`, ms: r.latencyMs });

@@ -39,7 +39,12 @@ export async function createJudge(spec: string, settings: JudgeSettings): Promis
   if (s.startsWith('openai:')) {
     const model = s.slice(7).trim();
     if (model === '') throw new Error('--judge openai: needs a model name after "openai:", e.g. openai:gpt-4o-mini');
-    return (await import('./openaiJudge.js')).openaiJudge({ model, ...settings.openai, concurrency: settings.concurrency, rng: settings.rng.fork('openai-judge-backoff') });
+    return (await import('./openaiJudge.js')).openaiJudge({
+      model,
+      ...settings.openai,
+      concurrency: settings.concurrency,
+      rng: settings.rng.fork('openai-judge-backoff'),
+    });
   }
   throw new Error(`unknown judge '${spec}': expected one of ${JUDGE_SPECS.join(', ')}`);
 }

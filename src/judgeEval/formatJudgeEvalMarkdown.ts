@@ -18,7 +18,7 @@ export function formatJudgeEvalMarkdown(report: JudgeEvalReport, pairsFile: stri
   }
   lines.push(
     '',
-    'Positive: the answer is an antiderivative (label `correct`). TPR: correct pairs accepted; TNR: incorrect pairs not accepted; PPV: accepted pairs that are correct; NPV: pairs not accepted that are incorrect; macro-F1: mean F1 of both classes. An undecided verdict does not accept. ms per pair: the judge\'s wall time over all pairs / pairs.',
+    "Positive: the answer is an antiderivative (label `correct`). TPR: correct pairs accepted; TNR: incorrect pairs not accepted; PPV: accepted pairs that are correct; NPV: pairs not accepted that are incorrect; macro-F1: mean F1 of both classes. An undecided verdict does not accept. ms per pair: the judge's wall time over all pairs / pairs.",
   );
   return lines.join('\n') + '\n';
 }

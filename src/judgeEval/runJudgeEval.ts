@@ -28,7 +28,8 @@ export async function runJudgeEval(pairs: readonly LabelledPair[], judges: reado
     const seconds = (performance.now() - started) / 1000;
     // An interrupted judge's last verdicts are the interruption's, not its own.
     if (options.signal?.aborted) throw new Error('interrupted');
-    if (given.length !== pairs.length || given.some((v, i) => v.id !== pairs[i].id)) throw new Error(`judge ${judge.name} returned verdicts out of step with the pairs`);
+    if (given.length !== pairs.length || given.some((v, i) => v.id !== pairs[i].id))
+      throw new Error(`judge ${judge.name} returned verdicts out of step with the pairs`);
     verdicts.set(judge.name, given);
     scores.push({
       judge: judge.name,

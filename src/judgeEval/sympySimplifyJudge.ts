@@ -83,14 +83,23 @@ export async function sympySimplifyJudge(options: SympySimplifyJudgeOptions = {}
         const f = tryParseExpr(p.problem);
         const F = tryParseExpr(p.answer);
         if (f.ok && F.ok) sent.push({ index, key: p.id, request: { problem: toInfix(f.expr), answer: toInfix(F.expr) } });
-        else out[index] = { id: p.id, verdict: 'correct', reason: `error (counted correct, as the reference does): cannot read the ${f.ok ? 'answer' : 'problem'}: ${f.ok ? (F as { error: Error }).error.message : f.error.message}`, ms: null };
+        else
+          out[index] = {
+            id: p.id,
+            verdict: 'correct',
+            reason: `error (counted correct, as the reference does): cannot read the ${f.ok ? 'answer' : 'problem'}: ${f.ok ? (F as { error: Error }).error.message : f.error.message}`,
+            ms: null,
+          };
       });
       let done = pairs.length - sent.length;
       // In slices, for progress; the pool keeps every process busy within a slice.
       const SLICE = 64;
       for (let start = 0; start < sent.length; start += SLICE) {
         const slice = sent.slice(start, start + SLICE);
-        const results = await pool.run(slice.map((s) => ({ key: s.key, request: s.request })), run.signal);
+        const results = await pool.run(
+          slice.map((s) => ({ key: s.key, request: s.request })),
+          run.signal,
+        );
         results.forEach((r, j) => {
           const { index } = slice[j];
           const id = pairs[index].id;
@@ -99,7 +108,12 @@ export async function sympySimplifyJudge(options: SympySimplifyJudgeOptions = {}
             out[index] =
               outcome === 'nonzero'
                 ? { id, verdict: 'incorrect', reason: 'simplify(f - diff(F)) is not 0', ms }
-                : { id, verdict: 'correct', reason: outcome === 'zero' ? 'simplify(f - diff(F)) == 0' : `${outcome} (counted correct, as the reference does)`, ms };
+                : {
+                    id,
+                    verdict: 'correct',
+                    reason: outcome === 'zero' ? 'simplify(f - diff(F)) == 0' : `${outcome} (counted correct, as the reference does)`,
+                    ms,
+                  };
           } else if (r.kind === 'timeout') {
             out[index] = { id, verdict: 'correct', reason: `timeout (counted correct, as the reference does): ${r.error}`, ms: r.latencyMs };
           } else {

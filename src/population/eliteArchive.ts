@@ -59,7 +59,8 @@ export class EliteArchive<T> {
   }
 
   add(candidate: Omit<Elite<T>, 'cell'>): EliteAddResult<T> {
-    if (!Number.isFinite(candidate.objective) || candidate.objective < 0) throw new RangeError(`EliteArchive.add: objective must be finite and ≥ 0, got ${candidate.objective}`);
+    if (!Number.isFinite(candidate.objective) || candidate.objective < 0)
+      throw new RangeError(`EliteArchive.add: objective must be finite and ≥ 0, got ${candidate.objective}`);
     const cell = cellKey(candidate.descriptor);
     const current = this.cells.get(cell);
     if (current === undefined) {

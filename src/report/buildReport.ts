@@ -19,7 +19,17 @@ import { html, trusted, type SafeHtml } from './html.js';
 import { katexStyles } from './katexStyles.js';
 import { projectEmbeddings } from './projectEmbeddings.js';
 import { REPORT_CSS, TABLE_SCRIPT } from './reportAssets.js';
-import { archiveGrowthSpec, distributionSpec, failureRateSpec, newMemberLengthSpec, populationSpec, projectionSpec, signaturesSpec, type ChartRun, type ProjectedPoint } from './reportCharts.js';
+import {
+  archiveGrowthSpec,
+  distributionSpec,
+  failureRateSpec,
+  newMemberLengthSpec,
+  populationSpec,
+  projectionSpec,
+  signaturesSpec,
+  type ChartRun,
+  type ProjectedPoint,
+} from './reportCharts.js';
 import { renderVegaLite } from './renderVegaLite.js';
 import { runHeadline, type RunHeadline } from './runHeadline.js';
 import { typesetExpression } from './typesetMath.js';
@@ -86,7 +96,10 @@ interface Member {
  */
 export async function buildReport(runs: readonly RunData[], options: BuildReportOptions): Promise<string> {
   if (runs.length === 0) throw new Error('report: no run given');
-  const labels = uniqueLabels(runs.map((r) => r.name), (n) => ` (${n})`);
+  const labels = uniqueLabels(
+    runs.map((r) => r.name),
+    (n) => ` (${n})`,
+  );
   const views: RunView[] = runs.map((run, index) => {
     const fitness = runFitness(run);
     return {
@@ -132,7 +145,10 @@ export async function buildReport(runs: readonly RunData[], options: BuildReport
   const totalEntries = members.length;
   const typesetLimit = options.typesetTableLimit ?? TYPESET_TABLE_LIMIT;
   const typesetTable = totalEntries <= typesetLimit;
-  const generatedAt = (options.generatedAt ?? new Date()).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  const generatedAt = (options.generatedAt ?? new Date())
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
   const title = runs.length === 1 ? `sagga report: ${labels[0]}` : `sagga report: ${labels.join(' vs ')}`;
   const scriptHash = createHash('sha256').update(TABLE_SCRIPT).digest('base64');
   const csp = `default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'`;
@@ -240,14 +256,28 @@ function figures(v: RunView): Figure[] {
         h.unproven !== null && failuresSetting === 'proven' ? 'not archived' : h.unproven !== null && failuresSetting === 'all' ? 'archived without proof' : '',
       ]),
     },
-    { label: 'Distinct signatures', value: count(h.signatures), note: h.variants !== null ? `${count(h.variants)} variant${h.variants === 1 ? '' : 's'} took no seat` : undefined },
+    {
+      label: 'Distinct signatures',
+      value: count(h.signatures),
+      note: h.variants !== null ? `${count(h.variants)} variant${h.variants === 1 ? '' : 's'} took no seat` : undefined,
+    },
     { label: 'Target calls', value: count(h.targetCalls), note: callsNote(h.calls, h.targetCallsFrom, k) },
-    { label: 'Tokens', value: count(h.tokens?.total ?? null), note: h.tokens !== null && h.tokens.input !== null && h.tokens.output !== null ? `${count(h.tokens.input)} in · ${count(h.tokens.output)} out` : undefined },
+    {
+      label: 'Tokens',
+      value: count(h.tokens?.total ?? null),
+      note:
+        h.tokens !== null && h.tokens.input !== null && h.tokens.output !== null ? `${count(h.tokens.input)} in · ${count(h.tokens.output)} out` : undefined,
+    },
     { label: 'Cost', value: h.cost === null ? MISSING : `$${usd(h.cost)}` },
     { label: 'Tokens per proven failure', value: h.tokensPerProven === null ? MISSING : count(h.tokensPerProven) },
     { label: 'Cost per proven failure', value: h.costPerProven === null ? MISSING : `$${usd(h.costPerProven)}` },
     { label: 'Time', value: duration(h.seconds.wall ?? sumOrNull([h.seconds.target, h.seconds.verify, h.seconds.engine])), note: timeNote(h) },
-    { label: 'Stop reason', value: h.stopReason ?? MISSING, note: h.stopReason !== null ? STOP_REASON_TEXT[h.stopReason as StopReason] : undefined, text: h.stopReason !== null },
+    {
+      label: 'Stop reason',
+      value: h.stopReason ?? MISSING,
+      note: h.stopReason !== null ? STOP_REASON_TEXT[h.stopReason as StopReason] : undefined,
+      text: h.stopReason !== null,
+    },
   ];
 }
 
@@ -269,10 +299,12 @@ function kindNote(kinds: readonly KindCounts[], pick: (k: KindCounts) => number 
 function callsNote(calls: Readonly<Record<string, number>> | null, from: 'recorded' | 'asked' | null, k: string): string | undefined {
   if (from === 'asked') return `problems asked${k}`;
   if (calls === null) return undefined;
-  return Object.entries(calls)
-    .filter(([, n]) => n > 0)
-    .map(([purpose, n]) => `${purpose} ${count(n)}`)
-    .join(' · ') || undefined;
+  return (
+    Object.entries(calls)
+      .filter(([, n]) => n > 0)
+      .map(([purpose, n]) => `${purpose} ${count(n)}`)
+      .join(' · ') || undefined
+  );
 }
 
 function kpiCards(v: RunView): SafeHtml {
@@ -284,7 +316,8 @@ function kpiCards(v: RunView): SafeHtml {
     ['Directory', v.run.dir],
   ];
   return html`<div class="kpis">${figures(v).map(
-    (f) => html`<div class="kpi"><div class="label">${f.label}</div><div class="${f.text ? 'value text' : 'value'}">${f.value}</div>${f.note ? html`<div class="note">${f.note}</div>` : ''}</div>`,
+    (f) =>
+      html`<div class="kpi"><div class="label">${f.label}</div><div class="${f.text ? 'value text' : 'value'}">${f.value}</div>${f.note ? html`<div class="note">${f.note}</div>` : ''}</div>`,
   )}</div>
 <p class="muted" style="margin:10px 2px 0">${facts.map(([k, val], i) => html`${i > 0 ? ' · ' : ''}${k}: <strong>${val}</strong>`)}</p>`;
 }
@@ -304,7 +337,9 @@ function compareTable(views: readonly RunView[]): SafeHtml {
 function summaryTable(runs: readonly RunData[]): SafeHtml {
   const tables = summaryTables(runs.map(summaryRow));
   return html`${tables.map(
-    (t) => html`<div class="card table-scroll summary-block">${t.id === 'summary' ? '' : html`<h3>${t.title}</h3>`}<table class="data" id="${t.id === 'summary' ? 'summary-table' : `summary-${t.id}`}"><thead><tr>${t.headers.map((h, i) => html`<th class="${t.numeric[i] ? 'num' : ''}">${h}</th>`)}</tr></thead>
+    (
+      t,
+    ) => html`<div class="card table-scroll summary-block">${t.id === 'summary' ? '' : html`<h3>${t.title}</h3>`}<table class="data" id="${t.id === 'summary' ? 'summary-table' : `summary-${t.id}`}"><thead><tr>${t.headers.map((h, i) => html`<th class="${t.numeric[i] ? 'num' : ''}">${h}</th>`)}</tr></thead>
 <tbody>${t.cells.map((row) => html`<tr>${row.map((c, i) => html`<td class="${t.numeric[i] ? 'num' : ''}">${c}</td>`)}</tr>`)}</tbody></table>
 ${t.notes.map((n) => html`<p class="muted">${n}</p>`)}</div>`,
   )}`;
@@ -334,9 +369,11 @@ function unprovenFailures(views: readonly RunView[]): SafeHtml {
   return html`${views.map((v) => {
     const heading = views.length > 1 ? html`<h3><span class="run-chip"><span class="swatch" style="background:${v.color}"></span>${v.label}</span></h3>` : '';
     const failures = v.run.failures;
-    if (failures === null) return html`<div class="card unproven" id="unproven-${v.index}">${heading}<p class="muted" style="margin:0">Not recorded: ${v.run.config === null ? 'an archive file holds archived failures only' : 'the run has no evaluated.jsonl'}.</p></div>`;
+    if (failures === null)
+      return html`<div class="card unproven" id="unproven-${v.index}">${heading}<p class="muted" style="margin:0">Not recorded: ${v.run.config === null ? 'an archive file holds archived failures only' : 'the run has no evaluated.jsonl'}.</p></div>`;
     const unproven = failures.filter((f) => f.proof === null);
-    if (unproven.length === 0) return html`<div class="card unproven" id="unproven-${v.index}">${heading}<p class="muted" style="margin:0">None: ${failures.length === 0 ? 'the run has no failure yet' : `each of the ${failures.length} failures is proven`}.</p></div>`;
+    if (unproven.length === 0)
+      return html`<div class="card unproven" id="unproven-${v.index}">${heading}<p class="muted" style="margin:0">None: ${failures.length === 0 ? 'the run has no failure yet' : `each of the ${failures.length} failures is proven`}.</p></div>`;
     const shown = unproven.slice(0, UNPROVEN_SHOWN);
     const kinds = tally(unproven.map((f) => f.kind));
     return html`<div class="card table-scroll unproven" id="unproven-${v.index}">${heading}
@@ -348,7 +385,8 @@ ${unprovenTable(shown)}</div>`;
 function unprovenTable(failures: readonly FailureLine[]): SafeHtml {
   return html`<table class="data unproven-table"><thead><tr><th>Problem</th><th>Kind</th><th class="num">Gen.</th><th>Why unproven</th></tr></thead>
 <tbody>${failures.map(
-    (f) => html`<tr><td class="problem"><code class="expr-text">${f.problem}</code>${taskNote(f.problem, f)}</td><td><span class="badge kind-${kindClass(f.kind)}">${f.kind}</span></td><td class="num">${f.generation}</td><td class="reason">${clip(f.reason ?? '', REASON_LIMIT)}</td></tr>`,
+    (f) =>
+      html`<tr><td class="problem"><code class="expr-text">${f.problem}</code>${taskNote(f.problem, f)}</td><td><span class="badge kind-${kindClass(f.kind)}">${f.kind}</span></td><td class="num">${f.generation}</td><td class="reason">${clip(f.reason ?? '', REASON_LIMIT)}</td></tr>`,
   )}</tbody></table>`;
 }
 
@@ -357,11 +395,18 @@ function distinctTable(groups: readonly SignatureGroup[], entries: readonly Arch
   const byId = new Map(entries.map((e) => [e.id, e]));
   return html`<table class="data distinct-table"><thead><tr><th class="num">#</th><th>Minimal problem</th><th>Answer</th><th>Proof</th><th>Kind</th><th class="num">Archived</th><th class="num">Variants</th><th>Originals</th></tr></thead>
 <tbody>${groups.map(
-    (g, i) => html`<tr data-signature="${g.signature}"><td class="num">${i + 1}</td><td class="problem" title="${g.signature}">${typesetExpression(g.minimal.problem).html}${taskNoteOf(g.minimal.problem, byId.get(g.ids[0]))}${g.minimal.nodes !== null ? html`<div class="muted nodes">${g.minimal.nodes} nodes</div>` : ''}</td><td class="answer">${g.answer === null ? html`<span class="muted">no answer</span>` : answerMarkup(g.answer.parsed, g.answer.text, g.answer.status)}${g.answer?.reason ? html`<div class="reason">${clip(g.answer.reason, REASON_LIMIT)}</div>` : ''}</td><td class="proof">${g.proof === null ? html`<span class="muted">unproven</span>` : html`<span class="badge proof-${g.proof.by === 'reference' ? 'reference' : 'verifier'}">${g.proof.by}</span>${g.proof.by === 'reference' ? html` <span class="muted">${proofText(g.proof, REASON_LIMIT).replace(/^reference /, '')}</span>` : ''}`}</td><td><span class="badge kind-${kindClass(g.kind)}">${g.kind}</span></td><td class="num">${g.archived}</td><td class="num">${g.variants === null ? MISSING : g.variants}</td><td class="originals">${g.originals.map((o) => html`<code class="expr-text">${o}</code> `)}</td></tr>`,
+    (g, i) =>
+      html`<tr data-signature="${g.signature}"><td class="num">${i + 1}</td><td class="problem" title="${g.signature}">${typesetExpression(g.minimal.problem).html}${taskNoteOf(g.minimal.problem, byId.get(g.ids[0]))}${g.minimal.nodes !== null ? html`<div class="muted nodes">${g.minimal.nodes} nodes</div>` : ''}</td><td class="answer">${g.answer === null ? html`<span class="muted">no answer</span>` : answerMarkup(g.answer.parsed, g.answer.text, g.answer.status)}${g.answer?.reason ? html`<div class="reason">${clip(g.answer.reason, REASON_LIMIT)}</div>` : ''}</td><td class="proof">${g.proof === null ? html`<span class="muted">unproven</span>` : html`<span class="badge proof-${g.proof.by === 'reference' ? 'reference' : 'verifier'}">${g.proof.by}</span>${g.proof.by === 'reference' ? html` <span class="muted">${proofText(g.proof, REASON_LIMIT).replace(/^reference /, '')}</span>` : ''}`}</td><td><span class="badge kind-${kindClass(g.kind)}">${g.kind}</span></td><td class="num">${g.archived}</td><td class="num">${g.variants === null ? MISSING : g.variants}</td><td class="originals">${g.originals.map((o) => html`<code class="expr-text">${o}</code> `)}</td></tr>`,
   )}</tbody></table>`;
 }
 
-function clusterCards(clustering: ArchiveClustering, members: readonly Member[], views: readonly RunView[], colors: readonly string[], prototypes: number): SafeHtml {
+function clusterCards(
+  clustering: ArchiveClustering,
+  members: readonly Member[],
+  views: readonly RunView[],
+  colors: readonly string[],
+  prototypes: number,
+): SafeHtml {
   if (clustering.clusters.length === 0) return html`<p class="muted">No parseable archived problem to cluster.</p>`;
   const total = members.length;
   return html`<div class="clusters">${clustering.clusters.map((c) => {
@@ -380,7 +425,8 @@ ${c.members.slice(0, prototypes).map((i) => prototype(members[i]))}
 
 function prototype(m: Member): SafeHtml {
   const answer = answerSummary(m.entry);
-  const answerHtml = answer.answer === null ? html`<span class="muted">no answer</span>` : answerMarkup(answer.answer.answer, answer.text, answer.answer.status);
+  const answerHtml =
+    answer.answer === null ? html`<span class="muted">no answer</span>` : answerMarkup(answer.answer.answer, answer.text, answer.answer.status);
   return html`<div class="proto">
 <div class="problem">${typesetExpression(m.entry.problem).html}${taskNote(m.entry.problem, m.entry)}</div>
 <div class="answer"><span class="who">model:</span>${answerHtml}</div>
@@ -389,7 +435,10 @@ function prototype(m: Member): SafeHtml {
 }
 
 /** Under a task's problem, the whole problem in words (`∫[0, 1] x dx`, `lim x→0+ …`): its bounds, point, order; nothing for integrate. */
-function taskNote(problem: string, line: { readonly task: string | null; readonly params: LineFields | null; readonly parameters?: LineParameters | null }): SafeHtml | '' {
+function taskNote(
+  problem: string,
+  line: { readonly task: string | null; readonly params: LineFields | null; readonly parameters?: LineParameters | null },
+): SafeHtml | '' {
   if (line.task === null) return '';
   return html`<div class="muted task-problem">${lineStatement(problem, line.task, { ...line.params, ...(line.parameters ? { parameters: line.parameters } : {}) })}</div>`;
 }
@@ -469,7 +518,8 @@ function flattenSettings(run: RunData): Map<string, string> {
   const fitness = config.fitness as Record<string, unknown> | undefined;
   if (fitness && typeof fitness.description === 'string') out.set('fitness (resolved)', fitness.description);
   const embedder = config.embedder as Record<string, unknown> | undefined;
-  if (embedder && typeof embedder.name === 'string') out.set('embedder (resolved)', `${embedder.name}${typeof embedder.dim === 'number' ? ` (${embedder.dim} dims)` : ''}`);
+  if (embedder && typeof embedder.name === 'string')
+    out.set('embedder (resolved)', `${embedder.name}${typeof embedder.dim === 'number' ? ` (${embedder.dim} dims)` : ''}`);
   const sagga = config.sagga as Record<string, unknown> | undefined;
   if (sagga && typeof sagga.version === 'string') out.set('sagga version', sagga.version);
   if (typeof config.created === 'string') out.set('created', config.created);

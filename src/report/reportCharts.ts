@@ -38,7 +38,16 @@ const CONFIG = {
     tickColor: '#9ca3af',
     titlePadding: 8,
   },
-  legend: { orient: 'bottom', direction: 'horizontal', labelFontSize: 11, titleFontSize: 11, titleColor: '#1f2937', labelColor: '#374151', symbolSize: 90, labelLimit: 320 },
+  legend: {
+    orient: 'bottom',
+    direction: 'horizontal',
+    labelFontSize: 11,
+    titleFontSize: 11,
+    titleColor: '#1f2937',
+    labelColor: '#374151',
+    symbolSize: 90,
+    labelLimit: 320,
+  },
 } as const;
 
 function colorScale(runs: readonly ChartRun[]) {
@@ -66,7 +75,13 @@ export function archiveGrowthSpec(runs: readonly ChartRun[]): TopLevelSpec | nul
     }
   }
   if (values.length <= runs.length) return null;
-  return perGenerationLineSpec(runs, 'Cumulative archive size per generation', values, { field: 'archive', type: 'quantitative', title: 'Archive size' }, 'monotone');
+  return perGenerationLineSpec(
+    runs,
+    'Cumulative archive size per generation',
+    values,
+    { field: 'archive', type: 'quantitative', title: 'Archive size' },
+    'monotone',
+  );
 }
 
 /**
@@ -108,7 +123,8 @@ export function failureRateSpec(runs: readonly ChartRun[]): TopLevelSpec | null 
   const values: { run: string; generation: number; rate: number }[] = [];
   for (const r of runs) {
     for (const g of r.generations) {
-      if (g.failures !== null && g.evaluated !== null && g.evaluated > 0) values.push({ run: r.legend, generation: g.generation, rate: g.failures / g.evaluated });
+      if (g.failures !== null && g.evaluated !== null && g.evaluated > 0)
+        values.push({ run: r.legend, generation: g.generation, rate: g.failures / g.evaluated });
     }
   }
   if (values.length === 0) return null;
@@ -131,7 +147,12 @@ export function populationSpec(runs: readonly ChartRun[]): TopLevelSpec | null {
     }
   }
   if (values.length === 0) return null;
-  return perGenerationLineSpec(runs, 'Population cells filled per generation', values, { field: 'cells', type: 'quantitative', title: 'Cells holding an elite', axis: { format: '~s' } });
+  return perGenerationLineSpec(runs, 'Population cells filled per generation', values, {
+    field: 'cells',
+    type: 'quantitative',
+    title: 'Cells holding an elite',
+    axis: { format: '~s' },
+  });
 }
 
 /**
@@ -240,9 +261,27 @@ export function projectionSpec(points: readonly ProjectedPoint[], runs: readonly
     // No per-point aria-label: thousands of them would weigh megabytes and help no screen reader.
     mark: { type: 'point', filled: true, size: 34, opacity: 0.72, strokeWidth: 0, aria: false },
     encoding: {
-      x: { field: 'x', type: 'quantitative', title: 'Principal component 1', axis: { labels: false, ticks: false }, scale: { zero: false, nice: false, padding: 8 } },
-      y: { field: 'y', type: 'quantitative', title: 'Principal component 2', axis: { labels: false, ticks: false }, scale: { zero: false, nice: false, padding: 8 } },
-      color: { field: 'cluster', type: 'ordinal', title: 'Cluster', scale: { scheme: clusterCount > 10 ? 'tableau20' : 'tableau10' }, legend: { orient: 'right', direction: 'vertical', columns: clusterCount > 12 ? 2 : 1 } },
+      x: {
+        field: 'x',
+        type: 'quantitative',
+        title: 'Principal component 1',
+        axis: { labels: false, ticks: false },
+        scale: { zero: false, nice: false, padding: 8 },
+      },
+      y: {
+        field: 'y',
+        type: 'quantitative',
+        title: 'Principal component 2',
+        axis: { labels: false, ticks: false },
+        scale: { zero: false, nice: false, padding: 8 },
+      },
+      color: {
+        field: 'cluster',
+        type: 'ordinal',
+        title: 'Cluster',
+        scale: { scheme: clusterCount > 10 ? 'tableau20' : 'tableau10' },
+        legend: { orient: 'right', direction: 'vertical', columns: clusterCount > 12 ? 2 : 1 },
+      },
       ...shape,
     },
   };

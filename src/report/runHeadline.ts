@@ -47,4 +47,3 @@ export function runHeadline(run: RunData): RunHeadline {
     stopReason: run.stopReason,
   };
 }
-

@@ -122,7 +122,9 @@ function takeOver(path: string, staleText: string, ownText: string, hooks: RunLo
     if (claimant === null) return { busy: `the take-over claim ${lastPath} cannot be read; if no sagga is starting on this run, remove it and try again` };
     if (!isStale(claimant, claimsHeld.has(lastPath))) {
       const where = claimant.hostname === hostname() ? '' : ` on host ${claimant.hostname}`;
-      return { busy: `another sagga (pid ${claimant.pid}${where}, started ${claimant.started}) is taking over the stale lock ${path}; wait for it, or stop it` };
+      return {
+        busy: `another sagga (pid ${claimant.pid}${where}, started ${claimant.started}) is taking over the stale lock ${path}; wait for it, or stop it`,
+      };
     }
   }
   const claimPath = `${prefix}${last === undefined ? 0 : last + 1}`;

@@ -41,11 +41,19 @@ export function batchJobsFile(dir: string): BatchJobHooks {
 function isRecord(v: unknown): v is BatchJobRecord {
   if (typeof v !== 'object' || v === null) return false;
   const r = v as Record<string, unknown>;
-  return typeof r.endpoint === 'string' && typeof r.id === 'string' && typeof r.requests === 'number' && typeof r.created === 'string' && (r.inputFileId === undefined || typeof r.inputFileId === 'string');
+  return (
+    typeof r.endpoint === 'string' &&
+    typeof r.id === 'string' &&
+    typeof r.requests === 'number' &&
+    typeof r.created === 'string' &&
+    (r.inputFileId === undefined || typeof r.inputFileId === 'string')
+  );
 }
 
 function isIntent(v: unknown): v is BatchJobIntent {
   if (typeof v !== 'object' || v === null) return false;
   const r = v as Record<string, unknown>;
-  return r.id === undefined && typeof r.endpoint === 'string' && typeof r.inputFileId === 'string' && typeof r.requests === 'number' && typeof r.created === 'string';
+  return (
+    r.id === undefined && typeof r.endpoint === 'string' && typeof r.inputFileId === 'string' && typeof r.requests === 'number' && typeof r.created === 'string'
+  );
 }

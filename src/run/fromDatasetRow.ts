@@ -22,7 +22,10 @@ export function fromDatasetRow(value: unknown): unknown {
   line.answers = answers(value.answers);
   line.proof = proof(value.proof);
   const minimal = value.minimal;
-  line.minimal = isRecord(minimal) && typeof minimal.problem === 'string' && minimal.problem !== '' ? { ...minimal, answers: answers(minimal.answers), proof: proof(minimal.proof) } : null;
+  line.minimal =
+    isRecord(minimal) && typeof minimal.problem === 'string' && minimal.problem !== ''
+      ? { ...minimal, answers: answers(minimal.answers), proof: proof(minimal.proof) }
+      : null;
   return line;
 }
 

@@ -11,7 +11,10 @@ const shown = (v: unknown): string => {
   const text = JSON.stringify(v) ?? String(v);
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 };
-const expect = (what: string, ok: (v: unknown) => boolean): Check => (v) => (ok(v) ? undefined : `is ${v === undefined ? 'missing' : shown(v)}, not ${what}`);
+const expect =
+  (what: string, ok: (v: unknown) => boolean): Check =>
+  (v) =>
+    ok(v) ? undefined : `is ${v === undefined ? 'missing' : shown(v)}, not ${what}`;
 
 const text = expect('a string', (v) => typeof v === 'string');
 const finite = expect('a number', (v) => typeof v === 'number' && Number.isFinite(v));
@@ -20,10 +23,17 @@ const flag = expect('true or false', (v) => typeof v === 'boolean');
 const texts = expect('a list of strings', (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'));
 const record = expect('an object', isObject);
 const list = expect('a list', Array.isArray);
-const oneOf = (values: readonly string[]): Check => expect(values.map((x) => JSON.stringify(x)).join(' or '), (v) => typeof v === 'string' && values.includes(v));
-const orNull = (check: Check): Check => (v) => (v === null ? undefined : check(v));
+const oneOf = (values: readonly string[]): Check =>
+  expect(values.map((x) => JSON.stringify(x)).join(' or '), (v) => typeof v === 'string' && values.includes(v));
+const orNull =
+  (check: Check): Check =>
+  (v) =>
+    v === null ? undefined : check(v);
 /** A field absent in runs made before it existed. */
-const later = (check: Check): Check => (v) => (v === undefined ? undefined : check(v));
+const later =
+  (check: Check): Check =>
+  (v) =>
+    v === undefined ? undefined : check(v);
 
 /** `why` of a field or element named `where`: nested reasons already start with their own path. */
 const at = (where: string, why: string): string => (why.startsWith('.') || why.startsWith('[') ? `${where}${why}` : `${where} ${why}`);
@@ -91,7 +101,10 @@ const LIMITS: Readonly<Record<keyof CandidateLimits, Check>> = Object.fromEntrie
   Object.entries(DEFAULT_CANDIDATE_LIMITS).map(([name, value]) => [name, typeof value === 'boolean' ? flag : finite]),
 ) as Record<keyof CandidateLimits, Check>;
 
-const scalars = expect('an object of strings, numbers, booleans and nulls', (v) => isObject(v) && Object.values(v).every((x) => x === null || ['string', 'number', 'boolean'].includes(typeof x)));
+const scalars = expect(
+  'an object of strings, numbers, booleans and nulls',
+  (v) => isObject(v) && Object.values(v).every((x) => x === null || ['string', 'number', 'boolean'].includes(typeof x)),
+);
 
 const CONFIG: Readonly<Record<keyof RunConfig, Check>> = {
   sagga: shape({ version: text, node: text, dependencies: record }),

@@ -60,4 +60,3 @@ export function readJsonLines(path: string, file: string = path): JsonLines & { 
   }
   return { ...parseJsonLines(text, file), exists: true };
 }
-

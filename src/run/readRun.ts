@@ -65,10 +65,7 @@ export function readRun(dir: string): RunData {
   const engine = checkpoint && isRecord(checkpoint.engine) ? checkpoint.engine : null;
 
   if (config === null && !archive.exists && !generationLines.exists && checkpoint === null) {
-    throw new NotARunError(
-      `${dir}: not a sagga run directory (none of ${READ_FILES.join(', ')} is there)` + describeWarnings(warnings),
-      dir,
-    );
+    throw new NotARunError(`${dir}: not a sagga run directory (none of ${READ_FILES.join(', ')} is there)` + describeWarnings(warnings), dir);
   }
   if (config === null && archive.values.length === 0 && generations.length === 0 && checkpoint === null) {
     throw new NotARunError(`${dir}: nothing readable in this run directory` + describeWarnings(warnings), dir);
@@ -143,7 +140,12 @@ function redactEntry(entry: ArchiveLine, redact: Redact): ArchiveLine {
  * The lines of a JSON Lines file that `convert` accepts; each line it rejects becomes a warning
  * worded by `rejected`, one it returns null for is no line of this kind and is passed over.
  */
-function readConverted<T>(path: string, convert: (value: unknown) => Converted<T> | null, rejected: (error: string) => string, warnings: ReadWarning[]): { values: T[]; exists: boolean } {
+function readConverted<T>(
+  path: string,
+  convert: (value: unknown) => Converted<T> | null,
+  rejected: (error: string) => string,
+  warnings: ReadWarning[],
+): { values: T[]; exists: boolean } {
   const lines = readJsonLines(path);
   warnings.push(...lines.warnings);
   const values: T[] = [];
@@ -167,7 +169,8 @@ function readEvaluated(path: string, warnings: ReadWarning[]): { variants: Map<s
     text = readFileSync(path, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') warnings.push({ file: path, line: null, message: `cannot read (${code ?? String(err)}); variants and unproven failures are not counted` });
+    if (code !== 'ENOENT')
+      warnings.push({ file: path, line: null, message: `cannot read (${code ?? String(err)}); variants and unproven failures are not counted` });
     return null;
   }
   const variants = new Map<string, number>();

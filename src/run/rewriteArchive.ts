@@ -22,7 +22,12 @@ import type { ShrinkJournal } from './shrinkJournal.js';
  * archive by its hash and moves the offset. An offset that is not a line boundary of `before` (the
  * directory was modified) leaves everything as it is.
  */
-export function rewriteArchive(dir: string, before: ArchiveText, rewritten: readonly string[], journal: Pick<ShrinkJournal, 'path' | 'writeCommit' | 'remove'>): void {
+export function rewriteArchive(
+  dir: string,
+  before: ArchiveText,
+  rewritten: readonly string[],
+  journal: Pick<ShrinkJournal, 'path' | 'writeCommit' | 'remove'>,
+): void {
   if (rewritten.length !== before.lines.length) throw new Error(`rewriteArchive: ${rewritten.length} lines for the ${before.lines.length} of ${before.path}`);
   const after = rewritten.map((l) => l + '\n').join('') + before.tail;
   const checkpointPath = join(dir, RUN_FILES.checkpoint);

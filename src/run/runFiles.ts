@@ -1,6 +1,16 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHECKPOINT_FORMAT, RUN_FILES, type ArchiveRecord, type Checkpoint, type EvaluatedRecord, type GenerationRecord, type JournalEntry, type RunConfig, type RunTotals } from './runSchema.js';
+import {
+  CHECKPOINT_FORMAT,
+  RUN_FILES,
+  type ArchiveRecord,
+  type Checkpoint,
+  type EvaluatedRecord,
+  type GenerationRecord,
+  type JournalEntry,
+  type RunConfig,
+  type RunTotals,
+} from './runSchema.js';
 import { createRedactor, redactDeep, stringifyRedacted, type Redact } from '../util/redactSecrets.js';
 import { RunDirError } from './runDirError.js';
 import { writeFileAtomic } from '../util/writeFileAtomic.js';
@@ -105,7 +115,14 @@ export class RunFiles<S = unknown> {
     const text = JSON.stringify({ ...written, settings_sha256: settingsHash(written) }, null, 2) + '\n';
     this.guard(this.path('config'), hint, () => writeFileAtomic(this.path('config'), text));
     if (fresh && !existsSync(this.path('checkpoint'))) {
-      const empty: CheckpointFile<S> = { format: CHECKPOINT_FORMAT, engine: null, rngState: null, totals: ZERO_TOTALS, offsets: { archive: 0, evaluated: 0, generations: 0 }, updated: new Date().toISOString() };
+      const empty: CheckpointFile<S> = {
+        format: CHECKPOINT_FORMAT,
+        engine: null,
+        rngState: null,
+        totals: ZERO_TOTALS,
+        offsets: { archive: 0, evaluated: 0, generations: 0 },
+        updated: new Date().toISOString(),
+      };
       this.guard(this.path('checkpoint'), hint, () => writeCheckpointFile(this.path('checkpoint'), empty));
     }
   }
@@ -138,7 +155,8 @@ export class RunFiles<S = unknown> {
       const path = this.path(log);
       const keep = checkpoint ? checkpoint.offsets[log] : 0;
       const size = existsSync(path) ? statSync(path).size : 0;
-      if (size < keep) throw new Error(`${path} is shorter (${size} bytes) than the checkpoint records (${keep}): the run directory was modified; cannot resume safely`);
+      if (size < keep)
+        throw new Error(`${path} is shorter (${size} bytes) than the checkpoint records (${keep}): the run directory was modified; cannot resume safely`);
       const opened = JsonLinesJournal.open(path, { keep, guard: (write) => this.guard(path, this.resumeHint(), write) });
       this.logs.set(log, opened.journal);
       if (log === 'archive') archiveLines = opened.lines.length;
@@ -188,7 +206,11 @@ export class RunFiles<S = unknown> {
       if (err instanceof RunDirError) throw err;
       const e = err as NodeJS.ErrnoException;
       const cause = `${e.code ? e.code + ': ' : ''}${String(e.message ?? err).split('\n')[0]}`;
-      throw new RunDirError(`cannot write ${path} (${cause}); every generation committed before is safe: free space or fix the cause, ${hint}`, 'cantCreate', e.code);
+      throw new RunDirError(
+        `cannot write ${path} (${cause}); every generation committed before is safe: free space or fix the cause, ${hint}`,
+        'cantCreate',
+        e.code,
+      );
     }
   }
 
@@ -197,7 +219,12 @@ export class RunFiles<S = unknown> {
    * written) without waiting for the disk; `syncJournal` makes them durable later, in one go.
    */
   appendJournal(entries: readonly JournalEntry[], durable = true): void {
-    if (entries.length > 0) this.append('journal', entries.map((e) => stringifyRedacted(e, this.redact)), durable);
+    if (entries.length > 0)
+      this.append(
+        'journal',
+        entries.map((e) => stringifyRedacted(e, this.redact)),
+        durable,
+      );
   }
 
   /** Wait for the disk to hold every journal entry written so far. */
@@ -217,8 +244,14 @@ export class RunFiles<S = unknown> {
     state: Omit<Checkpoint<S>, 'format' | 'offsets' | 'updated'>,
     carried: readonly JournalEntry[] = [],
   ): Checkpoint<S> {
-    this.append('archive', lines.archive.map((l) => stringifyRedacted(l, this.redact)));
-    this.append('evaluated', lines.evaluated.map((l) => stringifyRedacted(l, this.redact)));
+    this.append(
+      'archive',
+      lines.archive.map((l) => stringifyRedacted(l, this.redact)),
+    );
+    this.append(
+      'evaluated',
+      lines.evaluated.map((l) => stringifyRedacted(l, this.redact)),
+    );
     this.append('generations', [stringifyRedacted(lines.generation, this.redact)]);
     const checkpoint: Checkpoint<S> = {
       format: CHECKPOINT_FORMAT,

@@ -152,7 +152,12 @@ export interface RunConfig {
   /** Several OpenAI endpoints: each one's requests, errors and time out of service in the last session of the run. */
   readonly endpoints?: ReadonlyArray<{ readonly url: string; readonly requests: number; readonly errors: number; readonly out_of_service_ms: number }>;
   readonly files: typeof RUN_FILES;
-  readonly resumes: ReadonlyArray<{ readonly at: string; readonly after_generation: number; readonly changed: readonly SettingDifference[]; readonly forced: boolean }>;
+  readonly resumes: ReadonlyArray<{
+    readonly at: string;
+    readonly after_generation: number;
+    readonly changed: readonly SettingDifference[];
+    readonly forced: boolean;
+  }>;
   /**
    * sha256 of the canonical JSON of the fields that shape the run (`settingsHash`), written by
    * `RunFiles.writeConfig`; `--resume` refuses a config.json that no longer matches it. Absent in
@@ -194,7 +199,8 @@ export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
   exhausted: 'nothing new was left to ask: every child drawn, at every escalation level, was invalid or already evaluated',
   stagnated: 'no new signature came for --patience generations, the last of them at the highest escalation level',
   interrupted: 'the run was interrupted',
-  'target-broken': 'the target stopped working (its program was given up, failed its health check, or whole generations came back with nothing but transport errors)',
+  'target-broken':
+    'the target stopped working (its program was given up, failed its health check, or whole generations came back with nothing but transport errors)',
   budget: 'a budget was spent (--max-target-calls, --max-tokens-total or --max-cost)',
 };
 
@@ -413,7 +419,9 @@ type Loose<T> = T extends string ? string : T;
  * A schema line as the readers return it: the fields in `Required` are checked to be there, every
  * other field is null when the line lacks it (older runs, exports, merges, other tools).
  */
-export type AsRead<T, Required extends keyof T> = { readonly [K in Required]-?: Loose<T[K]> } & { readonly [K in Exclude<keyof T, Required>]-?: Loose<Exclude<T[K], undefined>> | null };
+export type AsRead<T, Required extends keyof T> = { readonly [K in Required]-?: Loose<T[K]> } & {
+  readonly [K in Exclude<keyof T, Required>]-?: Loose<Exclude<T[K], undefined>> | null;
+};
 
 /** An answer of an archive line as read: only `text` is required. */
 export type AnswerLine = AsRead<AnswerRecord, 'text'>;
@@ -422,7 +430,12 @@ export type AnswerLine = AsRead<AnswerRecord, 'text'>;
 export type ProofLine = { readonly by: string; readonly reason: string | null; readonly reference: string | null; readonly answer: string | null };
 
 /** `minimal` as read. */
-export type MinimalLine = { readonly problem: string; readonly answers: readonly AnswerLine[]; readonly proof: ProofLine | null; readonly nodes: number | null };
+export type MinimalLine = {
+  readonly problem: string;
+  readonly answers: readonly AnswerLine[];
+  readonly proof: ProofLine | null;
+  readonly nodes: number | null;
+};
 
 /**
  * A failure of evaluated.jsonl as read (a line with `status: "fail"`): every problem the target

@@ -12,7 +12,9 @@ export function settingsHash(config: unknown): string {
   const parts: Record<string, unknown> = {};
   for (const field of HASHED_CONFIG_FIELDS) parts[field] = record[field] ?? null;
   // As it reads back from the file: the hash of what is written equals the hash of what is read.
-  return createHash('sha256').update(canonicalJson(JSON.parse(JSON.stringify(parts)))).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(JSON.parse(JSON.stringify(parts))))
+    .digest('hex');
 }
 
 /** JSON with object keys sorted at every level; undefined members left out, as JSON.stringify does. */

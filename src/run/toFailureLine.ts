@@ -13,9 +13,12 @@ export function toFailureLine(value: unknown): Converted<FailureLine> {
   if (typeof value.generation !== 'number' || !Number.isFinite(value.generation)) missing.push('generation');
   if (missing.length > 0) return { ok: false, error: `no valid ${missing.map((m) => `"${m}"`).join(', ')}` };
   const proof = value.proof;
-  if (proof !== undefined && proof !== null && !(isRecord(proof) && typeof proof.by === 'string')) return { ok: false, error: '"proof" is not a {by, …} object' };
+  if (proof !== undefined && proof !== null && !(isRecord(proof) && typeof proof.by === 'string'))
+    return { ok: false, error: '"proof" is not a {by, …} object' };
   const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-  const proofLine: ProofLine | null = isRecord(proof) ? { by: proof.by as string, reason: text(proof.reason), reference: text(proof.reference), answer: text(proof.answer) } : null;
+  const proofLine: ProofLine | null = isRecord(proof)
+    ? { by: proof.by as string, reason: text(proof.reason), reference: text(proof.reference), answer: text(proof.answer) }
+    : null;
   return {
     ok: true,
     value: {

@@ -91,7 +91,13 @@ export class CallGate {
    * call was not made (the run is stopping, or a budget is spent). `lane`: whose work the call is
    * (absent: a caller outside the generation's lanes, served after them).
    */
-  call(target: Target, reference: string | undefined, problem: TargetProblem & { key: string }, purpose: CallPurpose, lane?: Lane): Promise<readonly TargetAnswer[] | null> {
+  call(
+    target: Target,
+    reference: string | undefined,
+    problem: TargetProblem & { key: string },
+    purpose: CallPurpose,
+    lane?: Lane,
+  ): Promise<readonly TargetAnswer[] | null> {
     const slot = `${reference ?? ''}\u0000${problem.key}`;
     const order = lane?.order ?? Infinity;
     const pending = this.inFlight.get(slot);
@@ -163,7 +169,13 @@ export class CallGate {
   }
 
   /** Refuse the call (the run is stopping, or a budget is spent), or count it, make it and journal its answers. */
-  private async decideAndCall(target: Target, reference: string | undefined, problem: TargetProblem & { key: string }, purpose: CallPurpose, turn: Turn | null): Promise<{ answers: readonly TargetAnswer[] | null; spent: TurnSpending }> {
+  private async decideAndCall(
+    target: Target,
+    reference: string | undefined,
+    problem: TargetProblem & { key: string },
+    purpose: CallPurpose,
+    turn: Turn | null,
+  ): Promise<{ answers: readonly TargetAnswer[] | null; spent: TurnSpending }> {
     const { journal, budget, signal, k, generation } = this.options;
     const done = (answers: readonly TargetAnswer[] | null, spent: TurnSpending = NOTHING) => ({ answers, spent });
     if (this.stop !== null) return done(null);
@@ -192,7 +204,8 @@ export class CallGate {
     const answers = outcomes.find((o) => o.id === problem.id)?.answers ?? [];
     const spent = reference === undefined ? budget.spendTokens(answers) : NOTHING;
     // Only answers worth keeping: a transport error is asked again anyway.
-    if (answers.length > 0 && !answers.some((a) => a.status === 'error')) journal.put(problem.key, answers, reference, purpose === 'shrinking' ? generation : undefined);
+    if (answers.length > 0 && !answers.some((a) => a.status === 'error'))
+      journal.put(problem.key, answers, reference, purpose === 'shrinking' ? generation : undefined);
     return done(answers, spent);
   }
 
@@ -204,7 +217,12 @@ export class CallGate {
   private settledBefore(turn: Turn): Spent {
     const start = this.spentAtStart;
     const before = turn.settledBefore;
-    return { calls: start.calls + turn.index - 1 + this.counts.health, input: start.input + before.input, output: start.output + before.output, cost: start.cost + before.cost };
+    return {
+      calls: start.calls + turn.index - 1 + this.counts.health,
+      input: start.input + before.input,
+      output: start.output + before.output,
+      cost: start.cost + before.cost,
+    };
   }
 }
 

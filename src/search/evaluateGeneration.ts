@@ -83,11 +83,33 @@ export async function evaluateGeneration(asked: GenerationAsk, ctx: GenerationCo
   const gate = new CallGate({ journal: ctx.journal, budget: ctx.budget, slots: ctx.slots, k: ctx.k, generation: asked.generation, signal: ctx.signal });
   const judge = new ProblemJudge(gate, ctx.target, ctx.references, ctx.verify, ctx.task);
   const health = ctx.checkHealth
-    ? new HealthMonitor({ problems, results, target: ctx.target, gate, budget: ctx.budget, journal: ctx.journal, checkHealth: ctx.checkHealth, healthCalls: ctx.healthCalls })
+    ? new HealthMonitor({
+        problems,
+        results,
+        target: ctx.target,
+        gate,
+        budget: ctx.budget,
+        journal: ctx.journal,
+        checkHealth: ctx.checkHealth,
+        healthCalls: ctx.healthCalls,
+      })
     : undefined;
   const isRevoked = (index: number): boolean => health?.isRevoked(index) ?? false;
   const shrinks = ctx.shrink
-    ? new ShrinkScheduler({ results, shrink: ctx.shrink, shrinkCalls: ctx.shrinkCalls, target: ctx.target, gate, judge, signature: ctx.signature, archived: ctx.archived, rng: ctx.rng, isRevoked, task: ctx.task, keep: (key) => ctx.journal.keep(key, asked.generation) })
+    ? new ShrinkScheduler({
+        results,
+        shrink: ctx.shrink,
+        shrinkCalls: ctx.shrinkCalls,
+        target: ctx.target,
+        gate,
+        judge,
+        signature: ctx.signature,
+        archived: ctx.archived,
+        rng: ctx.rng,
+        isRevoked,
+        task: ctx.task,
+        keep: (key) => ctx.journal.keep(key, asked.generation),
+      })
     : undefined;
   const walk = new AskedOrderWalk(results, (index) => {
     health?.observe(index);

@@ -54,7 +54,14 @@ export interface FailureArchiveState {
   readonly bugs: readonly KnownBug[];
 }
 
-export const EMPTY_FAILURE_ARCHIVE: FailureArchiveState = { archiveCount: 0, archiveLengthSum: 0, signatures: {}, variants: {}, distinctSignatures: 0, bugs: [] };
+export const EMPTY_FAILURE_ARCHIVE: FailureArchiveState = {
+  archiveCount: 0,
+  archiveLengthSum: 0,
+  signatures: {},
+  variants: {},
+  distinctSignatures: 0,
+  bugs: [],
+};
 
 /**
  * The archive's admission policy in one place: which counted failure takes a seat, which is a

@@ -128,6 +128,9 @@ export class HealthMonitor {
     const problem = this.options.problems[index];
     this.options.journal.drop(problem.key);
     const previous = this.options.results[index];
-    this.options.results[index] = { problem, judgement: { status: 'error', reason: `the target failed its health check: ${why}`, answers: previous?.judgement.answers ?? [] } };
+    this.options.results[index] = {
+      problem,
+      judgement: { status: 'error', reason: `the target failed its health check: ${why}`, answers: previous?.judgement.answers ?? [] },
+    };
   }
 }

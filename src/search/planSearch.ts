@@ -84,7 +84,12 @@ export async function planSearch(options: SearchCommandOptions, targetOptions: O
     settings = { ...chosen, rngSeed: explicit.rngSeed ?? null };
   }
   const seeds = loadSeeds(settings.seeds, readLineTree);
-  resolveMutationConfig(settings.mutations, settings.mutationParams === null && settings.ops === null ? undefined : { ...(settings.mutationParams ?? {}), ...(settings.ops !== null ? { ops: settings.ops } : {}) });
+  resolveMutationConfig(
+    settings.mutations,
+    settings.mutationParams === null && settings.ops === null
+      ? undefined
+      : { ...(settings.mutationParams ?? {}), ...(settings.ops !== null ? { ops: settings.ops } : {}) },
+  );
   const calls = planCalls(settings, spent);
   const cost = await planCost(settings, own, calls);
   return { outDir, resume: resuming, settings, seeds: { source: seeds.source, count: seeds.exprs.length }, calls, cost };
@@ -100,10 +105,17 @@ function planCalls(settings: SearchPlan['settings'], spent: number): CallPlan {
   // is asked about and that is shrunk with its whole budget; and a health check after every run of
   // non-answers and at the end of every generation.
   const asks = problems === null ? null : problems * (1 + retries);
-  const worst = asks === null ? null : health + asks + problems! * (references + shrinking) + CANARY_PROBLEMS.length * (Math.floor(asks / HEALTH_STREAK) + settings.maxGenerations!);
+  const worst =
+    asks === null
+      ? null
+      : health + asks + problems! * (references + shrinking) + CANARY_PROBLEMS.length * (Math.floor(asks / HEALTH_STREAK) + settings.maxGenerations!);
   const budget = settings.maxTargetCalls;
   const [max, boundBy] =
-    budget !== null && (worst === null || budget <= worst) ? [budget, 'max-target-calls' as const] : worst !== null ? [worst, 'max-generations' as const] : [null, null];
+    budget !== null && (worst === null || budget <= worst)
+      ? [budget, 'max-target-calls' as const]
+      : worst !== null
+        ? [worst, 'max-generations' as const]
+        : [null, null];
   return { max, boundBy, problems, retries, health, perFailure: { references, shrinking }, spent };
 }
 

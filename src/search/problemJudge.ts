@@ -93,5 +93,13 @@ function asTaskProblem(problem: ProblemOf): TaskProblem {
 /** A problem as a probe asks it: its id names its key (a confirmation's key carries `#n`, and it is repeat n); its text as `task` writes it. */
 export function asTargetProblem(problem: ProblemOf, key: string, task: Task, repeat = 0): TargetProblem & { key: string } {
   const asked = asTaskProblem(problem);
-  return { id: `probe-${key}`, key, expr: problem.expr, infix: task.problemText(asked, 'infix'), latex: task.problemText(asked, 'latex'), ...paramsField(problem.params), ...(repeat > 0 ? { repeat } : {}) };
+  return {
+    id: `probe-${key}`,
+    key,
+    expr: problem.expr,
+    infix: task.problemText(asked, 'infix'),
+    latex: task.problemText(asked, 'latex'),
+    ...paramsField(problem.params),
+    ...(repeat > 0 ? { repeat } : {}),
+  };
 }

@@ -90,7 +90,16 @@ export async function runGenerations(config: GenerationsConfig, deps: Generation
   const evaluatedKeys = survivors.evaluated.filter((r) => r.status !== 'skipped').map((r) => r.key);
   const engine = new SearchEngine(
     engineParams(settings, deps.target.name),
-    { mutate: deps.mutate, checkCandidate: deps.checkCandidate, embedder: deps.embedder, fitness: deps.fitness, rng: deps.rng, initialSeeds: deps.initialSeeds, signature: deps.signature, task },
+    {
+      mutate: deps.mutate,
+      checkCandidate: deps.checkCandidate,
+      embedder: deps.embedder,
+      fitness: deps.fitness,
+      rng: deps.rng,
+      initialSeeds: deps.initialSeeds,
+      signature: deps.signature,
+      task,
+    },
     checkpoint ? { state: checkpoint.engine, evaluatedKeys } : undefined,
   );
   let totals: RunTotals = files.readTotals();
@@ -165,7 +174,9 @@ function openRun(config: GenerationsConfig, files: RunFiles<EngineState>): { che
   const checkpoint = config.resume ? files.readCheckpoint() : null;
   const survivors = files.reconcile(checkpoint);
   if (checkpoint && survivors.archiveLines !== checkpoint.engine.archiveCount) {
-    throw new Error(`${files.path('archive')} has ${survivors.archiveLines} lines but the checkpoint records ${checkpoint.engine.archiveCount}; cannot resume safely`);
+    throw new Error(
+      `${files.path('archive')} has ${survivors.archiveLines} lines but the checkpoint records ${checkpoint.engine.archiveCount}; cannot resume safely`,
+    );
   }
   return { checkpoint, survivors };
 }

@@ -62,7 +62,13 @@ export async function runOneGeneration(run: OpenedRun, totals: RunTotals): Promi
     ...run.evaluation,
     archived: (signature) => engine.archivedSignature(signature) !== undefined,
     onJudged: (done, failures) =>
-      progress.progress({ generation: asked.generation, done, total: asked.problems.length, failures, archiveSize: Math.min(run.archiveTarget, archiveBefore + failures) }),
+      progress.progress({
+        generation: asked.generation,
+        done,
+        total: asked.problems.length,
+        failures,
+        archiveSize: Math.min(run.archiveTarget, archiveBefore + failures),
+      }),
   });
   const targetSeconds = Math.max(0, secondsSince(t) - outcome.verifySeconds);
   journal.flush();

@@ -34,7 +34,13 @@ export async function search(options: SearchOptions, io: SearchCommandIo = {}): 
       createTarget: (spec, { concurrency, recorded, task }) => {
         const own = recorded === undefined ? (targetOptions ?? {}) : resumedTargetOptions(recorded, targetOptions);
         // A --batch target keeps its jobs in the run directory, so that a resumed run waits for them.
-        return createTarget(spec, { ...own, concurrency, outDir, task, ...(own.openai?.batch && outDir !== undefined ? { batchJobs: batchJobsFile(outDir) } : {}) });
+        return createTarget(spec, {
+          ...own,
+          concurrency,
+          outDir,
+          task,
+          ...(own.openai?.batch && outDir !== undefined ? { batchJobs: batchJobsFile(outDir) } : {}),
+        });
       },
       // The target's options (its endpoint, prompt, time limit) are not the references'.
       createReference: (spec, { concurrency, task }) => createTarget(spec, { concurrency, timeLimitMs: REFERENCE_TIME_LIMIT_MS, task }),

@@ -18,7 +18,7 @@ import { selectParents, type PoolMember } from './selectParents.js';
 import { integrateTask } from '../tasks/integrate/integrateTask.js';
 import { problemAssumptions } from '../tasks/problemAssumptions.js';
 import { loadProblem, paramsField, storeProblem, type StoredProblem } from '../tasks/storedProblem.js';
-import type { Task, } from '../tasks/task.js';
+import type { Task, TaskParams } from '../tasks/task.js';
 import { CALM, hasStagnated, observeGeneration, type StagnationPolicy, type StagnationState } from './stagnation.js';
 
 export interface EngineParams {
@@ -163,6 +163,18 @@ export interface GenerationCalls {
   readonly targetCalls: number;
 }
 
+/** What `archiveLine` needs of a failure's scoring besides the problem and its judgement. */
+interface ArchiveSeat {
+  readonly generation: number;
+  readonly fitness: number;
+  readonly length: number;
+  readonly metrics: ReturnType<typeof metrics>;
+  readonly signature: string;
+  readonly minimalExpr: Expr;
+  readonly params: TaskParams;
+  readonly taskFields: Readonly<Record<string, unknown>>;
+}
+
 /**
  * Algorithm 1 of the paper as an ask/tell engine (like pyribs' schedulers): `ask` breeds the parents
  * into a generation, validated and deduplicated against every problem ever evaluated; the caller
@@ -268,7 +280,10 @@ export class SearchEngine {
         topLevel: random ? 0 : TOP_LEVEL,
         // Before there is a population to breed from, `elites` starts wide, as random sampling does:
         // chains of mutations of the initial seeds, so the first cells cover more than one step.
-        planAt: random || (generation === 1 && this.params.seedSelection === 'elites') ? (level) => (level === 0 ? RANDOM_SAMPLING_PLAN : escalationPlan(level)) : escalationPlan,
+        planAt:
+          random || (generation === 1 && this.params.seedSelection === 'elites')
+            ? (level) => (level === 0 ? RANDOM_SAMPLING_PLAN : escalationPlan(level))
+            : escalationPlan,
         taken,
         rng,
       },
@@ -313,27 +328,17 @@ export class SearchEngine {
       const told = this.scoreOne(d, embeddings[i], asked.generation, tally);
       evaluated.push(told.record);
       if (told.archived) archived.push(told.archived);
-      if (told.fitness >= this.params.tau) pool.push({ key: d.problem.key, fitness: told.fitness, embedding: embeddings[i], expr: d.problem.expr, ...paramsField(d.problem.params) });
+      if (told.fitness >= this.params.tau)
+        pool.push({ key: d.problem.key, fitness: told.fitness, embedding: embeddings[i], expr: d.problem.expr, ...paramsField(d.problem.params) });
     });
 
     const newShare = asked.valid > 0 ? asked.problems.length / asked.valid : 0;
-    const stagnation = observeGeneration(this.current.stagnation ?? CALM, { newSignatures: this.failures.distinct - distinctBefore, newShare, targetCalls: calls.targetCalls }, this.stagnationPolicy());
-    const selection = selectParents(
-      {
-        method: this.params.seedSelection,
-        seedSize: this.params.seedSize,
-        clusters: this.params.clusters,
-        pool,
-        elites: this.population,
-        bugs: this.failures.knownBugs(),
-        initialSeeds: this.deps.initialSeeds,
-        keepInitialSeeds: this.params.keepInitialSeeds,
-        plan: escalationPlan(stagnation.level),
-        level: stagnation.level,
-        key: this.task.key,
-      },
-      this.generationRng(asked.generation).fork('select'),
+    const stagnation = observeGeneration(
+      this.current.stagnation ?? CALM,
+      { newSignatures: this.failures.distinct - distinctBefore, newShare, targetCalls: calls.targetCalls },
+      this.stagnationPolicy(),
     );
+    const selection = this.selectNextParents(pool, stagnation.level, asked.generation);
     const parentCounts: Record<ParentOrigin, number> = { initial: 0, pool: 0, elite: 0, bug: 0 };
     for (const p of selection.parents) parentCounts[p.origin]++;
     const noNewProblem = decided.length === 0 && sorted.errors === 0 && sorted.unasked === 0;
@@ -385,6 +390,26 @@ export class SearchEngine {
     };
   }
 
+  /** The next generation's parents, from this generation's pool, the population and the known bugs. */
+  private selectNextParents(pool: PoolMember[], level: number, generation: number): ReturnType<typeof selectParents> {
+    return selectParents(
+      {
+        method: this.params.seedSelection,
+        seedSize: this.params.seedSize,
+        clusters: this.params.clusters,
+        pool,
+        elites: this.population,
+        bugs: this.failures.knownBugs(),
+        initialSeeds: this.deps.initialSeeds,
+        keepInitialSeeds: this.params.keepInitialSeeds,
+        plan: escalationPlan(level),
+        level,
+        key: this.task.key,
+      },
+      this.generationRng(generation).fork('select'),
+    );
+  }
+
   /** Drop a generation that was asked but will not be told (the run was interrupted). */
   abandon(): void {
     this.pending = undefined;
@@ -422,7 +447,16 @@ export class SearchEngine {
     if (counted) {
       // The problem's own shape: its signature when it was not shrunk, computed once.
       const shape = minimalExpr === problem.expr ? signature! : signOf(problem.expr);
-      const admission = this.failures.add({ id: problem.id, signature: signature!, shape, fitness, length, problem: problem.expr, minimal: minimalExpr, ...paramsField(problem.params) });
+      const admission = this.failures.add({
+        id: problem.id,
+        signature: signature!,
+        shape,
+        fitness,
+        length,
+        problem: problem.expr,
+        minimal: minimalExpr,
+        ...paramsField(problem.params),
+      });
       fitness = admission.fitness;
       if (admission.status === 'variant') {
         variantOf = admission.variantOf;
@@ -433,7 +467,15 @@ export class SearchEngine {
     const outcome = outcomeOf(judgement, counted);
     // A variant's worth is its divided fitness; any other problem's is its shape's.
     const objective = (counted ? fitness : shapeFitness) * OUTCOME_WEIGHT[outcome];
-    tally.countPopulation(this.population.add({ key: problem.key, descriptor: describeProblem(problem.expr, outcome), objective: finiteOrZero(objective), generation, value: storeProblem(problem) }).status);
+    tally.countPopulation(
+      this.population.add({
+        key: problem.key,
+        descriptor: describeProblem(problem.expr, outcome),
+        objective: finiteOrZero(objective),
+        generation,
+        value: storeProblem(problem),
+      }).status,
+    );
     // A task's name and parameters follow the problem on its lines; integrate's lines have none. A
     // problem with parameters (A, B …) says what is assumed of them, real and positive.
     const assumptions = problemAssumptions({ expr: problem.expr, params });
@@ -451,8 +493,18 @@ export class SearchEngine {
       ...(variantOf !== undefined ? { variant_of: variantOf } : {}),
     };
     if (!seat || judgement.status !== 'fail') return { record, fitness };
+    const archived = this.archiveLine(d, { generation, fitness, length, metrics: m, signature: signature!, minimalExpr, params, taskFields });
+    return { record, fitness, archived };
+  }
+
+  /** The archive.jsonl line of a failure that took a seat: the problem, its proof and its minimal form. */
+  private archiveLine(d: DecidedProblem, seat: ArchiveSeat): ArchiveRecord {
+    const p = this.params;
+    const { problem, judgement, minimal } = d;
+    const { generation, fitness, length, metrics: m, signature, minimalExpr, params, taskFields } = seat;
+    if (judgement.status !== 'fail') throw new Error('only a failure is archived');
     const minimalJudgement = minimal && minimal.judgement.status === 'fail' ? minimal.judgement : judgement;
-    const archived: ArchiveRecord = {
+    return {
       id: problem.id,
       problem: problem.infix,
       ...taskFields,
@@ -472,12 +524,26 @@ export class SearchEngine {
       parent: problem.parent,
       answers: judgement.answers,
       proof: judgement.proof,
-      signature: signature!,
-      minimal: { problem: this.task.problemText({ expr: minimalExpr, params }, 'infix'), answers: minimalJudgement.answers, proof: minimalJudgement.proof, nodes: metrics(minimalExpr).nodes },
+      signature,
+      minimal: {
+        problem: this.task.problemText({ expr: minimalExpr, params }, 'infix'),
+        answers: minimalJudgement.answers,
+        proof: minimalJudgement.proof,
+        nodes: metrics(minimalExpr).nodes,
+      },
       variants: 0,
-      ...(minimal ? { shrink: { calls: minimal.calls, probes: minimal.probes, steps: minimal.steps, stopped: minimal.stopped, ...(minimal.refused !== undefined ? { refused: minimal.refused } : {}) } } : {}),
+      ...(minimal
+        ? {
+            shrink: {
+              calls: minimal.calls,
+              probes: minimal.probes,
+              steps: minimal.steps,
+              stopped: minimal.stopped,
+              ...(minimal.refused !== undefined ? { refused: minimal.refused } : {}),
+            },
+          }
+        : {}),
     };
-    return { record, fitness, archived };
   }
 
   private stagnationPolicy(): StagnationPolicy {

@@ -59,7 +59,10 @@ export interface SearchServices {
    * `createTarget` of src/targets/registry.ts. `recorded`: on resume, the target settings the run
    * recorded (config.json `target.settings`), for the options not given again.
    */
-  readonly createTarget: (spec: string, options: { readonly concurrency: number; readonly recorded?: TargetSettings; readonly task: Task }) => Target | Promise<Target>;
+  readonly createTarget: (
+    spec: string,
+    options: { readonly concurrency: number; readonly recorded?: TargetSettings; readonly task: Task },
+  ) => Target | Promise<Target>;
   /** `verifyPair` of src/verify: the check of an antiderivative, the integrate task's verifier (a task's own verifier is its `Task.verifier`). */
   readonly verify: VerifyPair;
   /** Default: createEmbedder of src/embed. */
@@ -133,7 +136,13 @@ async function searchInRunDir(
   const { record: seeds, trees: seedTrees } = resolveSeeds(outDir, settings, saved, forced, task);
   const mutationConfig = resolveMutationConfig(settings.mutations, mutationOverrides(settings));
   if (saved && JSON.stringify(saved.mutation_config) !== JSON.stringify(mutationConfig) && !forced) {
-    throw new Error(refusal(outDir, [{ setting: 'mutations', saved: saved.mutation_config, requested: mutationConfig }], 'the resolved mutation config differs (a different sagga version?)'));
+    throw new Error(
+      refusal(
+        outDir,
+        [{ setting: 'mutations', saved: saved.mutation_config, requested: mutationConfig }],
+        'the resolved mutation config differs (a different sagga version?)',
+      ),
+    );
   }
   const embedder = await (services.createEmbedder ?? createEmbedder)(settings.embedder);
   let target: Target | undefined;
@@ -151,12 +160,16 @@ async function searchInRunDir(
       throw new Error('--max-cost needs prices: give --price-input and --price-output (USD per million input and output tokens) or --prices-file');
     }
     // References answer only what the target did not; they share the run's concurrency.
-    for (const spec of settings.reference ?? []) references.push(await (services.createReference ?? services.createTarget)(spec, { concurrency: settings.concurrency, task }));
+    for (const spec of settings.reference ?? [])
+      references.push(await (services.createReference ?? services.createTarget)(spec, { concurrency: settings.concurrency, task }));
     const configRecord = runConfigRecord({ settings, saved, mutationConfig, fitness, embedder, seeds, target, targetSettings, task, references });
     if (saved) {
       const after = files.readCheckpoint()?.engine.generation ?? 0;
       const forcedChange = forced && (run.editedByHand || changes.some((c) => !RESUMABLE_CHANGES.has(c.setting)));
-      files.writeConfig({ ...configRecord, resumes: [...configRecord.resumes, { at: new Date().toISOString(), after_generation: after, changed: changes, forced: forcedChange }] });
+      files.writeConfig({
+        ...configRecord,
+        resumes: [...configRecord.resumes, { at: new Date().toISOString(), after_generation: after, changed: changes, forced: forcedChange }],
+      });
     }
 
     const summary: SearchSummary = await runGenerations(
@@ -250,7 +263,9 @@ async function runFitness(settings: SearchSettings, embedder: Embedder, saved: R
     baseDir: process.cwd(),
   });
   if (saved && saved.fitness.description !== fitness.describe() && !forced) {
-    throw new Error(refusal(outDir, [{ setting: 'fitness', saved: saved.fitness.description, requested: fitness.describe() }], 'the fitness resolves differently now'));
+    throw new Error(
+      refusal(outDir, [{ setting: 'fitness', saved: saved.fitness.description, requested: fitness.describe() }], 'the fitness resolves differently now'),
+    );
   }
   return fitness;
 }
@@ -260,7 +275,9 @@ function targetChanges(saved: RunConfig | null, targetSettings: TargetSettings, 
   if (saved?.target.settings === undefined) return [];
   const differences = targetDifferences(saved.target.settings, targetSettings);
   if (differences.length > 0 && !forced) {
-    throw new Error(refusal(outDir, differences, "the target's settings differ", 'Drop those target options (the run\'s own, in config.json under target.settings, are used)'));
+    throw new Error(
+      refusal(outDir, differences, "the target's settings differ", "Drop those target options (the run's own, in config.json under target.settings, are used)"),
+    );
   }
   return differences;
 }
@@ -271,13 +288,21 @@ function targetChanges(saved: RunConfig | null, targetSettings: TargetSettings, 
  * The canaries are calls like any other, counted against the budgets; a run whose budget is spent
  * already asks nothing, canaries included. Returns what the check spent (undefined: no check).
  */
-async function checkTargetAtStart(settings: SearchSettings, files: RunFiles<EngineState>, target: Target, verify: VerifyPair, task: Task): Promise<Spent | undefined> {
+async function checkTargetAtStart(
+  settings: SearchSettings,
+  files: RunFiles<EngineState>,
+  target: Target,
+  verify: VerifyPair,
+  task: Task,
+): Promise<Spent | undefined> {
   if (settings.canaries === false || !budgetAllows(settings, files.readTotals(), CANARY_PROBLEMS.length)) return undefined;
   const before = spentBy(target);
   const health = await checkCanaries(target, verify, { task });
   const after = spentBy(target);
   if (!health.ok) {
-    throw new TargetUnhealthyError(`${health.message} The search was not started. To run anyway (a scripted target that answers wrong on purpose), pass --no-canaries.`);
+    throw new TargetUnhealthyError(
+      `${health.message} The search was not started. To run anyway (a scripted target that answers wrong on purpose), pass --no-canaries.`,
+    );
   }
   return { calls: CANARY_PROBLEMS.length, input: after.input - before.input, output: after.output - before.output, cost: after.cost - before.cost };
 }
@@ -327,7 +352,8 @@ function reportEndpoints(target: Target, files: RunFiles<EngineState>, io: Searc
 
 /** What a person should do after a run that stopped short of its end, or that had nothing to do. */
 function endNotice(summary: SearchSummary, outDir: string): string | undefined {
-  if (summary.stopReason === 'interrupted') return `sagga search: interrupted after generation ${summary.generations}; nothing was lost. Resume with:\n  sagga search --resume ${outDir}`;
+  if (summary.stopReason === 'interrupted')
+    return `sagga search: interrupted after generation ${summary.generations}; nothing was lost. Resume with:\n  sagga search --resume ${outDir}`;
   if (summary.stopReason === 'target-broken') {
     return (
       `sagga search: the target stopped working after generation ${summary.generations}: ${summary.targetTrouble ?? 'no answer came back'}\n` +
@@ -378,7 +404,13 @@ function shrinkWith(references: number, task: Task): Shrinker {
  * must be the same seeds (`keys_sha256`: comments and spacing may change), else the resume is
  * refused unless forced, which starts from the seeds as they are now.
  */
-function resolveSeeds(outDir: string, settings: SearchSettings, saved: RunConfig | null, force: boolean, task: Task): { record: RunSeeds; trees: readonly StoredProblem[] } {
+function resolveSeeds(
+  outDir: string,
+  settings: SearchSettings,
+  saved: RunConfig | null,
+  force: boolean,
+  task: Task,
+): { record: RunSeeds; trees: readonly StoredProblem[] } {
   if (saved) {
     const stored = saved.seeds;
     let current: SeedSet | null = null;
@@ -394,13 +426,21 @@ function resolveSeeds(outDir: string, settings: SearchSettings, saved: RunConfig
     if (stored.keys_sha256 !== undefined) {
       if (current === null) {
         if (stored.trees !== undefined) return { record: stored, trees: stored.trees };
-        throw new Error(`refusing to resume ${outDir}: the run's seeds cannot be read (${readError}); ${RUN_FILES.config} records only their file's path and hash: restore ${stored.source}`);
+        throw new Error(
+          `refusing to resume ${outDir}: the run's seeds cannot be read (${readError}); ${RUN_FILES.config} records only their file's path and hash: restore ${stored.source}`,
+        );
       }
       const problems = seedProblems(current, task);
       const now = seedRecord(current, problems, task);
       if (now.keys_sha256 === stored.keys_sha256) return { record: stored, trees: problems };
       if (!force) {
-        throw new Error(refusal(outDir, [{ setting: 'seeds', saved: describeSeeds(stored), requested: describeSeeds(now) }], `the seed set '${settings.seeds}' changed since the run started`));
+        throw new Error(
+          refusal(
+            outDir,
+            [{ setting: 'seeds', saved: describeSeeds(stored), requested: describeSeeds(now) }],
+            `the seed set '${settings.seeds}' changed since the run started`,
+          ),
+        );
       }
       return { record: now, trees: problems };
     }
@@ -408,7 +448,13 @@ function resolveSeeds(outDir: string, settings: SearchSettings, saved: RunConfig
     const keys = current?.exprs.map(canonicalKey) ?? null;
     const same = keys !== null && JSON.stringify(keys) === JSON.stringify(stored.keys);
     if (keys !== null && !same && !force) {
-      throw new Error(refusal(outDir, [{ setting: 'seeds', saved: stored.exprs, requested: current!.exprs.map(toInfix) }], `the seed set '${settings.seeds}' changed since the run started`));
+      throw new Error(
+        refusal(
+          outDir,
+          [{ setting: 'seeds', saved: stored.exprs, requested: current!.exprs.map(toInfix) }],
+          `the seed set '${settings.seeds}' changed since the run started`,
+        ),
+      );
     }
     if ((current === null || same || !force) && stored.trees !== undefined) return { record: stored, trees: stored.trees };
     if (current === null) throw new Error(`refusing to resume ${outDir}: the run's seeds cannot be read (${readError})`);
@@ -476,7 +522,11 @@ function spentBy(target: Target): { input: number; output: number; cost: number 
 }
 
 function defaultOutDir(target: string | undefined): string {
-  const slug = (target ?? 'run').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'run';
+  const slug =
+    (target ?? 'run')
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'run';
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
   return join('archives', `${slug}-${stamp}`);
 }

@@ -12,7 +12,10 @@ import type { Task } from '../tasks/task.js';
  */
 export function seedProblems(set: SeedSet, task: Task): StoredProblem[] {
   if (set.lines === undefined) {
-    if (task.fields.length > 0) throw new Error(`${set.source}: the ${task.name} task needs seeds with its parameters (${task.fields.map((f) => f.name).join(', ')}): JSON Lines {"task": "${task.name}", "problem", …}`);
+    if (task.fields.length > 0)
+      throw new Error(
+        `${set.source}: the ${task.name} task needs seeds with its parameters (${task.fields.map((f) => f.name).join(', ')}): JSON Lines {"task": "${task.name}", "problem", …}`,
+      );
     return [...set.exprs];
   }
   return set.exprs.map((_expr, i) => {
@@ -23,7 +26,8 @@ export function seedProblems(set: SeedSet, task: Task): StoredProblem[] {
     if (!read.ok) throw new Error(`${set.source}: problem ${i + 1}: ${read.error}`);
     // A search states one assumption of every parameter, ASyMOB's: a seed must share it.
     const other = Object.entries(read.parameters).find(([, assumption]) => assumption !== SEARCH_ASSUMPTION);
-    if (other !== undefined) throw new Error(`${set.source}: problem ${i + 1}: a search assumes every parameter ${SEARCH_ASSUMPTION}; ${other[0]} is assumed ${other[1]}`);
+    if (other !== undefined)
+      throw new Error(`${set.source}: problem ${i + 1}: a search assumes every parameter ${SEARCH_ASSUMPTION}; ${other[0]} is assumed ${other[1]}`);
     return storeProblem(read.problem);
   });
 }

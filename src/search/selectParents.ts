@@ -61,7 +61,12 @@ export function selectParents(sources: ParentSources, rng: Rng): ParentSelection
   const bugForms = sources.bugs.flatMap((b): Omit<Parent, 'origin'>[] => {
     const params = paramsField(b.params);
     const same = key({ expr: b.minimal, params: b.params ?? {} }) === key({ expr: b.problem, params: b.params ?? {} });
-    return same ? [{ expr: b.minimal, ...params }] : [{ expr: b.minimal, ...params }, { expr: b.problem, ...params }];
+    return same
+      ? [{ expr: b.minimal, ...params }]
+      : [
+          { expr: b.minimal, ...params },
+          { expr: b.problem, ...params },
+        ];
   });
   const useBugs = sources.method === 'elites' || sources.level > 0;
   const bugCount = useBugs && bugForms.length > 0 ? Math.min(n, Math.round(n * sources.plan.bugShare)) : 0;
@@ -70,7 +75,11 @@ export function selectParents(sources: ParentSources, rng: Rng): ParentSelection
   for (let i = 0; i < bugCount; i++) bugParents.push({ ...bugRng.pick(bugForms), origin: 'bug' });
 
   const poolCount = sources.method === 'elites' ? Math.round((n - bugCount) * POOL_SHARE) : n - bugCount;
-  const selection = selectSeeds(sources.pool, { seedSize: poolCount, clusters: Math.min(sources.clusters, Math.max(1, poolCount)), method: sources.method === 'fitness' ? 'fitness' : 'kmeans' }, rng.fork('select'));
+  const selection = selectSeeds(
+    sources.pool,
+    { seedSize: poolCount, clusters: Math.min(sources.clusters, Math.max(1, poolCount)), method: sources.method === 'fitness' ? 'fitness' : 'kmeans' },
+    rng.fork('select'),
+  );
   const poolParents: Parent[] = selection.seeds.map((s) => ({ expr: s.expr, ...paramsField(s.params), origin: 'pool' }));
 
   const eliteParents: Parent[] = [];

@@ -23,7 +23,17 @@ export interface SeedSet {
 }
 
 /** The sets shipped in seeds/ (the folder is the truth; see `builtinSeedSets`). */
-export const BUILTIN_SEED_SETS: readonly string[] = ['default', 'polynomial-robustness', 'trig-robustness', 'trig', 'target', 'definite', 'series', 'limit', 'ode'];
+export const BUILTIN_SEED_SETS: readonly string[] = [
+  'default',
+  'polynomial-robustness',
+  'trig-robustness',
+  'trig',
+  'target',
+  'definite',
+  'series',
+  'limit',
+  'ode',
+];
 
 /** Largest seed file read (hostile input is bounded before it is parsed). */
 const MAX_SEED_FILE_BYTES = 4 * 1024 * 1024;

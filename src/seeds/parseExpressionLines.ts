@@ -23,10 +23,11 @@ export function parseExpressionLines(text: string, sourceName: string): Expr[] {
     const parsed = tryParseExpr(content);
     if (!parsed.ok) {
       const column = parsed.error.position + 1;
-      throw new Error(`${sourceName}:${i + 1}:${column}: cannot parse ${JSON.stringify(clip(content.trim(), 80))}: ${parsed.error.message} (line ${i + 1}, column ${column})`);
+      throw new Error(
+        `${sourceName}:${i + 1}:${column}: cannot parse ${JSON.stringify(clip(content.trim(), 80))}: ${parsed.error.message} (line ${i + 1}, column ${column})`,
+      );
     }
     exprs.push(parsed.expr);
   }
   return exprs;
 }
-

@@ -7,7 +7,10 @@ import { MAX_EXPRESSION_LINES } from './parseExpressionLines.js';
 const MAX_LINE_CHARS = 100_000;
 
 /** Reads a line's `problem` into its tree: the whitelisting parser, or a task's reading (an ODE's equation has its right-hand side for tree). */
-export type LineTreeReader = (problem: string, line: Readonly<Record<string, unknown>>) => { readonly ok: true; readonly expr: Expr } | { readonly ok: false; readonly error: string };
+export type LineTreeReader = (
+  problem: string,
+  line: Readonly<Record<string, unknown>>,
+) => { readonly ok: true; readonly expr: Expr } | { readonly ok: false; readonly error: string };
 
 /** The whitelisting infix parser, the problem being the tree itself. */
 export const readProblemTree: LineTreeReader = (problem) => {
@@ -22,7 +25,11 @@ export const readProblemTree: LineTreeReader = (problem) => {
  * blank lines and lines starting with `#` are skipped. A line that is not such an object, or whose
  * problem does not parse, throws an Error naming `sourceName` and the line number.
  */
-export function parseProblemLines(text: string, sourceName: string, read: LineTreeReader = readProblemTree): { exprs: Expr[]; lines: Readonly<Record<string, unknown>>[] } {
+export function parseProblemLines(
+  text: string,
+  sourceName: string,
+  read: LineTreeReader = readProblemTree,
+): { exprs: Expr[]; lines: Readonly<Record<string, unknown>>[] } {
   const exprs: Expr[] = [];
   const lines: Readonly<Record<string, unknown>>[] = [];
   const raw = text.split(/\r?\n/);

@@ -69,5 +69,7 @@ export function shrinkCandidates(
     }
   }
   const candidates = [...byKey.values()].map((c) => (known(c.expr) ? { ...c, known: true } : c));
-  return rng.shuffle(candidates).sort((a, b) => Number(b.known) - Number(a.known) || a.stride - b.stride || a.depth - b.depth || compareShrinkSize(a.size, b.size));
+  return rng
+    .shuffle(candidates)
+    .sort((a, b) => Number(b.known) - Number(a.known) || a.stride - b.stride || a.depth - b.depth || compareShrinkSize(a.size, b.size));
 }

@@ -44,7 +44,14 @@ export async function shrinkFailure(problem: Expr, probe: ShrinkProbe, options: 
   for (;;) {
     const known = options.knownSignature;
     const sign = options.signature ?? signature;
-    const pending = shrinkCandidates(state.current.expr, state.current.size, options.checkCandidate, order, (key) => state.probed.has(key), known && ((e) => known(sign(e))));
+    const pending = shrinkCandidates(
+      state.current.expr,
+      state.current.size,
+      options.checkCandidate,
+      order,
+      (key) => state.probed.has(key),
+      known && ((e) => known(sign(e))),
+    );
     let accepted = false;
     while (pending.length > 0) {
       const candidate = pending.splice(state.nextIndex(pending), 1)[0];
@@ -123,7 +130,18 @@ class ShrinkState {
 
   result(stopped: ShrinkStop): ShrinkResult {
     const c = this.current;
-    return { problem: c.expr, infix: c.infix, judgement: c.judgement, nodes: countNodes(c.expr).nodes, calls: this.calls, paidCalls: this.paidCalls, probes: this.probes, steps: this.steps, refused: this.refused, stopped };
+    return {
+      problem: c.expr,
+      infix: c.infix,
+      judgement: c.judgement,
+      nodes: countNodes(c.expr).nodes,
+      calls: this.calls,
+      paidCalls: this.paidCalls,
+      probes: this.probes,
+      steps: this.steps,
+      refused: this.refused,
+      stopped,
+    };
   }
 
   /** One ask (attempt 0) or confirmation (attempt ≥ 1) of a candidate, from the cache when it was made before; null when the budget has no room for it. */

@@ -18,10 +18,14 @@ export function exponentProblems(rng: Rng, n: number): SuiteProblem[] {
   const out: SuiteProblem[] = [];
   for (const [lo, hi] of EXPONENT_RANGES) {
     const range = `[${lo}, ${hi})`;
-    for (const k of drawDistinctCoefficients(rng.fork(`x^k ${range}`), 1, lo, hi, n).map((t) => t[0]).sort((a, b) => a - b)) {
+    for (const k of drawDistinctCoefficients(rng.fork(`x^k ${range}`), 1, lo, hi, n)
+      .map((t) => t[0])
+      .sort((a, b) => a - b)) {
       out.push({ id: `x^${k}`, row: [range, 'x^k'], expr: pow(X, num(k)) });
     }
-    for (const k of drawDistinctCoefficients(rng.fork(`x^(1/k) ${range}`), 1, lo, hi, n).map((t) => t[0]).sort((a, b) => a - b)) {
+    for (const k of drawDistinctCoefficients(rng.fork(`x^(1/k) ${range}`), 1, lo, hi, n)
+      .map((t) => t[0])
+      .sort((a, b) => a - b)) {
       out.push({ id: `x^(1/${k})`, row: [range, 'x^(1/k)'], expr: pow(X, div(num(1), num(k))) });
     }
   }

@@ -22,7 +22,9 @@ export function formatSuiteMarkdown(table: SuiteTable): string {
     lines.push(`| ${cells.join(' | ')} |`);
   }
   lines.push('');
-  lines.push(`Fail@k: share of problems where none of the first k answers was verified correct and the verifier decided every parsed answer wrong; \`unknown\` problems (verifier undecided) are not counted as failures. ${table.seconds.toFixed(1)} s.`);
+  lines.push(
+    `Fail@k: share of problems where none of the first k answers was verified correct and the verifier decided every parsed answer wrong; \`unknown\` problems (verifier undecided) are not counted as failures. ${table.seconds.toFixed(1)} s.`,
+  );
   for (const note of table.notes) lines.push(`- ${note}`);
   return lines.join('\n') + '\n';
 }

@@ -53,6 +53,7 @@ const DEFAULT_RANGE: readonly [number, number] = [1, 100];
 const SUM_SIZES = [2, 3, 4] as const;
 
 /** Run one of the paper's rule-based probes against `target` and tabulate Fail@k. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one case per probe of the paper, each a few lines that build its problems and columns
 export async function runSuite(name: SuiteName, options: SuiteOptions, deps: SuiteDeps): Promise<SuiteResult> {
   const started = performance.now();
   if (options.ks.length === 0 || options.ks.some((k) => !Number.isSafeInteger(k) || k < 1)) throw new Error('k values must be whole numbers ≥ 1');
@@ -76,7 +77,9 @@ export async function runSuite(name: SuiteName, options: SuiteOptions, deps: Sui
       break;
     }
     case 'extrapolation': {
-      const problems = EXTRAPOLATION_RANGES.flatMap(([lo, hi]) => primitiveProblems(rng.fork(`range ${lo}`), options.n, lo, hi, [`[${lo}, ${hi})`], `[${lo},${hi}) `));
+      const problems = EXTRAPOLATION_RANGES.flatMap(([lo, hi]) =>
+        primitiveProblems(rng.fork(`range ${lo}`), options.n, lo, hi, [`[${lo}, ${hi})`], `[${lo},${hi}) `),
+      );
       judged = await judge('extrapolation', problems);
       labelColumns = ['coefficients', 'primitive'];
       rows = tabulate(judged, ks, true);
@@ -90,16 +93,22 @@ export async function runSuite(name: SuiteName, options: SuiteOptions, deps: Sui
     }
     case 'operators': {
       const buckets = options.operators ?? DEFAULT_OPERATOR_BUCKETS;
-      if (buckets.length === 0 || buckets.some(([lo, hi]) => !Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || lo < 1 || hi < lo)) throw new Error('operator counts must be ranges LO-HI of whole numbers with 1 ≤ LO ≤ HI');
+      if (buckets.length === 0 || buckets.some(([lo, hi]) => !Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || lo < 1 || hi < lo))
+        throw new Error('operator counts must be ranges LO-HI of whole numbers with 1 ≤ LO ≤ HI');
       judged = await judge('operators', operatorProblems(rng.fork('operators'), options.n, buckets, notes));
       labelColumns = ['operators'];
       rows = tabulate(judged, ks);
-      notes.push('Each problem is the derivative of a random antiderivative (Lample & Charton\'s grammar) that the verifier confirms, so it has an elementary antiderivative; rows count the operators of the problem itself.');
+      notes.push(
+        "Each problem is the derivative of a random antiderivative (Lample & Charton's grammar) that the verifier confirms, so it has an elementary antiderivative; rows count the operators of the problem itself.",
+      );
       break;
     }
     case 'neighbours': {
       const bases = baseProblems(options, range, rng.fork('bases'), notes);
-      const judgedBases = await judge('base problems', bases.map((b) => ({ ...b, row: ['base problems', b.row[0]] })));
+      const judgedBases = await judge(
+        'base problems',
+        bases.map((b) => ({ ...b, row: ['base problems', b.row[0]] })),
+      );
       const solved = solvedOf(bases, judgedBases, ks[0]);
       const neighbours = neighbourProblems(solved, rng.fork('neighbours'));
       notes.push(`${solved.length} of ${bases.length} base problems were solved at k=${ks[0]}; their neighbours were asked.`);
@@ -111,7 +120,10 @@ export async function runSuite(name: SuiteName, options: SuiteOptions, deps: Sui
     }
     case 'compositionality': {
       const bases = baseProblems(options, range, rng.fork('bases'), notes);
-      const judgedBases = await judge('base problems', bases.map((b) => ({ ...b, row: ['single'] })));
+      const judgedBases = await judge(
+        'base problems',
+        bases.map((b) => ({ ...b, row: ['single'] })),
+      );
       const solved = solvedOf(bases, judgedBases, ks[0]);
       const sums = sumProblems(solved, SUM_SIZES, options.n, rng.fork('sums'), notes);
       notes.push(`${solved.length} of ${bases.length} base problems were solved at k=${ks[0]}; sums are built from them.`);

@@ -9,7 +9,7 @@ export const SUITE_DESCRIPTIONS: Readonly<Record<SuiteName, string>> = {
   primitives: "the paper's Table 2: k1*f(k2*x) for each primitive f",
   neighbours: 'each solved base problem f as k*f, f/k, f + exp(x) and f + ln(x)',
   compositionality: 'sums of 2, 3 and 4 solved base problems',
-  extrapolation: "Figure 2: the primitives with coefficients up to 11000",
+  extrapolation: 'Figure 2: the primitives with coefficients up to 11000',
   exponents: 'Table 8: x^k and x^(1/k) for k in [1, 1000] and [10000, 11000)',
   operators: 'Table 9: problems with more and more operators, each the derivative of a random antiderivative',
 };

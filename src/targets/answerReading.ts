@@ -13,4 +13,3 @@ export type { AnswerReader, AnswerReading } from '../tasks/answerReading.js';
  * when it fits; what does not fit is refused as sagga's limit (the answer is `unjudged`).
  */
 export const ANSWER_LIMITS: Partial<Limits> = { maxAbsLiteral: 1e300, maxLiteralDigits: 320, maxExactIntegerDigits: 5_000 };
-

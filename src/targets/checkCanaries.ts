@@ -143,7 +143,7 @@ export async function checkCanaries(target: Target, verify: CanaryVerifier, opti
     message += ` If it is only slow, give it a longer time limit (the check waited up to ${Math.round(timeLimitMs / 1000)} s per problem).`;
   }
   if (final.filter((r) => r.detail.endsWith(ECHO_NOTE)).length >= 2) {
-    message += ' It answers with the problem it was sent: does the program return its input instead of the model\'s output?';
+    message += " It answers with the problem it was sent: does the program return its input instead of the model's output?";
   }
   if (diagnosis !== undefined && diagnosis.trim() !== '' && !alreadySaid(message, diagnosis)) {
     const said = oneLine(diagnosis, 1000);
@@ -176,8 +176,12 @@ async function askOne(target: Target, problem: TargetProblem, verify: ProblemVer
     if (verdict.verdict === 'incorrect') {
       const echo = toInfix(a.expr) === problem.infix ? ECHO_NOTE : '';
       wrong ??= { problem: problem.infix, outcome: 'wrong', detail: `wrong answer '${shown(a)}'${echo}` };
-    }
-    else undecided ??= { problem: problem.infix, outcome: 'undecided', detail: `undecided: the verifier cannot tell whether '${shown(a)}' is right (${oneLine(verdict.reason)})` };
+    } else
+      undecided ??= {
+        problem: problem.infix,
+        outcome: 'undecided',
+        detail: `undecided: the verifier cannot tell whether '${shown(a)}' is right (${oneLine(verdict.reason)})`,
+      };
   }
   if (wrong !== undefined) return wrong;
   if (undecided !== undefined) return undecided;

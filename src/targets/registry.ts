@@ -21,8 +21,14 @@ export interface TargetEntry {
   readonly create: (spec: string, options: TargetOptions) => Promise<Target>;
 }
 
-const named = (name: string) => (spec: string): boolean => spec === name;
-const prefixed = (prefix: string) => (spec: string): boolean => spec.startsWith(prefix);
+const named =
+  (name: string) =>
+  (spec: string): boolean =>
+    spec === name;
+const prefixed =
+  (prefix: string) =>
+  (spec: string): boolean =>
+    spec.startsWith(prefix);
 
 /** What follows `prefix` in `spec`; throws with `example` when nothing does. */
 function argument(spec: string, prefix: string, what: string, example: string): string {
@@ -40,14 +46,16 @@ export const TARGET_REGISTRY: readonly TargetEntry[] = [
     cas: 'nerdamer',
     description: "nerdamer's integrator, in-process (worker threads)",
     matches: named('nerdamer'),
-    create: async (_spec, o) => (await import('./nerdamer/nerdamerTarget.js')).createNerdamerTarget({ concurrency: o.concurrency, timeLimitMs: o.timeLimitMs, task: o.task }),
+    create: async (_spec, o) =>
+      (await import('./nerdamer/nerdamerTarget.js')).createNerdamerTarget({ concurrency: o.concurrency, timeLimitMs: o.timeLimitMs, task: o.task }),
   },
   {
     spec: 'algebrite',
     cas: 'algebrite',
     description: "Algebrite's integrator, in-process (worker threads)",
     matches: named('algebrite'),
-    create: async (_spec, o) => (await import('./algebrite/algebriteTarget.js')).createAlgebriteTarget({ concurrency: o.concurrency, timeLimitMs: o.timeLimitMs, task: o.task }),
+    create: async (_spec, o) =>
+      (await import('./algebrite/algebriteTarget.js')).createAlgebriteTarget({ concurrency: o.concurrency, timeLimitMs: o.timeLimitMs, task: o.task }),
   },
   {
     spec: 'sympy',

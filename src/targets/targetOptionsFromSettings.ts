@@ -64,4 +64,3 @@ function withCaps(urls: string, caps: TargetSettings[string] | undefined): strin
     .map((url, i) => (capList[i] !== undefined && capList[i] !== 'none' ? `${url}#${capList[i]}` : url))
     .join(',');
 }
-

@@ -15,7 +15,11 @@ import type { ProblemVerifier, TaskProblem } from './task.js';
  * problem and answer alike, each as a problem without parameters. The worst verdict wins and its
  * reason names the instantiation (`incorrect for A = 2.37: …`), as verifyOverInstantiations has it.
  */
-export function parametricVerifier(verify: ProblemVerifier, assumptionsOf: (problem: TaskProblem) => ParameterAssumptions, options: InstantiationOptions = {}): ProblemVerifier {
+export function parametricVerifier(
+  verify: ProblemVerifier,
+  assumptionsOf: (problem: TaskProblem) => ParameterAssumptions,
+  options: InstantiationOptions = {},
+): ProblemVerifier {
   return (problem, answer) => {
     const assumptions = assumptionsOf(problem);
     // Without parameters, exactly the task's verifier (and its timing: nothing is awaited in between).
@@ -24,7 +28,13 @@ export function parametricVerifier(verify: ProblemVerifier, assumptionsOf: (prob
   };
 }
 
-async function overInstantiations(verify: ProblemVerifier, problem: TaskProblem, answer: Expr, assumptions: ParameterAssumptions, options: InstantiationOptions): Promise<VerifyResult> {
+async function overInstantiations(
+  verify: ProblemVerifier,
+  problem: TaskProblem,
+  answer: Expr,
+  assumptions: ParameterAssumptions,
+  options: InstantiationOptions,
+): Promise<VerifyResult> {
   const started = performance.now();
   const tried: { result: VerifyResult; values: ParameterValues }[] = [];
   for (const values of drawParameterValues(assumptions, options)) {

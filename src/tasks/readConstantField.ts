@@ -9,7 +9,11 @@ export const MAX_PARAM_CHARS = 200;
  * finite number) read by the whitelisting parser, free of x; with `infinity`, `oo` and `-oo` (also
  * `inf`, `Infinity`, `∞`) too, as the tree `oo` or `-oo`. The error names the field.
  */
-export function readConstantField(line: Readonly<Record<string, unknown>>, name: string, options: { readonly infinity: boolean }): { ok: true; expr: Expr } | { ok: false; error: string } {
+export function readConstantField(
+  line: Readonly<Record<string, unknown>>,
+  name: string,
+  options: { readonly infinity: boolean },
+): { ok: true; expr: Expr } | { ok: false; error: string } {
   const raw = line[name];
   if (raw === undefined || raw === null) return { ok: false, error: `${name}: missing` };
   const text = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : typeof raw === 'string' ? raw : undefined;

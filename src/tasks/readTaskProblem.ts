@@ -3,7 +3,7 @@ import { readInfixTree } from './readInfixTree.js';
 import type { Task, TaskProblem, TreeReader } from './task.js';
 
 export type TaskProblemRead =
-  | { readonly ok: true; readonly problem: TaskProblem; /** The line's `parameters` (`{}` without any). */ readonly parameters: ParameterAssumptions }
+  | { readonly ok: true; readonly problem: TaskProblem /** The line's `parameters` (`{}` without any). */; readonly parameters: ParameterAssumptions }
   | { readonly ok: false; readonly error: string };
 
 /**

@@ -44,7 +44,12 @@ export async function verifyTaskLine(
   const integrate = name === undefined || name === null || name === 'integrate';
   if (integrate && (line.parameters === undefined || line.parameters === null)) return undefined;
   const started = performance.now();
-  const invalid = (reason: string, reading?: { problem: Reading; answer: Reading }): VerifyResult => ({ verdict: 'invalid', reason, ms: performance.now() - started, ...(reading !== undefined ? { reading } : {}) });
+  const invalid = (reason: string, reading?: { problem: Reading; answer: Reading }): VerifyResult => ({
+    verdict: 'invalid',
+    reason,
+    ms: performance.now() - started,
+    ...(reading !== undefined ? { reading } : {}),
+  });
   const task = integrate ? integrateTask : typeof name === 'string' ? TASK_REGISTRY.find((t) => t.name === name) : undefined;
   if (task === undefined) return invalid(`task: unknown task ${JSON.stringify(clip(String(name), 30))} (expected one of ${TASK_NAMES.join(', ')})`);
   for (const field of ['problem', 'answer'] as const) {
@@ -82,7 +87,10 @@ export async function verifyTaskLine(
   const reading = { problem: problemReading, answer: answerReading };
   if (!problem.ok) return invalid(`problem: ${problem.error}`, reading);
   if (answer.status !== 'ok') return invalid(`answer: ${answer.error}`, reading);
-  const verify = parametricVerifier(task.verifier((f, F) => antiderivative(f, F, domain)), () => assumed.parameters);
+  const verify = parametricVerifier(
+    task.verifier((f, F) => antiderivative(f, F, domain)),
+    () => assumed.parameters,
+  );
   const r = await verify({ expr: problem.expr, params: { ...problem.params, ...params.params } }, answer.expr);
   return { ...r, ms: performance.now() - started, reading };
 }

@@ -20,9 +20,7 @@ export interface RunOptions {
 
 export type TaskFailure = 'timeout' | 'crashed' | 'aborted' | 'closed';
 
-export type TaskResult<O> =
-  | { readonly ok: true; readonly value: O }
-  | { readonly ok: false; readonly kind: TaskFailure; readonly message: string };
+export type TaskResult<O> = { readonly ok: true; readonly value: O } | { readonly ok: false; readonly kind: TaskFailure; readonly message: string };
 
 export interface WorkerPool<I, O> {
   run(input: I, opts?: RunOptions): Promise<TaskResult<O>>;

@@ -20,7 +20,12 @@ export type HighVerdict = { verdict: 'agree' | 'differ' | 'undecided' | 'exhaust
  * difference stays within rounding noise at three precisions, its noise shrinking with each: f - F'
  * then vanishes (to 10^-120 of the largest value met), as an integrand identically zero does.
  */
-export function compareDecimals(x: number | Decimal, f: (level: number) => DecimalEvaluator, g: (level: number) => DecimalEvaluator, meter: WorkMeter): HighVerdict {
+export function compareDecimals(
+  x: number | Decimal,
+  f: (level: number) => DecimalEvaluator,
+  g: (level: number) => DecimalEvaluator,
+  meter: WorkMeter,
+): HighVerdict {
   const undecided: HighVerdict = { verdict: 'undecided', detail: '' };
   const at = (level: number): [DecimalValue, DecimalValue] | HighVerdict => {
     const a = f(level)(x, meter);
@@ -65,7 +70,8 @@ export function compareDecimals(x: number | Decimal, f: (level: number) => Decim
   const size = d2.abs();
   if (scale.isZero()) return { verdict: 'agree', detail: '' };
   if (size.lte(scale.times(1e-24)) && instability.lte(scale.times(1e-20))) return { verdict: 'agree', detail: '' };
-  if (size.gt(scale.times(`1e-${Math.min(20, reliable - 5)}`)) && instability.lt(size.times(1e-3))) return { verdict: 'differ', detail: shown(f2.value, g2.value) };
+  if (size.gt(scale.times(`1e-${Math.min(20, reliable - 5)}`)) && instability.lt(size.times(1e-3)))
+    return { verdict: 'differ', detail: shown(f2.value, g2.value) };
   return undecided;
 }
 

@@ -44,7 +44,21 @@ export interface PointTally {
 }
 
 export function emptyPointTally(): PointTally {
-  return { agree: 0, fUndefined: 0, dUndefined: 0, tiny: 0, failedFn: null, lo: Infinity, hi: -Infinity, agreeing: [], differences: [], queued: [], suspects: [], real: [], notReal: [] };
+  return {
+    agree: 0,
+    fUndefined: 0,
+    dUndefined: 0,
+    tiny: 0,
+    failedFn: null,
+    lo: Infinity,
+    hi: -Infinity,
+    agreeing: [],
+    differences: [],
+    queued: [],
+    suspects: [],
+    real: [],
+    notReal: [],
+  };
 }
 
 /** Why a visit stopped before its last point, and after how many points of the pair. */

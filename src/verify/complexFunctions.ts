@@ -52,8 +52,7 @@ export type BinaryRealFn = (s: number, z: number, r: RealResult) => number;
 
 export type ComplexFunction =
   /** `realOnly`: the value is NaN at every non-real argument (the special functions). */
-  | { readonly arity: 1; readonly realOnly: boolean; readonly evaluate: UnaryComplexFn }
-  | { readonly arity: 2; readonly evaluate: BinaryRealFn };
+  { readonly arity: 1; readonly realOnly: boolean; readonly evaluate: UnaryComplexFn } | { readonly arity: 2; readonly evaluate: BinaryRealFn };
 
 const SQRT_PI = Math.sqrt(Math.PI);
 

@@ -8,7 +8,10 @@ const SHOWN_INTERVALS = 3;
  * of neighbours with the same outcome, each run an interval (`[0.2, 1.5]`) or a point (`x = 3`),
  * the ones nearest to 0 first (moderate x are the easiest to check by hand).
  */
-export function describePointRuns(failing: readonly number[], holding: readonly number[]): { readonly compared: number; readonly failing: string; readonly holding: string } {
+export function describePointRuns(
+  failing: readonly number[],
+  holding: readonly number[],
+): { readonly compared: number; readonly failing: string; readonly holding: string } {
   const marked = [...failing.map((x) => ({ x, holds: false })), ...holding.map((x) => ({ x, holds: true }))].sort((a, b) => a.x - b.x);
   const runs: { holds: boolean; from: number; to: number }[] = [];
   for (const m of marked) {

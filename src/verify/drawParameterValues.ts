@@ -20,5 +20,9 @@ export function drawParameterValues(parameters: ParameterAssumptions, options: I
   const names = parameterNames(parameters);
   const count = Math.max(1, Math.floor(options.instantiations ?? DEFAULT_INSTANTIATIONS));
   const rng = options.rng ?? createRng(INSTANTIATION_SEED);
-  return drawInstantiations(names.map((n) => [n, parameters[n] ?? 'positive'] as const), count, rng);
+  return drawInstantiations(
+    names.map((n) => [n, parameters[n] ?? 'positive'] as const),
+    count,
+    rng,
+  );
 }

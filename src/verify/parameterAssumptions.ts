@@ -31,7 +31,11 @@ export function parseParameterAssumptions(raw: unknown): { ok: true; parameters:
     if (!isParameterLetter(name)) return { ok: false, error: `parameters: ${shown} is not a parameter; ${PARAMETER_RULE}` };
     if (value === null || value === '') parameters[name] = 'positive';
     else if (typeof value === 'string' && (ASSUMPTIONS as readonly string[]).includes(value)) parameters[name] = value as Assumption;
-    else return { ok: false, error: `parameters: ${name} is assumed ${JSON.stringify(String(value).slice(0, 20))}; the assumptions are ${ASSUMPTIONS.join(', ')}` };
+    else
+      return {
+        ok: false,
+        error: `parameters: ${name} is assumed ${JSON.stringify(String(value).slice(0, 20))}; the assumptions are ${ASSUMPTIONS.join(', ')}`,
+      };
   }
   return { ok: true, parameters };
 }

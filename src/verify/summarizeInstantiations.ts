@@ -10,7 +10,10 @@ const SEVERITY: Readonly<Record<Verdict, number>> = { incorrect: 3, invalid: 2, 
  * when the trying stopped there): the worst verdict wins, and its reason names the instantiation,
  * `incorrect for A = 2.37: …`, or every one for `correct`. The work is the sum of the tries'.
  */
-export function summarizeInstantiations<R extends VerifyResult>(tried: ReadonlyArray<{ readonly result: R; readonly values: ParameterValues }>, started: number): R {
+export function summarizeInstantiations<R extends VerifyResult>(
+  tried: ReadonlyArray<{ readonly result: R; readonly values: ParameterValues }>,
+  started: number,
+): R {
   let worst = tried[0];
   let work = 0;
   for (const t of tried) {
@@ -19,7 +22,10 @@ export function summarizeInstantiations<R extends VerifyResult>(tried: ReadonlyA
   }
   const { result, values } = worst;
   const shown = tried.map((t) => describeParameterValues(t.values));
-  const reason = result.verdict === 'correct' ? `correct for ${list(shown)}: ${result.reason}` : `${result.verdict} for ${describeParameterValues(values)}: ${result.reason}`;
+  const reason =
+    result.verdict === 'correct'
+      ? `correct for ${list(shown)}: ${result.reason}`
+      : `${result.verdict} for ${describeParameterValues(values)}: ${result.reason}`;
   return { ...result, reason, ms: performance.now() - started, ...(work > 0 ? { work } : {}) };
 }
 

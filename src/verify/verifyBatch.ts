@@ -75,7 +75,9 @@ export async function verifyBatch(pairs: readonly VerifyBatchPair[], opts: Verif
   const pool = poolOf(workers);
   const tasks: Promise<void>[] = [];
   for (let start = 0; start < pairs.length; start += CHUNK) {
-    const slice = pairs.slice(start, start + CHUNK).map((p) => (p.domain === undefined ? { problem: p.problem, answer: p.answer } : { problem: p.problem, answer: p.answer, domain: p.domain }));
+    const slice = pairs
+      .slice(start, start + CHUNK)
+      .map((p) => (p.domain === undefined ? { problem: p.problem, answer: p.answer } : { problem: p.problem, answer: p.answer, domain: p.domain }));
     tasks.push(
       pool.run({ pairs: slice, ...budget }, { signal: opts.signal }).then((r) => {
         const values = r.ok

@@ -187,7 +187,10 @@ function describeDifferences(differences: readonly Difference[], agreeing: reado
   if (agreeing.length === 0) {
     return `${reason}; F' ≠ f at all ${differences.length} points compared${where}, in [${fmt(Math.min(...differences.map((d) => d.x)))}, ${fmt(Math.max(...differences.map((d) => d.x)))}]`;
   }
-  const runs = describePointRuns(differences.map((d) => d.x), agreeing);
+  const runs = describePointRuns(
+    differences.map((d) => d.x),
+    agreeing,
+  );
   reason += `; F' ≠ f at ${differences.length} of ${runs.compared} points compared${where}, in ${runs.failing}; F' = f in ${runs.holding}`;
   return reason;
 }

@@ -18,5 +18,8 @@ export function verifyPairOverParameters(
   opts: Partial<VerifyOptions> & InstantiationOptions = {},
 ): VerifyResult {
   const { instantiations, rng, ...options } = opts;
-  return verifyOverInstantiations(parameters, (values) => verifyPair(instantiate(problem, values), instantiate(answer, values), options), { instantiations, rng });
+  return verifyOverInstantiations(parameters, (values) => verifyPair(instantiate(problem, values), instantiate(answer, values), options), {
+    instantiations,
+    rng,
+  });
 }

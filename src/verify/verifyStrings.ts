@@ -35,14 +35,20 @@ export function verifyStrings(problem: string, answer: string, opts: Partial<Ver
   if (!p.ok) return { verdict: 'invalid', reason: `problem: ${p.error}`, ms: performance.now() - started, ...extra };
   if (!a.ok) return { verdict: 'invalid', reason: `answer: ${a.error}`, ms: performance.now() - started, ...extra };
   const { read: _read, parameters = {}, instantiations, rng, ...options } = opts;
-  const r = verifyOverInstantiations(parameters, (values) => verifyPair(instantiate(p.expr, values), instantiate(a.expr, values), options), { instantiations, rng });
+  const r = verifyOverInstantiations(parameters, (values) => verifyPair(instantiate(p.expr, values), instantiate(a.expr, values), options), {
+    instantiations,
+    rng,
+  });
   return { ...r, ms: performance.now() - started, ...extra };
 }
 
 /** The `reading` of both sides and a note for each side read as LaTeX. */
 function readingFields(p: TextRead, a: TextRead): { reading: { problem: Reading; answer: Reading }; readAs?: string } {
   const notes: string[] = [];
-  for (const [side, r] of [['problem', p], ['answer', a]] as const) {
+  for (const [side, r] of [
+    ['problem', p],
+    ['answer', a],
+  ] as const) {
     if (!r.ok || r.reading !== 'latex') continue;
     notes.push(`${side} read as LaTeX${r.note === undefined ? '' : `, ${r.note}`}: ${clip(toInfix(r.expr), 200)}`);
   }

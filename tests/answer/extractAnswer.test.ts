@@ -158,7 +158,9 @@ describe("extractAnswer: sagga's own refusals are unjudged, and final", () => {
   });
 
   it('an answer in a function sagga does not support is unjudged, even after words of refusal', () => {
-    const got = extractAnswer(String.raw`This has no elementary antiderivative. In terms of hypergeometric functions: $$x\,\operatorname{hyper}\left((1), (2), x^{2}\right)$$`);
+    const got = extractAnswer(
+      String.raw`This has no elementary antiderivative. In terms of hypergeometric functions: $$x\,\operatorname{hyper}\left((1), (2), x^{2}\right)$$`,
+    );
     expect(got).toMatchObject({ ok: false, status: 'unjudged', error: expect.stringMatching(/hyper/) });
     // An unknown name is the answer's fault, not sagga's.
     expect(extractAnswer(String.raw`\boxed{\operatorname{foo}(x)}`)).toMatchObject({ ok: false, status: 'unparseable' });

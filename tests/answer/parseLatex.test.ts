@@ -165,8 +165,12 @@ describe('parseLatex: numbers in scientific notation, and what sagga refuses for
     [r`\operatorname{hyper}(x)`, /does not support the function 'hyper'/, 'unsupported'],
     [r`x\,\mathrm{EllipticK}(x)`, /EllipticK/, 'unsupported'],
     [r`besselj(0, x)`, /besselj/, 'unsupported'],
-    [r`\frac{1}{2} \operatorname{hyper}\left((1), (2), x^{2}
-ight) > 0`, /hyper/, 'unsupported'],
+    [
+      r`\frac{1}{2} \operatorname{hyper}\left((1), (2), x^{2}
+ight) > 0`,
+      /hyper/,
+      'unsupported',
+    ],
     [r`-i\ln(x + i)`, /imaginary unit/, 'unsupported'],
     [r`\operatorname{foo}(x)`, /text 'foo'/, undefined],
     [r`y + 1`, /unknown symbol 'y'/, undefined],
@@ -214,7 +218,7 @@ describe('parseLatex: named constants', () => {
     expect(parseLatex(latex)).toEqual(parseExpr(infix));
   });
 
-  it('reads G as Catalan\'s constant only when asked', () => {
+  it("reads G as Catalan's constant only when asked", () => {
     expect(tryParseLatex('2G').ok).toBe(false);
     expect(parseLatex('2G', undefined, { catalanLetter: true })).toEqual(parseExpr('2*Catalan'));
   });
@@ -240,13 +244,45 @@ describe('parseLatex agrees with the compute engine where the engine reads the n
   // An independent reader: @cortex-js/compute-engine's MathJSON, evaluated with plain Math.
   const ce = new ComputeEngine();
   const samples = [
-    r`\frac{x^{3}}{3} - \cos(2x)`, r`\ln|x|`, r`\ln\left|x+1\right|`, r`\arctan(x)`, r`\sin^2 x`, r`\sin^{2}(x)`,
-    r`\sqrt[4]{x+1}`, r`e^{x}`, r`\frac{1}{2}x^2`, r`2x\sin x`, r`x e^{x}`, r`x\cdot\ln x - x`, r`3\times x`,
-    r`\ln(x)`, r`\sin x \cos x`, r`\sin(x)^2`, r`\arcsin\frac{x}{2}`, r`\frac{1}{2}\ln|x^2+1|`, r`-\frac{1}{x}`,
-    r`e^{-x^2}`, r`\sqrt{x}`, r`\pi x`, r`\sec^2 x`, r`x^{\frac{3}{2}}`, r`\sin 2x`, r`\ln x^2`, r`\tan^{-1}(x)`,
-    r`\cos^{-1}x`, r`\frac{x^2}{2}\ln x - \frac{x^2}{4}`, r`\sqrt{x^2+1}`, r`x\arcsin x + \sqrt{1-x^2}`,
-    r`\ln\left|\sec x + \tan x\right|`, r`x - \ln(1 + e^{x})`, r`\frac{1}{3}\tan^{3}x`, r`\cosh x + \sinh x`,
-    r`\left(\frac{x^2}{2}-x\right)e^{x}`, r`\frac{2^{x}}{\ln 2}`, r`(x+1)(x-1)`, r`\frac{(x+1)^{5}}{5}`,
+    r`\frac{x^{3}}{3} - \cos(2x)`,
+    r`\ln|x|`,
+    r`\ln\left|x+1\right|`,
+    r`\arctan(x)`,
+    r`\sin^2 x`,
+    r`\sin^{2}(x)`,
+    r`\sqrt[4]{x+1}`,
+    r`e^{x}`,
+    r`\frac{1}{2}x^2`,
+    r`2x\sin x`,
+    r`x e^{x}`,
+    r`x\cdot\ln x - x`,
+    r`3\times x`,
+    r`\ln(x)`,
+    r`\sin x \cos x`,
+    r`\sin(x)^2`,
+    r`\arcsin\frac{x}{2}`,
+    r`\frac{1}{2}\ln|x^2+1|`,
+    r`-\frac{1}{x}`,
+    r`e^{-x^2}`,
+    r`\sqrt{x}`,
+    r`\pi x`,
+    r`\sec^2 x`,
+    r`x^{\frac{3}{2}}`,
+    r`\sin 2x`,
+    r`\ln x^2`,
+    r`\tan^{-1}(x)`,
+    r`\cos^{-1}x`,
+    r`\frac{x^2}{2}\ln x - \frac{x^2}{4}`,
+    r`\sqrt{x^2+1}`,
+    r`x\arcsin x + \sqrt{1-x^2}`,
+    r`\ln\left|\sec x + \tan x\right|`,
+    r`x - \ln(1 + e^{x})`,
+    r`\frac{1}{3}\tan^{3}x`,
+    r`\cosh x + \sinh x`,
+    r`\left(\frac{x^2}{2}-x\right)e^{x}`,
+    r`\frac{2^{x}}{\ln 2}`,
+    r`(x+1)(x-1)`,
+    r`\frac{(x+1)^{5}}{5}`,
   ];
   it('matches on every sample the engine reads into plain heads', () => {
     let compared = 0;

@@ -60,7 +60,12 @@ describe('sagga archive (CLI)', () => {
   it('export to stdout and to files; merge; cluster', async () => {
     const jsonl = await sagga(['archive', 'export', good]);
     expect(jsonl.status).toBe(0);
-    expect(jsonl.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(['g1-1', 'g1-2', 'g2-7', 'g3-4']);
+    expect(
+      jsonl.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { id: string }).id),
+    ).toEqual(['g1-1', 'g1-2', 'g2-7', 'g3-4']);
     const csv = await sagga(['archive', 'export', good, '--format', 'csv']);
     expect(csv.stdout.split('\r\n')).toHaveLength(6); // header, 4 rows, final empty string
     const parquet = await sagga(['archive', 'export', good, '--format', 'parquet']);

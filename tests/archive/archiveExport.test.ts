@@ -11,16 +11,54 @@ import type { ArchiveLine } from '../../src/run/runSchema.js';
 import { makeScriptedRun } from '../../testkit/scriptedRun.js';
 import { TRICKY_LINES, provenRunFiles, writeProvenRun, writeRun } from './fixtures.js';
 
-type Row = Record<string, unknown> & { role: string; answers: Record<string, unknown>[]; proof: Record<string, unknown>; minimal: Record<string, unknown>; sources: Record<string, unknown>[] };
+type Row = Record<string, unknown> & {
+  role: string;
+  answers: Record<string, unknown>[];
+  proof: Record<string, unknown>;
+  minimal: Record<string, unknown>;
+  sources: Record<string, unknown>[];
+};
 type Raw = Record<string, unknown>;
 
 /** The columns of an export, in order (docs/FORMATS.md). */
 const COLUMNS = [
-  'id', 'role', 'variant_of', 'problem', 'latex', 'key', 'generation', 'fitness', 'length', 'chars', 'tokens', 'nodes', 'depth', 'terms', 'target', 'kind',
-  'reason', 'parent', 'proof_by', 'proof_reference', 'signature', 'minimal_problem', 'minimal_nodes', 'variants', 'answers', 'proof', 'minimal', 'sources',
+  'id',
+  'role',
+  'variant_of',
+  'problem',
+  'latex',
+  'key',
+  'generation',
+  'fitness',
+  'length',
+  'chars',
+  'tokens',
+  'nodes',
+  'depth',
+  'terms',
+  'target',
+  'kind',
+  'reason',
+  'parent',
+  'proof_by',
+  'proof_reference',
+  'signature',
+  'minimal_problem',
+  'minimal_nodes',
+  'variants',
+  'answers',
+  'proof',
+  'minimal',
+  'sources',
 ];
 
-const jsonLines = (path: string): Raw[] => (existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Raw) : []);
+const jsonLines = (path: string): Raw[] =>
+  existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Raw)
+    : [];
 const rowsOf = (path: string) => jsonLines(path) as Row[];
 /** What a raw archive answer or proof says, with "not recorded" as the export writes it (""). */
 const answer = (a: Raw) => ({ text: a.text, status: a.status ?? '', verdict: a.verdict ?? '', reason: a.reason ?? '', answer: a.answer ?? '' });
@@ -61,10 +99,19 @@ describe('archive export: a dataset', () => {
   const query = async (sql: string) => (await (await duck.connect()).runAndReadAll(sql)).getRowObjectsJson();
   /** Column types as DuckDB infers them from the data, without the quotes it puts around some field names. */
   const typesOf = async (source: string) =>
-    Object.fromEntries((await query(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM ${source})`)).map((t) => [t.column_name, String(t.column_type).replace(/"/g, '')]));
+    Object.fromEntries(
+      (await query(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM ${source})`)).map((t) => [
+        t.column_name,
+        String(t.column_type).replace(/"/g, ''),
+      ]),
+    );
 
   it('one row per archived bug by default, every column in order, the archive line as it is', () => {
-    for (const [name, dir] of [['tricky', tricky], ['proven', proven], ['synthetic', synthetic]] as const) {
+    for (const [name, dir] of [
+      ['tricky', tricky],
+      ['proven', proven],
+      ['synthetic', synthetic],
+    ] as const) {
       const out = join(work, 'default', `${name}.jsonl`);
       const result = archiveExport(dir, { format: 'jsonl', out });
       const raw = jsonLines(join(dir, 'archive.jsonl'));
@@ -75,16 +122,29 @@ describe('archive export: a dataset', () => {
       rows.forEach((row, i) => {
         const line = raw[i];
         expect(Object.keys(row)).toEqual(COLUMNS);
-        expect(row).toMatchObject({ id: line.id, role: 'bug', variant_of: '', problem: line.problem, generation: line.generation, fitness: line.fitness, target: line.target, kind: line.kind });
-        for (const column of ['latex', 'key', 'reason', 'parent', 'signature']) expect(row[column], `${name} ${column}`).toBe(line[column] ?? (['reason', 'parent', 'signature'].includes(column) ? '' : row[column]));
-        for (const column of ['length', 'nodes', 'depth', 'chars', 'tokens', 'terms']) if (line[column] !== undefined) expect(row[column], `${name} ${column}`).toBe(line[column]);
+        expect(row).toMatchObject({
+          id: line.id,
+          role: 'bug',
+          variant_of: '',
+          problem: line.problem,
+          generation: line.generation,
+          fitness: line.fitness,
+          target: line.target,
+          kind: line.kind,
+        });
+        for (const column of ['latex', 'key', 'reason', 'parent', 'signature'])
+          expect(row[column], `${name} ${column}`).toBe(line[column] ?? (['reason', 'parent', 'signature'].includes(column) ? '' : row[column]));
+        for (const column of ['length', 'nodes', 'depth', 'chars', 'tokens', 'terms'])
+          if (line[column] !== undefined) expect(row[column], `${name} ${column}`).toBe(line[column]);
         expect(typeof row.latex === 'string' && row.latex !== '').toBe(true);
         expect(row.answers).toEqual((line.answers as Raw[]).map(answer));
         expect(row.proof).toEqual(proof(line.proof as Raw | null));
         expect([row.proof_by, row.proof_reference]).toEqual([(line.proof as Raw | null)?.by ?? '', (line.proof as Raw | null)?.reference ?? '']);
         const minimal = line.minimal as Raw | undefined;
         expect(row.minimal).toEqual(
-          minimal ? { problem: minimal.problem, answers: (minimal.answers as Raw[]).map(answer), proof: proof(minimal.proof as Raw | null), nodes: minimal.nodes } : { problem: '', answers: NOT_RECORDED, proof: proof(null), nodes: 0 },
+          minimal
+            ? { problem: minimal.problem, answers: (minimal.answers as Raw[]).map(answer), proof: proof(minimal.proof as Raw | null), nodes: minimal.nodes }
+            : { problem: '', answers: NOT_RECORDED, proof: proof(null), nodes: 0 },
         );
         expect(row.variants).toBe(entries[i].variants ?? 0);
         expect(row.sources).toEqual([{ run: name, id: line.id }]);
@@ -105,7 +165,9 @@ describe('archive export: a dataset', () => {
     expect(rows.filter((r) => r.role === 'bug')).toHaveLength(files.archive.length);
     const variantRows = rows.filter((r) => r.role === 'variant');
     const unprovenRows = rows.filter((r) => r.role === 'unproven');
-    expect(variantRows.map((r) => [r.problem, r.variant_of, r.kind, r.signature, r.generation])).toEqual(variants.map((e) => [e.problem, e.variant_of, e.kind, e.signature, e.generation]));
+    expect(variantRows.map((r) => [r.problem, r.variant_of, r.kind, r.signature, r.generation])).toEqual(
+      variants.map((e) => [e.problem, e.variant_of, e.kind, e.signature, e.generation]),
+    );
     expect(unprovenRows.map((r) => [r.problem, r.kind, r.reason, r.proof_by])).toEqual(unproven.map((e) => [e.problem, e.kind, e.reason, '']));
     for (const r of [...variantRows, ...unprovenRows]) {
       expect(Object.keys(r)).toEqual(COLUMNS);
@@ -144,7 +206,10 @@ describe('archive export: a dataset', () => {
   });
 
   it("Parquet: the card's types, and row for row the JSON Lines export", async () => {
-    for (const [name, dir] of [['proven', proven], ['tricky', tricky]] as const) {
+    for (const [name, dir] of [
+      ['proven', proven],
+      ['tricky', tricky],
+    ] as const) {
       const parquet = join(work, 'parquet', `${name}.parquet`);
       const jsonl = join(work, 'parquet', `${name}.jsonl`);
       const card = archiveExport(dir, { format: 'parquet', out: parquet, include: ['variants', 'unproven'] }).card!;
@@ -160,7 +225,19 @@ describe('archive export: a dataset', () => {
     archiveExport(tricky, { format: 'csv', out: guarded });
     archiveExport(tricky, { format: 'csv', out: raw, csvRaw: true });
     const text = readFileSync(guarded, 'utf8');
-    expect(text.split('\r\n')[0]).toBe([...COLUMNS.filter((c) => !['answers', 'proof', 'minimal', 'sources'].includes(c)), 'answer', 'answer_text', 'verdict', 'answer_reason', 'answers_json', 'proof_json', 'minimal_json', 'sources_json'].join(','));
+    expect(text.split('\r\n')[0]).toBe(
+      [
+        ...COLUMNS.filter((c) => !['answers', 'proof', 'minimal', 'sources'].includes(c)),
+        'answer',
+        'answer_text',
+        'verdict',
+        'answer_reason',
+        'answers_json',
+        'proof_json',
+        'minimal_json',
+        'sources_json',
+      ].join(','),
+    );
     expect(text).toContain('"x^3/3 + 3*x^2, ""roughly"""');
     const read = (path: string) => query(`SELECT * FROM read_csv('${path}', header = true, all_varchar = true, delim = ',', quote = '"', escape = '"')`);
     const [g, r] = [await read(guarded), await read(raw)];
@@ -197,16 +274,26 @@ describe('archive export: a dataset', () => {
     expect(readFileSync(beside.card!, 'utf8')).toContain('data_files: nerd.jsonl');
   });
 
-  it('read back as an archive file, an export is its run\'s archive (with its provenance); its other rows are no archive lines', () => {
+  it("read back as an archive file, an export is its run's archive (with its provenance); its other rows are no archive lines", () => {
     for (const dir of [tricky, proven, synthetic]) {
       const out = join(work, 'back', `${dir.split('/').pop()}.jsonl`);
       archiveExport(dir, { format: 'jsonl', out, include: ['variants', 'unproven'] });
       const back = readRun(out);
       expect(back.warnings).toEqual([]);
       const original = readRun(dir).entries;
-      const withoutEmpty = (e: ArchiveLine) => Object.fromEntries(Object.entries({ ...e, sources: null, variants: e.variants ?? 0 }).map(([k, v]) => [k, v === '' ? null : v]));
+      const withoutEmpty = (e: ArchiveLine) =>
+        Object.fromEntries(Object.entries({ ...e, sources: null, variants: e.variants ?? 0 }).map(([k, v]) => [k, v === '' ? null : v]));
       expect(back.entries.map(withoutEmpty)).toEqual(
-        original.map((e, i) => withoutEmpty({ ...e, latex: e.latex ?? back.entries[i].latex, key: e.key ?? back.entries[i].key, chars: e.chars ?? back.entries[i].chars, tokens: e.tokens ?? back.entries[i].tokens, terms: e.terms ?? back.entries[i].terms })),
+        original.map((e, i) =>
+          withoutEmpty({
+            ...e,
+            latex: e.latex ?? back.entries[i].latex,
+            key: e.key ?? back.entries[i].key,
+            chars: e.chars ?? back.entries[i].chars,
+            tokens: e.tokens ?? back.entries[i].tokens,
+            terms: e.terms ?? back.entries[i].terms,
+          }),
+        ),
       );
       expect(back.entries.map((e) => e.sources)).toEqual(original.map((e) => [{ run: dir.split('/').pop(), id: e.id }]));
     }
@@ -217,7 +304,12 @@ describe('archive export: a dataset', () => {
     const sink = { write: (s: string) => ((written += s), true) } as unknown as NodeJS.WritableStream;
     const result = archiveExport(tricky, { format: 'jsonl', out: '-', stdout: sink });
     expect(result.card).toBeNull();
-    expect(written.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as Raw).id)).toEqual(TRICKY_LINES.map((l) => l.id));
+    expect(
+      written
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as Raw).id),
+    ).toEqual(TRICKY_LINES.map((l) => l.id));
     expect(() => archiveExport(tricky, { format: 'parquet', out: '-' })).toThrow(/Parquet cannot go to stdout/);
     expect(() => archiveExport(tricky, { format: 'xlsx' as 'csv', out: join(work, 'x') })).toThrow(/unknown format 'xlsx' \(expected jsonl, csv, parquet\)/);
     expect(() => archiveExport(join(work, 'nowhere'), { format: 'jsonl', out: join(work, 'y') })).toThrow(/nowhere: no such run directory/);
@@ -226,7 +318,9 @@ describe('archive export: a dataset', () => {
   it('refuses an archive with parameters, whose assumptions the dataset has no column for, and writes nothing', () => {
     const parametric = writeRun(join(work, 'parametric'), [TRICKY_LINES[0], { ...TRICKY_LINES[1], problem: 'A*cos(x)*x + 1', parameters: { A: 'positive' } }]);
     const out = join(work, 'parametric-export', 'rows.jsonl');
-    expect(() => archiveExport(parametric, { format: 'jsonl', out })).toThrow(/holds 1 line with parameters \(A\), whose assumptions the dataset .* has no column for/);
+    expect(() => archiveExport(parametric, { format: 'jsonl', out })).toThrow(
+      /holds 1 line with parameters \(A\), whose assumptions the dataset .* has no column for/,
+    );
     expect(existsSync(out)).toBe(false);
   });
 });

@@ -7,7 +7,11 @@ import { readRun } from '../../src/run/readRun.js';
 import { TRICKY_LINES, provenRunFiles, writeProvenRun, writeRun } from './fixtures.js';
 
 type Line = { id: string; problem: string; sources: { run: string; id: string }[] | null; answers: { text: string }[]; target: string };
-const readLines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+const readLines = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Line);
 
 const base = TRICKY_LINES[2] as Record<string, unknown>;
 /** An archive line of another run: the same answer shape, a different problem and id. */
@@ -17,12 +21,7 @@ describe('archive merge', () => {
   const work = mkdtempSync(join(tmpdir(), 'sagga-merge-'));
   const a = writeRun(join(work, 'runs/a'), TRICKY_LINES);
   // b repeats two of a's problems written differently (same canonical key), and adds two new ones.
-  const b = writeRun(join(work, 'other/b'), [
-    other('g1-5', '3*x + x^2'),
-    other('g1-6', 'tan(x) + 7'),
-    other('g2-1', '1 + x*cos(x)'),
-    other('g2-9', 'x^3 - 2'),
-  ]);
+  const b = writeRun(join(work, 'other/b'), [other('g1-5', '3*x + x^2'), other('g1-6', 'tan(x) + 7'), other('g2-1', '1 + x*cos(x)'), other('g2-9', 'x^3 - 2')]);
 
   it('drops problems with the same canonical key, keeps the first, and lists every source', () => {
     const out = join(work, 'merged');
@@ -78,7 +77,9 @@ describe('archive merge', () => {
     const cut = writeRun(join(work, 'cut'), [], { archiveText: `${JSON.stringify(other('g1-1', 'x + 2'))}\n{"id":"g1-2","prob` });
     const result = archiveMerge([a, cut], join(work, 'with-cut'));
     expect(result.entries).toBe(5);
-    expect(result.warnings).toEqual([`${join(cut, 'archive.jsonl')}:2: last line is cut off (no newline, not complete JSON: the run was probably killed while writing); skipped`]);
+    expect(result.warnings).toEqual([
+      `${join(cut, 'archive.jsonl')}:2: last line is cut off (no newline, not complete JSON: the run was probably killed while writing); skipped`,
+    ]);
     expect(existsSync(join(work, 'with-cut', 'merge.json'))).toBe(true);
   });
 
@@ -87,9 +88,29 @@ describe('archive merge', () => {
     const proven = writeProvenRun(join(work, 'runs/proven'), files);
     const out = join(work, 'with-proofs.jsonl');
     archiveMerge([proven, a], out);
-    const merged = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const merged = readFileSync(out, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(Object.keys(merged[0])).toEqual([
-      ...['id', 'problem', 'latex', 'key', 'generation', 'fitness', 'length', 'chars', 'tokens', 'nodes', 'depth', 'terms', 'target', 'kind', 'reason', 'parent'],
+      ...[
+        'id',
+        'problem',
+        'latex',
+        'key',
+        'generation',
+        'fitness',
+        'length',
+        'chars',
+        'tokens',
+        'nodes',
+        'depth',
+        'terms',
+        'target',
+        'kind',
+        'reason',
+        'parent',
+      ],
       ...['answers', 'proof', 'signature', 'minimal', 'variants', 'sources'],
     ]);
     files.archive.forEach((line, i) => {

@@ -11,7 +11,12 @@ import { declinedLine, powerOfSquareSpec, writeShrinkRun, wrongLine } from './sh
 interface Line {
   id: string;
   problem: string;
-  minimal?: { problem: string; answers: { verdict: string | null; answer?: string }[]; proof: { by: string; reference?: string; answer?: string } | null; nodes: number };
+  minimal?: {
+    problem: string;
+    answers: { verdict: string | null; answer?: string }[];
+    proof: { by: string; reference?: string; answer?: string } | null;
+    nodes: number;
+  };
   signature?: string;
   shrink?: { calls: number; max_calls: number; stopped: string; reason?: string; steps: number };
 }
@@ -191,7 +196,8 @@ describe('sagga archive shrink', () => {
   it('--help explains what is written and how a stopped shrink goes on', async () => {
     const help = await sagga(['archive', 'shrink', '--help']);
     expect(help.status).toBe(0);
-    for (const option of ['--target', '--shrink-calls', '--reference', '--force', '--rng-seed', '--no-canaries', '--concurrency']) expect(help.stdout).toContain(option);
+    for (const option of ['--target', '--shrink-calls', '--reference', '--force', '--rng-seed', '--no-canaries', '--concurrency'])
+      expect(help.stdout).toContain(option);
     expect(help.stdout).toContain('"minimal":');
     expect(help.stdout).toContain('"signature":');
     expect(help.stdout).toContain('shrink.jsonl');

@@ -17,7 +17,12 @@ const tableRows = (text: string, title = 'Table 15') => {
     .split('\n')
     .filter((l) => l.startsWith('|'))
     .slice(2)
-    .map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+    .map((l) =>
+      l
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
 };
 
 describe('archive stats (the Table-15 row)', () => {
@@ -63,7 +68,9 @@ describe('archive stats (the Table-15 row)', () => {
       tokensPerProven: null,
       costPerProven: null,
     });
-    expect(tableRows(result.output, 'Failures, proven and unproven')).toEqual([['tricky', String(result.rows[0].evaluated), String(result.rows[0].failures), '—', '—', '—', '—', '—', '—', '—', '—']]);
+    expect(tableRows(result.output, 'Failures, proven and unproven')).toEqual([
+      ['tricky', String(result.rows[0].evaluated), String(result.rows[0].failures), '—', '—', '—', '—', '—', '—', '—', '—'],
+    ]);
     expect(tableRows(result.output, 'Spending')).toEqual([['tricky', '—', '—', '—', '—', '—', '—', '—']]);
     const archive = join(run, 'archive.jsonl');
     expect(result.warnings).toEqual([
@@ -124,7 +131,12 @@ function countFixture(files: Fixture) {
     kinds: Object.fromEntries(
       kinds.map((k) => [
         k,
-        { failures: fails.filter((f) => f.kind === k).length, proven: proven.filter((f) => f.kind === k).length, unproven: unproven.filter((f) => f.kind === k).length, archived: archive.filter((a) => a.kind === k).length },
+        {
+          failures: fails.filter((f) => f.kind === k).length,
+          proven: proven.filter((f) => f.kind === k).length,
+          unproven: unproven.filter((f) => f.kind === k).length,
+          archived: archive.filter((a) => a.kind === k).length,
+        },
       ]),
     ),
     signatures: new Set(archive.map((a) => a.signature)).size,
@@ -185,13 +197,38 @@ describe('archive stats of a run with proofs, signatures and spending', () => {
     const { output } = archiveStats([full, old]);
     const pct = (n: number) => `${((100 * n) / expected.evaluated).toFixed(1)}%`;
     expect(tableRows(output, 'Failures, proven and unproven')).toEqual([
-      ['proven', ...[expected.evaluated, expected.failures, expected.proven].map(String), pct(expected.proven), String(expected.verifier), String(expected.reference), String(expected.unproven), pct(expected.unproven), String(expected.variants), String(expected.signatures)],
-      ['old', String(generations.reduce((n, g) => n + g.evaluated, 0)), String(generations.reduce((n, g) => n + g.failures, 0)), '—', '—', '—', '—', '—', '—', '—', '—'],
+      [
+        'proven',
+        ...[expected.evaluated, expected.failures, expected.proven].map(String),
+        pct(expected.proven),
+        String(expected.verifier),
+        String(expected.reference),
+        String(expected.unproven),
+        pct(expected.unproven),
+        String(expected.variants),
+        String(expected.signatures),
+      ],
+      [
+        'old',
+        String(generations.reduce((n, g) => n + g.evaluated, 0)),
+        String(generations.reduce((n, g) => n + g.failures, 0)),
+        '—',
+        '—',
+        '—',
+        '—',
+        '—',
+        '—',
+        '—',
+        '—',
+      ],
     ]);
     expect(tableRows(output, 'Failures by kind').filter((r) => r[0] === 'proven')).toEqual(
       Object.entries(expected.kinds).map(([kind, k]) => ['proven', kind, String(k.failures), String(k.proven), String(k.unproven), String(k.archived)]),
     );
-    expect(tableRows(output, 'Archive by proof')[0]).toEqual(['proven', ...[expected.archived.lines, expected.archived.verifier, expected.archived.reference, expected.archived.none].map(String)]);
+    expect(tableRows(output, 'Archive by proof')[0]).toEqual([
+      'proven',
+      ...[expected.archived.lines, expected.archived.verifier, expected.archived.reference, expected.archived.none].map(String),
+    ]);
     const spending = tableRows(output, 'Spending');
     expect(spending[0].slice(0, 5)).toEqual(['proven', ...[expected.calls, expected.tokens.input, expected.tokens.output, expected.tokens.total].map(String)]);
     expect(Number(spending[0][5])).toBeCloseTo(expected.cost, 4);
@@ -210,7 +247,9 @@ describe('archive stats of a run with proofs, signatures and spending', () => {
     const variantsOf = (id: string) => evaluated.filter((e) => e.variant_of === id).length;
     expect(groups).toHaveLength(expected.signatures);
     // Most variants first; each group is its archive line's minimal problem, answer and proof.
-    const byCount = [...archive].sort((a, b) => variantsOf(b.id) - variantsOf(a.id) || a.minimal.nodes - b.minimal.nodes || (a.signature < b.signature ? -1 : 1));
+    const byCount = [...archive].sort(
+      (a, b) => variantsOf(b.id) - variantsOf(a.id) || a.minimal.nodes - b.minimal.nodes || (a.signature < b.signature ? -1 : 1),
+    );
     expect(groups.map((g) => g.ids)).toEqual(byCount.map((a) => [a.id]));
     for (const [i, g] of groups.entries()) {
       const line = byCount[i];
@@ -228,9 +267,19 @@ describe('archive stats of a run with proofs, signatures and spending', () => {
     }
     const text = archiveStats(full, { bySignature: true }).output;
     expect(text).toContain(`## proven: ${expected.signatures} distinct failures (by signature)`);
-    const rows = text.split('\n').filter((l) => /^\| +\d+ \|/.test(l)).map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+    const rows = text
+      .split('\n')
+      .filter((l) => /^\| +\d+ \|/.test(l))
+      .map((l) =>
+        l
+          .split('|')
+          .slice(1, -1)
+          .map((c) => c.trim()),
+      );
     expect(rows.map((r) => [r[1], r[2], r[6], r[7]])).toEqual(byCount.map((a) => [a.signature, a.minimal.problem, '1', String(variantsOf(a.id))]));
-    expect(rows.map((r) => r[5])).toEqual(byCount.map((a) => (a.proof === null ? 'unproven' : a.proof.by === 'verifier' ? 'verifier' : `reference ${a.proof.reference}: ${a.proof.answer}`)));
+    expect(rows.map((r) => r[5])).toEqual(
+      byCount.map((a) => (a.proof === null ? 'unproven' : a.proof.by === 'verifier' ? 'verifier' : `reference ${a.proof.reference}: ${a.proof.answer}`)),
+    );
   });
 
   it('--by-signature: lines sharing a signature form one group (a merge, or --novelty exact); lines without one are counted apart', () => {

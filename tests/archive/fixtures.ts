@@ -76,7 +76,11 @@ export const TRICKY_LINES: Record<string, unknown>[] = [
 ];
 
 /** A run directory holding `lines` as its archive (plus optional generations and config). */
-export function writeRun(dir: string, lines: readonly unknown[], extra: { generations?: readonly unknown[]; config?: unknown; archiveText?: string } = {}): string {
+export function writeRun(
+  dir: string,
+  lines: readonly unknown[],
+  extra: { generations?: readonly unknown[]; config?: unknown; archiveText?: string } = {},
+): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'archive.jsonl'), extra.archiveText ?? lines.map((l) => JSON.stringify(l) + '\n').join(''));
   if (extra.generations) writeFileSync(join(dir, 'generations.jsonl'), extra.generations.map((g) => JSON.stringify(g) + '\n').join(''));
@@ -163,9 +167,28 @@ export const PROVEN_RUN_PRICES = { input: 0.15, output: 0.6 };
  */
 export function provenRunFiles(): ProvenRunFiles {
   const verifier = (reason: string): FixtureProof => ({ by: 'verifier', reason });
-  const reference = (name: string, answer: string): FixtureProof => ({ by: 'reference', reference: name, answer, reason: `${name} answered ${answer}, verified correct` });
-  const answer = (text: string, verdict: string | null, status = 'ok'): FixtureAnswer => ({ text, status, verdict, reason: verdict === null ? `the model's answer: ${status}` : "F' differs from f at x = 0.5", ...(verdict !== null ? { answer: text } : {}) });
-  const failure = (id: string, problem: string, kind: string, proof: FixtureProof | null, answers: FixtureAnswer[], minimalProblem = problem, minimalAnswers = answers): FixtureArchiveLine => {
+  const reference = (name: string, answer: string): FixtureProof => ({
+    by: 'reference',
+    reference: name,
+    answer,
+    reason: `${name} answered ${answer}, verified correct`,
+  });
+  const answer = (text: string, verdict: string | null, status = 'ok'): FixtureAnswer => ({
+    text,
+    status,
+    verdict,
+    reason: verdict === null ? `the model's answer: ${status}` : "F' differs from f at x = 0.5",
+    ...(verdict !== null ? { answer: text } : {}),
+  });
+  const failure = (
+    id: string,
+    problem: string,
+    kind: string,
+    proof: FixtureProof | null,
+    answers: FixtureAnswer[],
+    minimalProblem = problem,
+    minimalAnswers = answers,
+  ): FixtureArchiveLine => {
     const tree = parseExpr(problem);
     const m = metrics(tree);
     return {
@@ -193,14 +216,23 @@ export function provenRunFiles(): ProvenRunFiles {
     };
   };
   const archive = [
-    failure('g1-3', 'x*2^(x^2) + 3', 'wrong', verifier("F' differs from f at x = 1"), [answer('2^(x^2)', 'incorrect')], '2^(x^2)', [answer('x*2^(x^2)', 'incorrect')]),
+    failure('g1-3', 'x*2^(x^2) + 3', 'wrong', verifier("F' differs from f at x = 1"), [answer('2^(x^2)', 'incorrect')], '2^(x^2)', [
+      answer('x*2^(x^2)', 'incorrect'),
+    ]),
     failure('g1-7', 'x*cos(5*x)', 'no-answer', reference('algebrite', 'cos(5*x)/25 + x*sin(5*x)/5'), [answer('I cannot do this.', null, 'no-answer')]),
     failure('g2-2', 'sqrt(x)*log(x)', 'timeout', null, [answer('', null, 'timeout')]),
     failure('g2-5', '7/(x^2 + 1)', 'wrong', verifier("F' differs from f at x = 2"), [answer('7*atan(x^2)', 'incorrect')]),
     failure('g3-1', 'tan(x)^2', 'unparseable', reference('nerdamer', 'tan(x) - x'), [answer('\\tan x - x +', null, 'unparseable')]),
   ];
   const signatureOf = (problem: string) => signature(parseExpr(problem));
-  const evaluatedFailure = (generation: number, problem: string, kind: string, proof: FixtureProof | null, fitness: number, variantOf?: string): FixtureEvaluatedLine => ({
+  const evaluatedFailure = (
+    generation: number,
+    problem: string,
+    kind: string,
+    proof: FixtureProof | null,
+    fitness: number,
+    variantOf?: string,
+  ): FixtureEvaluatedLine => ({
     key: canonicalKey(parseExpr(problem)),
     generation,
     status: 'fail',
@@ -354,7 +386,11 @@ export function provenRunFiles(): ProvenRunFiles {
 }
 
 /** `provenRunFiles()` written as a run directory (every file, or without those named in `omit`). */
-export function writeProvenRun(dir: string, files: ProvenRunFiles = provenRunFiles(), omit: readonly ('checkpoint' | 'generations' | 'evaluated')[] = []): string {
+export function writeProvenRun(
+  dir: string,
+  files: ProvenRunFiles = provenRunFiles(),
+  omit: readonly ('checkpoint' | 'generations' | 'evaluated')[] = [],
+): string {
   writeRun(dir, files.archive, { config: files.config, ...(omit.includes('generations') ? {} : { generations: files.generations }) });
   if (!omit.includes('evaluated')) writeFileSync(join(dir, 'evaluated.jsonl'), files.evaluated.map((l) => JSON.stringify(l) + '\n').join(''));
   if (!omit.includes('checkpoint')) writeFileSync(join(dir, 'checkpoint.json'), JSON.stringify(files.checkpoint));

@@ -60,7 +60,13 @@ export interface ShrinkRun {
  * A run directory of a search against `target`: config.json, a checkpoint that has committed the
  * `committed` lines, then `uncommitted` lines (a search killed mid-generation) and a torn last line.
  */
-export function writeShrinkRun(dir: string, target: string, committed: readonly Record<string, unknown>[], uncommitted: readonly Record<string, unknown>[] = [], torn = ''): ShrinkRun {
+export function writeShrinkRun(
+  dir: string,
+  target: string,
+  committed: readonly Record<string, unknown>[],
+  uncommitted: readonly Record<string, unknown>[] = [],
+  torn = '',
+): ShrinkRun {
   mkdirSync(dir, { recursive: true });
   const head = committed.map((l) => JSON.stringify(l) + '\n').join('');
   const archive = head + uncommitted.map((l) => JSON.stringify(l) + '\n').join('') + torn;
@@ -69,7 +75,14 @@ export function writeShrinkRun(dir: string, target: string, committed: readonly 
   const committedBytes = Buffer.byteLength(head);
   writeFileSync(
     join(dir, 'checkpoint.json'),
-    JSON.stringify({ format: 1, engine: { generation: 2 }, rngState: null, totals: ZERO_TOTALS, offsets: { archive: committedBytes, evaluated: 0, generations: 0 }, updated: 'then' }) + '\n',
+    JSON.stringify({
+      format: 1,
+      engine: { generation: 2 },
+      rngState: null,
+      totals: ZERO_TOTALS,
+      offsets: { archive: committedBytes, evaluated: 0, generations: 0 },
+      updated: 'then',
+    }) + '\n',
   );
   return { dir, archive, committed: committedBytes };
 }

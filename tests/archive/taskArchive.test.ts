@@ -11,17 +11,48 @@ describe('archive commands on a task run', () => {
   const MODEL = 'cmd:node tests/fixtures/cmd/definite-model.mjs';
 
   beforeAll(async () => {
-    const search = await runBuiltCli(['search', '--task', 'definite', '--target', MODEL, '--reference', 'none', '--out', dir, '--rng-seed', '4', '--generation-size', '40', '--max-generations', '2', '--seed-size', '20', '--clusters', '4', '--shrink-calls', '8', '--concurrency', '2', '--json']);
+    const search = await runBuiltCli([
+      'search',
+      '--task',
+      'definite',
+      '--target',
+      MODEL,
+      '--reference',
+      'none',
+      '--out',
+      dir,
+      '--rng-seed',
+      '4',
+      '--generation-size',
+      '40',
+      '--max-generations',
+      '2',
+      '--seed-size',
+      '20',
+      '--clusters',
+      '4',
+      '--shrink-calls',
+      '8',
+      '--concurrency',
+      '2',
+      '--json',
+    ]);
     expect(search.status, search.stderr).toBe(0);
   }, 300_000);
 
   it('merge keeps each line with its task and bounds, one line per problem and bounds', async () => {
-    const archive = readFileSync(join(dir, 'archive.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const archive = readFileSync(join(dir, 'archive.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(archive.length).toBeGreaterThan(0);
     const out = join(work, 'merged');
     const merged = await runBuiltCli(['archive', 'merge', dir, dir, '--out', out]);
     expect(merged.status, merged.stderr).toBe(0);
-    const lines = readFileSync(join(out, 'archive.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = readFileSync(join(out, 'archive.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => [l.problem, l.task, l.lower, l.upper])).toEqual(archive.map((l) => [l.problem, 'definite', l.lower, l.upper]));
     expect(Object.keys(lines[0]).slice(0, 5)).toEqual(['id', 'problem', 'task', 'lower', 'upper']);
   }, 120_000);

@@ -12,11 +12,17 @@ describe('sagga augment and sagga suite (command line)', () => {
   test('augment writes verified answers and reports bad lines by number', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sagga-augment-'));
     const input = join(dir, 'in.jsonl');
-    writeFileSync(input, ['{"id":"a","problem":"3*cos(5*x)","answer":"3/5*sin(5*x)"}', '{"problem":"sin(("}', '{"id":"b","problem":"1/x","answer":"log(x)"}'].join('\n'));
+    writeFileSync(
+      input,
+      ['{"id":"a","problem":"3*cos(5*x)","answer":"3/5*sin(5*x)"}', '{"problem":"sin(("}', '{"id":"b","problem":"1/x","answer":"log(x)"}'].join('\n'),
+    );
     const r = spawnSync('node', [BIN, 'augment', 'subst_poly', '--from', input, '--n', '2', '--rng-seed', '1'], { encoding: 'utf8' });
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/in\.jsonl:2: cannot parse problem/);
-    const records = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { problem: string; answer?: string; family: string; source: string });
+    const records = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { problem: string; answer?: string; family: string; source: string });
     expect(records).toHaveLength(4);
     for (const rec of records) {
       expect(rec.family).toBe('subst_poly');

@@ -12,8 +12,14 @@ import { verifyStrings } from '../../src/verify/verifyStrings.js';
 /** SymPy's view of each problem (tests/fixtures/python/degenerate_problems.py): independent of sagga's trees. */
 function sympyView(problems: readonly string[]): Array<{ has_x: boolean; zero: boolean; like_terms: boolean }> {
   if (problems.length === 0) return [];
-  const out = execFileSync('/usr/bin/python3', ['tests/fixtures/python/degenerate_problems.py'], { input: problems.map((p) => JSON.stringify(p)).join('\n') + '\n', encoding: 'utf8' });
-  return out.trim().split('\n').map((l) => JSON.parse(l) as { has_x: boolean; zero: boolean; like_terms: boolean });
+  const out = execFileSync('/usr/bin/python3', ['tests/fixtures/python/degenerate_problems.py'], {
+    input: problems.map((p) => JSON.stringify(p)).join('\n') + '\n',
+    encoding: 'utf8',
+  });
+  return out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { has_x: boolean; zero: boolean; like_terms: boolean });
 }
 
 describe('augment writes no degenerate problem', () => {
@@ -35,9 +41,7 @@ describe('augment writes no degenerate problem', () => {
   });
 
   it('from an input with repeated and opposite problems, every family writes only problems that depend on x, have no like terms and are not 0 (by SymPy)', () => {
-    const input = ['x', 'x', '2*x', 'sin(x)', '-sin(x)', 'cos(x)', 'x^2', '3*exp(2*x)']
-      .map((p, i) => JSON.stringify({ id: `p${i}`, problem: p }))
-      .join('\n');
+    const input = ['x', 'x', '2*x', 'sin(x)', '-sin(x)', 'cos(x)', 'x^2', '3*exp(2*x)'].map((p, i) => JSON.stringify({ id: `p${i}`, problem: p })).join('\n');
     const lines = readProblemLines(input).problems;
     const written: AugmentRecord[] = [];
     const messages: string[] = [];

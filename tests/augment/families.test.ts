@@ -132,7 +132,9 @@ describe('family names and bad input', () => {
   });
 
   test('lines without a parseable problem are reported with their line number', () => {
-    const read = readProblemLines(['{"problem":"x^2","answer":"x^3/3"}', '', '{"problem":"sin(("}', 'not json {', '{"answer":"x"}', 'cos(x)', '{"problem":"__proto__(x)"}'].join('\n'));
+    const read = readProblemLines(
+      ['{"problem":"x^2","answer":"x^3/3"}', '', '{"problem":"sin(("}', 'not json {', '{"answer":"x"}', 'cos(x)', '{"problem":"__proto__(x)"}'].join('\n'),
+    );
     expect(read.problems.map((p) => p.line)).toEqual([1, 6]);
     expect(read.skipped.map((s) => s.line)).toEqual([3, 4, 5, 7]);
     expect(read.problems[0].answer).toBeDefined();

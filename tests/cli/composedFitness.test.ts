@@ -12,8 +12,26 @@ describe("sagga search --fitness 'length:20*near:seeds/target.txt'", () => {
     const out = join(mkdtempSync(join(tmpdir(), 'sagga-composed-')), 'run');
     const spec = 'length:20*near:seeds/target.txt';
     const r = await runBuiltCli([
-      'search', '--target', 'cmd:node examples/cmd-target/power-rule.mjs', '--fitness', spec, '--distance', 'tree',
-      '--generation-size', '120', '--seed-size', '12', '--clusters', '3', '--max-generations', '2', '--rng-seed', 'composed', '--out', out, '--json',
+      'search',
+      '--target',
+      'cmd:node examples/cmd-target/power-rule.mjs',
+      '--fitness',
+      spec,
+      '--distance',
+      'tree',
+      '--generation-size',
+      '120',
+      '--seed-size',
+      '12',
+      '--clusters',
+      '3',
+      '--max-generations',
+      '2',
+      '--rng-seed',
+      'composed',
+      '--out',
+      out,
+      '--json',
     ]);
     expect(r.status, r.stderr).toBe(0);
     const config = JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')) as { fitness: { spec: string; description: string } };
@@ -23,7 +41,10 @@ describe("sagga search --fitness 'length:20*near:seeds/target.txt'", () => {
     // Each archived fitness is length:20's term of its length times near's term, 1 / (tree edit distance
     // of the scored tree to the nearest target): an integer distance, at least 1 (no target was found).
     const lengthOnly = await parseFitnessSpec('length:20', { distance: 'tree', baseDir: REPO_ROOT });
-    const archived = readFileSync(join(out, 'archive.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { problem: string; fitness: number });
+    const archived = readFileSync(join(out, 'archive.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { problem: string; fitness: number });
     expect(archived.length).toBeGreaterThan(0);
     const distances = new Set<number>();
     for (const line of archived) {

@@ -38,7 +38,11 @@ describe('arguments that start with -', () => {
   });
 
   it('unknown options and missing arguments are still usage errors', async () => {
-    for (const args of [['check', '--no-such-option', 'x', 'x^2/2'], ['check', '-x'], ['check', 'x', '-x^2/2', 'x']]) {
+    for (const args of [
+      ['check', '--no-such-option', 'x', 'x^2/2'],
+      ['check', '-x'],
+      ['check', 'x', '-x^2/2', 'x'],
+    ]) {
       const r = await sagga(args);
       expect(r.status, args.join(' ')).toBe(EXIT.usage);
     }

@@ -67,7 +67,10 @@ describe('sagga verify with LaTeX', () => {
       .map((l) => JSON.stringify(l))
       .join('\n');
     const r = sagga(['verify', ...ROOMY], input);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => Object.keys(l))).toEqual(lines.map(() => ['id', 'verdict', 'reason', 'ms', 'reading']));
     expect(lines.map((l) => [l.id, l.verdict, l.reading])).toEqual([
       ['a', 'correct', { problem: 'infix', answer: 'latex' }],
@@ -81,7 +84,10 @@ describe('sagga verify with LaTeX', () => {
   it('reads LaTeX on worker threads too (large inputs)', () => {
     const input = Array.from({ length: 450 }, (_, i) => JSON.stringify({ id: i, problem: 'x^2', answer: i % 2 === 0 ? '\\frac{x^3}{3}' : 'x^3/3' })).join('\n');
     const r = sagga(['verify', '--workers', '2', ...ROOMY], input);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { verdict: string; reading: { answer: string } });
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { verdict: string; reading: { answer: string } });
     expect(lines).toHaveLength(450);
     expect(lines.every((l) => l.verdict === 'correct')).toBe(true);
     expect(lines.filter((l) => l.reading.answer === 'latex')).toHaveLength(225);

@@ -28,13 +28,19 @@ describe('sagga list', () => {
     const tasks = await list('tasks');
     expect(tasks.map((r) => r.name)).toEqual(TASK_CATALOG.map((t) => t.name));
     expect(tasks.map((r) => r.name)).toContain('integrate');
-    for (const what of ['targets', 'seeds', 'suites', 'templates', 'tasks']) for (const row of await list(what)) expect(row.description, `${what} ${row.name}`).not.toBe('');
+    for (const what of ['targets', 'seeds', 'suites', 'templates', 'tasks'])
+      for (const row of await list(what)) expect(row.description, `${what} ${row.name}`).not.toBe('');
   });
 
   it('prints one line per item, the name first, as the options take it', async () => {
     const r = await sagga(['list', 'targets']);
     expect(r.status).toBe(EXIT.ok);
-    expect(r.stdout.trimEnd().split('\n').map((l) => l.split(/ {2,}/)[0])).toEqual(TARGET_SPECS);
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split(/ {2,}/)[0]),
+    ).toEqual(TARGET_SPECS);
   });
 
   it('an unknown kind is a usage error naming the kinds', async () => {

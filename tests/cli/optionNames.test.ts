@@ -59,7 +59,11 @@ describe('one name per meaning across commands', () => {
     const now = await sagga(['verify', '-i', input, '--out', join(work, 'now.jsonl')]);
     const before = await sagga(['verify', '-i', input, '--output', join(work, 'before.jsonl')]);
     expect([now.status, before.status]).toEqual([0, 0]);
-    const verdicts = (file: string) => readFileSync(join(work, file), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { verdict: string }).verdict);
+    const verdicts = (file: string) =>
+      readFileSync(join(work, file), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as { verdict: string }).verdict);
     expect(verdicts('before.jsonl')).toEqual(['correct']);
     expect(verdicts('now.jsonl')).toEqual(['correct']);
     expect(now.stderr).not.toMatch(/former name/);

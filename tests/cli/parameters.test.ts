@@ -4,9 +4,19 @@ import { REPO_ROOT, runBuiltCli, SAGGA_BIN } from '../helpers/runBuiltCli.js';
 
 /** `sagga verify` over lines given on stdin: each output line by id. */
 function verifyLines(lines: readonly object[]): Record<string, { verdict: string; reason: string }> {
-  const run = spawnSync(process.execPath, [SAGGA_BIN, 'verify'], { cwd: REPO_ROOT, input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n', encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [SAGGA_BIN, 'verify'], {
+    cwd: REPO_ROOT,
+    input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n',
+    encoding: 'utf8',
+  });
   expect(run.status, run.stderr).toBe(0);
-  return Object.fromEntries(run.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; verdict: string; reason: string }).map((o) => [o.id, o]));
+  return Object.fromEntries(
+    run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; verdict: string; reason: string })
+      .map((o) => [o.id, o]),
+  );
 }
 
 describe('parameters on the command line', () => {

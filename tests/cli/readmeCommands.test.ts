@@ -16,7 +16,10 @@ describe("the README's commands table", () => {
   it('has a row for every command of the CLI', () => {
     const rows = commandsTable();
     for (const command of buildProgram().commands.map((c) => c.name())) {
-      expect(rows.some((r) => r.startsWith(`| \`sagga ${command}`)), command).toBe(true);
+      expect(
+        rows.some((r) => r.startsWith(`| \`sagga ${command}`)),
+        command,
+      ).toBe(true);
     }
   });
 

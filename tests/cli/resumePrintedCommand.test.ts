@@ -45,7 +45,19 @@ describe('the --resume command printed after Ctrl-C works for a run started with
   it('a cmd: target started with --time-limit and --startup-timeout', async () => {
     const gate = join(work, 'gate');
     const out = join(work, 'cmd-run');
-    const cli = startCli(['search', '--target', `cmd:node tests/fixtures/cmd/gated-power-rule.mjs ${gate}`, '--time-limit', '45000', '--startup-timeout', '20', '--no-canaries', ...SMALL, '--out', out]);
+    const cli = startCli([
+      'search',
+      '--target',
+      `cmd:node tests/fixtures/cmd/gated-power-rule.mjs ${gate}`,
+      '--time-limit',
+      '45000',
+      '--startup-timeout',
+      '20',
+      '--no-canaries',
+      ...SMALL,
+      '--out',
+      out,
+    ]);
     started.push(cli);
     const command = await interruptAndReadResumeCommand(cli, () => /writing to/.test(cli.stderr()));
     const before = config(out).target.settings;
@@ -77,14 +89,41 @@ describe('the --resume command printed after Ctrl-C works for a run started with
     const env: NodeJS.ProcessEnv = { ...process.env, OPENAI_API_KEY: 'sk-resume-printed-0123456789' };
     delete env.OPENAI_BASE_URL;
     const targetOptions = [
-      '--base-url', `${server.baseURL}#3`, '--prompt-template', template, '--temperature', '0.5', '--max-tokens', '512',
-      '--request-timeout', '120000', '--retries', '1', '--max-response-bytes', '100000', '--no-cache', '--price-input', '0.15', '--price-output', '0.6',
+      '--base-url',
+      `${server.baseURL}#3`,
+      '--prompt-template',
+      template,
+      '--temperature',
+      '0.5',
+      '--max-tokens',
+      '512',
+      '--request-timeout',
+      '120000',
+      '--retries',
+      '1',
+      '--max-response-bytes',
+      '100000',
+      '--no-cache',
+      '--price-input',
+      '0.15',
+      '--price-output',
+      '0.6',
     ];
-    const cli = startCli(['search', '--target', 'openai:fake-model', ...targetOptions, '--no-canaries', '--reference', 'none', '--concurrency', '2', ...SMALL, '--out', out], env);
+    const cli = startCli(
+      ['search', '--target', 'openai:fake-model', ...targetOptions, '--no-canaries', '--reference', 'none', '--concurrency', '2', ...SMALL, '--out', out],
+      env,
+    );
     started.push(cli);
     const command = await interruptAndReadResumeCommand(cli, () => server.requests.length > 0);
     const before = config(out).target.settings;
-    expect(before).toMatchObject({ base_url: server.baseURL, endpoint_caps: '3', temperature: 0.5, max_tokens: 512, cache: false, price_input_per_million: 0.15 });
+    expect(before).toMatchObject({
+      base_url: server.baseURL,
+      endpoint_caps: '3',
+      temperature: 0.5,
+      max_tokens: 512,
+      cache: false,
+      price_input_per_million: 0.15,
+    });
     expect(String(before.prompt_template)).toMatch(/^file:.*prompt\.txt \(sha256:[0-9a-f]+\)$/);
 
     const askedBefore = server.requests.length;

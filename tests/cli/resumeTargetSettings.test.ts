@@ -8,13 +8,20 @@ import { runBuiltCli } from '../helpers/runBuiltCli.js';
 // a time limit is not a search setting, yet it changes which problems time out.
 
 const RUN = [
-  '--target', 'cmd:node examples/cmd-target/power-rule.mjs',
-  '--generation-size', '40',
-  '--seed-size', '6',
-  '--clusters', '2',
-  '--max-generations', '1',
-  '--rng-seed', 'target-settings',
-  '--time-limit', '20000',
+  '--target',
+  'cmd:node examples/cmd-target/power-rule.mjs',
+  '--generation-size',
+  '40',
+  '--seed-size',
+  '6',
+  '--clusters',
+  '2',
+  '--max-generations',
+  '1',
+  '--rng-seed',
+  'target-settings',
+  '--time-limit',
+  '20000',
   '--json',
 ];
 

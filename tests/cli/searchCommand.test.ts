@@ -17,14 +17,22 @@ const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Bo
  * problems it hangs on (such as (2x)^(-5x)); the 1 s time limit bounds the cost of the others.
  */
 const SMALL = [
-  '--target', 'nerdamer',
-  '--generation-size', '100',
-  '--seed-size', '6',
-  '--clusters', '2',
-  '--max-generations', '2',
-  '--rng-seed', 'cli-test',
-  '--concurrency', '2',
-  '--time-limit', '1000',
+  '--target',
+  'nerdamer',
+  '--generation-size',
+  '100',
+  '--seed-size',
+  '6',
+  '--clusters',
+  '2',
+  '--max-generations',
+  '2',
+  '--rng-seed',
+  'cli-test',
+  '--concurrency',
+  '2',
+  '--time-limit',
+  '1000',
 ];
 
 describe('sagga search: bad input', () => {
@@ -89,10 +97,13 @@ describe('sagga search against nerdamer, end to end', () => {
   });
 
   it('archive lines carry the fields of the archive.jsonl contract, verdict included for every answer', () => {
-    const archive = lines(join(out, 'archive.jsonl')).map((l) => JSON.parse(l) as Record<string, unknown> & { kind: string; answers: Record<string, unknown>[] });
+    const archive = lines(join(out, 'archive.jsonl')).map(
+      (l) => JSON.parse(l) as Record<string, unknown> & { kind: string; answers: Record<string, unknown>[] },
+    );
     expect(archive.length).toBeGreaterThan(0);
     for (const a of archive) {
-      for (const field of ['id', 'problem', 'generation', 'fitness', 'length', 'nodes', 'depth', 'target', 'kind', 'answers']) expect(a, field).toHaveProperty(field);
+      for (const field of ['id', 'problem', 'generation', 'fitness', 'length', 'nodes', 'depth', 'target', 'kind', 'answers'])
+        expect(a, field).toHaveProperty(field);
       expect(['wrong', 'unparseable', 'no-answer', 'timeout']).toContain(a.kind);
       expect(a.answers.length).toBeGreaterThan(0);
       for (const answer of a.answers) {
@@ -107,7 +118,15 @@ describe('sagga search against nerdamer, end to end', () => {
 
   it('archives only failures the verifier confirms: every "wrong" answer re-checks as incorrect', () => {
     const archive = lines(join(out, 'archive.jsonl')).map(
-      (l) => JSON.parse(l) as { problem: string; kind: string; target: string; fitness: number; length: number; answers: { text: string; answer?: string; verdict?: string }[] },
+      (l) =>
+        JSON.parse(l) as {
+          problem: string;
+          kind: string;
+          target: string;
+          fitness: number;
+          length: number;
+          answers: { text: string; answer?: string; verdict?: string }[];
+        },
     );
     expect(archive.length).toBeGreaterThan(0);
     for (const a of archive) {
@@ -124,7 +143,14 @@ describe('sagga search against nerdamer, end to end', () => {
 
   it('every archived line is proven: a wrong answer by the verifier, any other kind by a reference answer that re-checks as correct', () => {
     const archive = lines(join(out, 'archive.jsonl')).map(
-      (l) => JSON.parse(l) as { problem: string; kind: string; proof: { by: string; reference?: string; answer?: string } | null; signature: string; minimal: { problem: string } },
+      (l) =>
+        JSON.parse(l) as {
+          problem: string;
+          kind: string;
+          proof: { by: string; reference?: string; answer?: string } | null;
+          signature: string;
+          minimal: { problem: string };
+        },
     );
     expect(archive.length).toBeGreaterThan(0);
     for (const a of archive) {
@@ -164,7 +190,12 @@ describe('sagga search against nerdamer, end to end', () => {
     };
     expect(config.settings.fitness).toBe('length:20');
     expect(config.resumes.at(-1)!.forced).toBe(true);
-    expect(config.resumes.at(-1)!.changed.map((c) => c.setting).sort()).toEqual(['fitness', 'maxGenerations']);
+    expect(
+      config.resumes
+        .at(-1)!
+        .changed.map((c) => c.setting)
+        .sort(),
+    ).toEqual(['fitness', 'maxGenerations']);
   }, 240_000);
 });
 
@@ -174,7 +205,25 @@ describe('sagga search: the end-of-run summary', () => {
     const hostile = `x \u001b[31mred\u001b[0m ${'y'.repeat(80)}`;
     const target = `cmd:node tests/fixtures/cmd/fixed-answers.mjs '${JSON.stringify([hostile])}'`;
     // --no-canaries: this scripted target answers everything wrongly on purpose.
-    const r = await sagga(['--target', target, '--no-canaries', '--generation-size', '10', '--seed-size', '3', '--clusters', '1', '--max-generations', '1', '--rng-seed', 'summary', '--out', out, '--show', '2']);
+    const r = await sagga([
+      '--target',
+      target,
+      '--no-canaries',
+      '--generation-size',
+      '10',
+      '--seed-size',
+      '3',
+      '--clusters',
+      '1',
+      '--max-generations',
+      '1',
+      '--rng-seed',
+      'summary',
+      '--out',
+      out,
+      '--show',
+      '2',
+    ]);
     expect(r.status, r.stderr).toBe(0);
     // The answer is archived verbatim; only what reaches the terminal is neutralised.
     expect(lines(join(out, 'archive.jsonl')).some((l) => (JSON.parse(l) as { answers: { text: string }[] }).answers[0].text === hostile)).toBe(true);

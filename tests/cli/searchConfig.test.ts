@@ -58,7 +58,16 @@ describe('sagga search --config FILE', () => {
   it('reads the same from JSON, lists as arrays or comma-separated, objects as they are', async () => {
     const json = file(
       'run.json',
-      JSON.stringify({ target: 'nerdamer', 'generation-size': 40, 'max-generations': 2, reference: ['algebrite', 'sympy'], 'no-canaries': true, 'rng-seed': '0042', fitness: 'length:20', 'mutation-params': { vmin: -10, vmax: 10 } }),
+      JSON.stringify({
+        target: 'nerdamer',
+        'generation-size': 40,
+        'max-generations': 2,
+        reference: ['algebrite', 'sympy'],
+        'no-canaries': true,
+        'rng-seed': '0042',
+        fitness: 'length:20',
+        'mutation-params': { vmin: -10, vmax: 10 },
+      }),
     );
     const fromJson = await plan(['--config', json]);
     const fromYaml = await plan(['--config', join(work, 'run.yaml')]);
@@ -91,7 +100,10 @@ describe('sagga search --config FILE', () => {
 describe('sagga search --dry-run', () => {
   it('writes nothing and starts no target', async () => {
     const marker = join(work, 'started');
-    const program = file('marks-start.mjs', `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'started');\nsetInterval(() => {}, 1000);\n`);
+    const program = file(
+      'marks-start.mjs',
+      `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'started');\nsetInterval(() => {}, 1000);\n`,
+    );
     const out = join(work, 'never');
     const r = await runBuiltCli(['search', '--target', `cmd:node ${program}`, '--out', out, '--max-generations', '3', '--dry-run']);
     expect(r.status, r.stderr).toBe(EXIT.ok);
@@ -111,7 +123,22 @@ describe('sagga search --dry-run', () => {
   });
 
   it('the bound holds: a real run with the same settings makes no more calls than the plan allows', async () => {
-    const args = ['--target', 'nerdamer', '--generation-size', '30', '--seed-size', '6', '--clusters', '2', '--max-generations', '2', '--rng-seed', 'plan', '--time-limit', '2000'];
+    const args = [
+      '--target',
+      'nerdamer',
+      '--generation-size',
+      '30',
+      '--seed-size',
+      '6',
+      '--clusters',
+      '2',
+      '--max-generations',
+      '2',
+      '--rng-seed',
+      'plan',
+      '--time-limit',
+      '2000',
+    ];
     const p = await plan(args);
     expect(p.calls.boundBy).toBe('max-generations');
     const out = join(work, 'real');

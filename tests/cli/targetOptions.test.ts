@@ -42,7 +42,19 @@ function parsed(args: string[], env: Record<string, string | undefined> = {}): T
 
 describe('the target options of the command line', () => {
   it('--base-url may be repeated and comma-separated; --batch and prices reach the OpenAI options', () => {
-    const opts = parsed(['--base-url', 'http://a/v1#4,http://b/v1', '--base-url', 'http://c/v1', '--batch', '--price-input', '0.15', '--price-output', '0.6', '--prices', 'p.json']);
+    const opts = parsed([
+      '--base-url',
+      'http://a/v1#4,http://b/v1',
+      '--base-url',
+      'http://c/v1',
+      '--batch',
+      '--price-input',
+      '0.15',
+      '--price-output',
+      '0.6',
+      '--prices',
+      'p.json',
+    ]);
     expect(opts.baseUrl).toEqual(['http://a/v1#4,http://b/v1', 'http://c/v1']);
     expect(targetSettingsFrom(opts).openai).toMatchObject({
       baseURL: ['http://a/v1#4,http://b/v1', 'http://c/v1'],
@@ -56,7 +68,14 @@ describe('the target options of the command line', () => {
   });
 
   it('splits the target’s own options from the command’s, which keep --target and --concurrency', () => {
-    const { target, rest } = splitTargetCliOptions({ target: 'openai:m', concurrency: 3, batch: true, priceInput: 1, baseUrl: ['http://a/v1'], archiveSize: 9 });
+    const { target, rest } = splitTargetCliOptions({
+      target: 'openai:m',
+      concurrency: 3,
+      batch: true,
+      priceInput: 1,
+      baseUrl: ['http://a/v1'],
+      archiveSize: 9,
+    });
     expect(rest).toEqual({ target: 'openai:m', concurrency: 3, archiveSize: 9 });
     expect(target).toMatchObject({ batch: true, priceInput: 1, baseUrl: ['http://a/v1'] });
   });
@@ -80,7 +99,20 @@ describe('the target options of the command line', () => {
     const dir = await tempDir();
     const prices = join(dir, 'prices.json');
     await writeFile(prices, '{"input": 1, "output": 2}');
-    const r = await sagga(['integrate', '--target', 'openai:m', '--base-url', `${a.baseURL}#1`, '--base-url', b.baseURL, '--concurrency', '4', '--prices', prices, 'x^3']);
+    const r = await sagga([
+      'integrate',
+      '--target',
+      'openai:m',
+      '--base-url',
+      `${a.baseURL}#1`,
+      '--base-url',
+      b.baseURL,
+      '--concurrency',
+      '4',
+      '--prices',
+      prices,
+      'x^3',
+    ]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/solved/);
     // Six canaries and the problem: the capped endpoint never had two at once, the other took the rest.

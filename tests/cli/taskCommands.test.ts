@@ -7,9 +7,16 @@ import { REPO_ROOT, runBuiltCli, SAGGA_BIN } from '../helpers/runBuiltCli.js';
 
 /** `sagga verify` over lines given on stdin: one parsed output line per input line. */
 function verifyLines(lines: readonly object[]): Array<{ id: string; verdict: string; reason: string; reading?: unknown }> {
-  const run = spawnSync(process.execPath, [SAGGA_BIN, 'verify'], { cwd: REPO_ROOT, input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n', encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [SAGGA_BIN, 'verify'], {
+    cwd: REPO_ROOT,
+    input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n',
+    encoding: 'utf8',
+  });
   expect(run.status, run.stderr).toBe(0);
-  return run.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; verdict: string; reason: string });
+  return run.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { id: string; verdict: string; reason: string });
 }
 
 describe('the task contract of sagga verify and sagga check', () => {
@@ -77,7 +84,7 @@ describe('the task contract of sagga verify and sagga check', () => {
     expect([stray.status, stray.stderr]).toEqual([64, expect.stringContaining('--point is not an option of the integrate task')]);
   }, 180_000);
 
-  it('integrate --task asks a target a task\'s problem: nerdamer\'s limit at infinity goes wrong (exit 1)', async () => {
+  it("integrate --task asks a target a task's problem: nerdamer's limit at infinity goes wrong (exit 1)", async () => {
     const run = await runBuiltCli(['integrate', '--task', 'limit', '--point', 'oo', '--target', 'nerdamer', 'sqrt(x^2 + x) - x', '--json']);
     expect(run.status, run.stderr).toBe(1);
     const result = JSON.parse(run.stdout) as Record<string, unknown>;
@@ -93,7 +100,20 @@ describe('the task contract of sagga verify and sagga check', () => {
     expect(tasksOf('maxima')).toBe('integrate, definite, series, limit, ode');
     const suite = await runBuiltCli(['suite', 'primitives', '--target', 'nerdamer', '--task', 'definite']);
     expect([suite.status, suite.stderr]).toEqual([64, expect.stringContaining('probes of indefinite integration')]);
-    const refused = await runBuiltCli(['search', '--task', 'series', '--target', 'nerdamer', '--max-generations', '1', '--out', join(mkdtempSync(join(tmpdir(), 'sagga-refused-')), 'run')]);
-    expect([refused.status, refused.stderr]).toEqual([64, expect.stringContaining('the nerdamer target cannot do the series task; it is done by algebrite, sympy, maxima')]);
+    const refused = await runBuiltCli([
+      'search',
+      '--task',
+      'series',
+      '--target',
+      'nerdamer',
+      '--max-generations',
+      '1',
+      '--out',
+      join(mkdtempSync(join(tmpdir(), 'sagga-refused-')), 'run'),
+    ]);
+    expect([refused.status, refused.stderr]).toEqual([
+      64,
+      expect.stringContaining('the nerdamer target cannot do the series task; it is done by algebrite, sympy, maxima'),
+    ]);
   }, 120_000);
 });

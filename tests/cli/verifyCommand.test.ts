@@ -15,10 +15,16 @@ describe('sagga verify', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sagga-verify-'));
     const input = join(dir, 'in.jsonl');
     const output = join(dir, 'out.jsonl');
-    writeFileSync(input, ['{"id":"p","problem":"1/x","answer":"log(-x)"}', '{broken', '{"id":"r","problem":"x"}', '{"id":"s","problem":"x","answer":"x^2"}'].join('\n'));
+    writeFileSync(
+      input,
+      ['{"id":"p","problem":"1/x","answer":"log(-x)"}', '{broken', '{"id":"r","problem":"x"}', '{"id":"s","problem":"x","answer":"x^2"}'].join('\n'),
+    );
     const r = sagga(['verify', '--input', input, '--output', output, ...ROOMY]);
     expect(r.status).toBe(0);
-    const lines = readFileSync(output, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(output, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l: { verdict: string }) => l.verdict)).toEqual(['correct', 'invalid', 'invalid', 'incorrect']);
     expect(r.stderr).toMatch(/4 lines: 1 correct, 1 incorrect, 0 unknown, 2 invalid/);
   });
@@ -38,7 +44,12 @@ describe('sagga verify', () => {
   it('exits 0 when every line was answered, even when every line is invalid', () => {
     const r = sagga(['verify'], 'garbage\nmore garbage\n');
     expect(r.status).toBe(0);
-    expect(r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { verdict: string }).verdict)).toEqual(['invalid', 'invalid']);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { verdict: string }).verdict),
+    ).toEqual(['invalid', 'invalid']);
     expect(r.stderr).toMatch(/2 lines: 0 correct, 0 incorrect, 0 unknown, 2 invalid/);
   });
 
@@ -50,8 +61,15 @@ describe('sagga verify', () => {
     ];
     const r = sagga(['verify'], lines.map((l) => JSON.stringify(l)).join('\n'));
     expect(r.status).toBe(0);
-    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; verdict: string; reason: string });
-    expect(out.map((l) => [l.id, l.verdict])).toEqual([['on', 'correct'], ['off', 'incorrect'], ['bad', 'invalid']]);
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; verdict: string; reason: string });
+    expect(out.map((l) => [l.id, l.verdict])).toEqual([
+      ['on', 'correct'],
+      ['off', 'incorrect'],
+      ['bad', 'invalid'],
+    ]);
     expect(out[0].reason).toMatch(/on the domain \(0, 1.570796327\)/);
     expect(out[1].reason).toMatch(/F' ≠ f at \d+ of \d+ points compared, in \[/);
     expect(out[2].reason).toMatch(/^line 3: domain: \(2, 1\) is empty/);
@@ -65,13 +83,15 @@ describe('sagga verify', () => {
     expect(sagga(['verify', '--work', '0'], line).status).toBe(64);
   });
 
-  it('check --domain poses the problem on an interval; without it the verdict names where F\' ≠ f', () => {
+  it("check --domain poses the problem on an interval; without it the verdict names where F' ≠ f", () => {
     const on = sagga(['check', 'sqrt(csc(x) - sin(x))', '2*sqrt(sin(x))', '--domain', '0,pi/2']);
     expect(on.status).toBe(0);
     expect(on.stdout).toMatch(/^correct: .* on the domain \(0, 1.570796327\)\n$/);
     const off = sagga(['check', 'sqrt(csc(x) - sin(x))', '2*sqrt(sin(x))']);
     expect(off.status).toBe(1);
-    expect(off.stdout).toMatch(/^incorrect: F' differs from f at x = 2: f = 0.4364089177, F' = -0.4364089177; F' ≠ f at \d+ of \d+ points compared, in \[1.82515604, 3\]/);
+    expect(off.stdout).toMatch(
+      /^incorrect: F' differs from f at x = 2: f = 0.4364089177, F' = -0.4364089177; F' ≠ f at \d+ of \d+ points compared, in \[1.82515604, 3\]/,
+    );
     const bad = sagga(['check', 'x', 'x^2/2', '--domain', '0,x']);
     expect(bad.status).toBe(64);
     expect(bad.stderr).toMatch(/--domain 0,x: upper end "x" depends on x/);

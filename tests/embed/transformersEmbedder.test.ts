@@ -38,7 +38,10 @@ describe('transformersEmbedder (tiny BERT fixture through the real feature-extra
     env.localModelPath = resolve(MODEL_DIR, '..') + '/';
     env.allowRemoteModels = false;
     const raw = await pipeline('feature-extraction', 'tiny-model', { quantized: false });
-    for (const [expr, got] of [[exprs[0], a], [exprs[1], b]] as const) {
+    for (const [expr, got] of [
+      [exprs[0], a],
+      [exprs[1], b],
+    ] as const) {
       const states = await raw(toInfix(expr), { pooling: 'none' });
       const [, tokens, dim] = states.dims;
       const mean = new Array<number>(dim).fill(0);

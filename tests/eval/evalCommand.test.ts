@@ -13,7 +13,10 @@ const ARCHIVED = readFileSync(join(RUN, 'archive.jsonl'), 'utf8').trim().split('
 function row(markdown: string, first: string): string[] {
   const line = markdown.split('\n').find((l) => l.startsWith(`| ${first} |`));
   if (line === undefined) throw new Error(`no row "${first}" in:\n${markdown}`);
-  return line.split('|').slice(1, -1).map((c) => c.trim());
+  return line
+    .split('|')
+    .slice(1, -1)
+    .map((c) => c.trim());
 }
 
 /**
@@ -78,9 +81,22 @@ describe('sagga eval replays a nerdamer archive against other targets', () => {
     });
   }
 
-  test("a decline counts as failing too only when a reference solves the problem: not on 155^x^2 or 239^sin(x)*x, which have no closed form", async () => {
+  test('a decline counts as failing too only when a reference solves the problem: not on 155^x^2 or 239^sin(x)*x, which have no closed form', async () => {
     const withSympy = join(work, 'algebrite-sympy.json');
-    const run = await sagga(['eval', '--target', 'algebrite', '--problems', RUN, '--no-canaries', '--time-limit', '3000', '--reference', 'sympy', '--out', withSympy]);
+    const run = await sagga([
+      'eval',
+      '--target',
+      'algebrite',
+      '--problems',
+      RUN,
+      '--no-canaries',
+      '--time-limit',
+      '3000',
+      '--reference',
+      'sympy',
+      '--out',
+      withSympy,
+    ]);
     expect(run.status, run.stderr).toBe(0);
     const report = JSON.parse(readFileSync(withSympy, 'utf8')) as EvalReport;
     const { fails, proven } = standings(report);

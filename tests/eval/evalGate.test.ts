@@ -31,7 +31,10 @@ const model = `cmd:node tests/fixtures/cmd/fixed-answers.mjs '${JSON.stringify([
 const evaluate = (args: string[]) => sagga(['eval', '--target', model, '--problems', problems, '--no-canaries', ...args]);
 
 /** The test cases of a JUnit file, read by Python's own XML parser. */
-function junitCases(path: string): { suite: Record<string, string>; cases: Array<{ name: string; classname: string; failure: { type: string; message: string; text: string } | null; skipped: boolean }> } {
+function junitCases(path: string): {
+  suite: Record<string, string>;
+  cases: Array<{ name: string; classname: string; failure: { type: string; message: string; text: string } | null; skipped: boolean }>;
+} {
   const script = `
 import json, sys, xml.etree.ElementTree as ET
 root = ET.parse(sys.argv[1]).getroot()

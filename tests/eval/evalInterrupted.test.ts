@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import type { EvalReport } from '../../src/eval/evalTypes.js';
 import { endedWithin, startCli, waitFor } from '../helpers/processTree.js';
 
-const lines = (path: string): string[] => (existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter((l) => l.trim() !== '') : []);
+const lines = (path: string): string[] =>
+  existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+    : [];
 
 describe('a killed sagga eval goes on where it stopped', () => {
   const work = mkdtempSync(join(tmpdir(), 'sagga-evalkill-'));
@@ -17,7 +22,22 @@ describe('a killed sagga eval goes on where it stopped', () => {
   const out = join(work, 'eval.json');
   const journal = `${out}.journal.jsonl`;
   // Answers each request after 200 ms, so the evaluation is still running when it is killed.
-  const args = ['eval', '--target', `cmd:node tests/fixtures/cmd/known-successes.mjs --log ${log} --delay-ms 200`, '--problems', problems, '--n', '2', '--k', '1,2', '--concurrency', '1', '--no-canaries', '--out', out];
+  const args = [
+    'eval',
+    '--target',
+    `cmd:node tests/fixtures/cmd/known-successes.mjs --log ${log} --delay-ms 200`,
+    '--problems',
+    problems,
+    '--n',
+    '2',
+    '--k',
+    '1,2',
+    '--concurrency',
+    '1',
+    '--no-canaries',
+    '--out',
+    out,
+  ];
 
   test('SIGKILL mid-run, then the same command: nothing journaled is asked again, and every problem ends measured', async () => {
     const first = startCli(args);
@@ -25,7 +45,11 @@ describe('a killed sagga eval goes on where it stopped', () => {
     expect(await waitFor(() => lines(journal).length >= 9, 60_000)).toBe(true);
     first.child.kill('SIGKILL');
     await first.ended;
-    const journaled = new Set(lines(journal).slice(1).map((l) => (JSON.parse(l) as { key: string }).key.split('\u0000')[0]));
+    const journaled = new Set(
+      lines(journal)
+        .slice(1)
+        .map((l) => (JSON.parse(l) as { key: string }).key.split('\u0000')[0]),
+    );
     expect(journaled.size).toBeGreaterThan(0);
     expect(journaled.size).toBeLessThan(powers.length);
     const askedBefore = lines(log).length;

@@ -27,7 +27,13 @@ describe('sagga eval keeps a journal and a call budget', () => {
     }
   };
   const header = (target: Target) => ({ format: 1 as const, target: target.name, target_settings: target.describe() });
-  const asked = (log: string): string[] => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').filter((l) => l !== '') : []);
+  const asked = (log: string): string[] =>
+    existsSync(log)
+      ? readFileSync(log, 'utf8')
+          .trim()
+          .split('\n')
+          .filter((l) => l !== '')
+      : [];
 
   test('a budget stops the calls; the same evaluation again asks only what the journal lacks, and ends as an uninterrupted one', async () => {
     const journalPath = join(work, 'eval.journal.jsonl');

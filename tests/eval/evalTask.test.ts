@@ -29,7 +29,14 @@ describe('sagga eval --task limit', () => {
   it('answers oo and DNE are judged, journaled and read back as they were: the same command again asks nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sagga-eval-limit-'));
     const problems = join(dir, 'limits.jsonl');
-    writeFileSync(problems, ['{"id": "right", "problem": "1/x", "point": "0", "direction": "+"}', '{"id": "both", "problem": "1/x", "point": "0"}', '{"id": "far", "problem": "atan(x)", "point": "oo"}'].join('\n') + '\n');
+    writeFileSync(
+      problems,
+      [
+        '{"id": "right", "problem": "1/x", "point": "0", "direction": "+"}',
+        '{"id": "both", "problem": "1/x", "point": "0"}',
+        '{"id": "far", "problem": "atan(x)", "point": "oo"}',
+      ].join('\n') + '\n',
+    );
     const out = join(dir, 'report.json');
     const args = ['eval', '--task', 'limit', '--target', 'cmd:node tests/fixtures/cmd/limit-model.mjs', '--problems', problems, '--out', out, '--no-canaries'];
     const first = await runBuiltCli(args);
@@ -37,7 +44,10 @@ describe('sagga eval --task limit', () => {
     const again = await runBuiltCli(args);
     expect(again.status, again.stderr).toBe(0);
     expect(again.stderr).toContain('3 calls already in');
-    const report = JSON.parse(readFileSync(out, 'utf8')) as { budget: { target_calls: number }; results: Array<{ id: string; correct: number; answers: Array<{ answer?: string; verdict: string | null }> }> };
+    const report = JSON.parse(readFileSync(out, 'utf8')) as {
+      budget: { target_calls: number };
+      results: Array<{ id: string; correct: number; answers: Array<{ answer?: string; verdict: string | null }> }>;
+    };
     const byId = Object.fromEntries(report.results.map((r) => [r.id, r]));
     // The model: oo from the right, DNE for both sides of a pole, and its planted 0 at infinity (wrong: pi/2).
     expect(byId.right.answers[0]).toMatchObject({ answer: 'oo', verdict: 'correct' });
@@ -49,7 +59,21 @@ describe('sagga eval --task limit', () => {
 describe('sagga eval --task definite', () => {
   it('measures PASS@N and ALL@N with intervals on a problem file, per family, with each problem and its bounds in the results', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'sagga-eval-definite-')), 'report.json');
-    const run = await runBuiltCli(['eval', '--task', 'definite', '--target', 'cmd:node tests/fixtures/cmd/definite-model.mjs', '--problems', FILE, '--n', '2', '--k', '1,2', '--out', out]);
+    const run = await runBuiltCli([
+      'eval',
+      '--task',
+      'definite',
+      '--target',
+      'cmd:node tests/fixtures/cmd/definite-model.mjs',
+      '--problems',
+      FILE,
+      '--n',
+      '2',
+      '--k',
+      '1,2',
+      '--out',
+      out,
+    ]);
     expect(run.status, run.stderr).toBe(0);
     const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
     expect(report.task).toBe('definite');
@@ -73,7 +97,32 @@ describe('sagga eval --task definite', () => {
 
   it('reads a definite run as its problems, with their bounds, and measures how many of its failures another target fails too', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'sagga-eval-run-')), 'run');
-    const search = await runBuiltCli(['search', '--task', 'definite', '--target', 'cmd:node tests/fixtures/cmd/definite-model.mjs', '--reference', 'nerdamer', '--out', dir, '--rng-seed', '4', '--generation-size', '40', '--max-generations', '2', '--seed-size', '20', '--clusters', '4', '--shrink-calls', '8', '--concurrency', '2', '--json']);
+    const search = await runBuiltCli([
+      'search',
+      '--task',
+      'definite',
+      '--target',
+      'cmd:node tests/fixtures/cmd/definite-model.mjs',
+      '--reference',
+      'nerdamer',
+      '--out',
+      dir,
+      '--rng-seed',
+      '4',
+      '--generation-size',
+      '40',
+      '--max-generations',
+      '2',
+      '--seed-size',
+      '20',
+      '--clusters',
+      '4',
+      '--shrink-calls',
+      '8',
+      '--concurrency',
+      '2',
+      '--json',
+    ]);
     expect(search.status, search.stderr).toBe(0);
     const archived = readFileSync(join(dir, 'archive.jsonl'), 'utf8').trim().split('\n').length;
     const out = join(dir, 'transfer.json');

@@ -20,7 +20,10 @@ describe('the problems of sagga eval', () => {
     const dir = join(work, 'run');
     mkdirSync(dir);
     copyFileSync(join(RUN, 'config.json'), join(dir, 'config.json'));
-    const lines = readFileSync(join(RUN, 'archive.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = readFileSync(join(RUN, 'archive.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     // As a shrinking search writes it: the smallest problem that still fails is under `minimal`.
     lines[2] = { ...lines[2], minimal: { ...(lines[2].minimal as object), problem: 'x*sin(4*x)', nodes: 5 } };
     writeFileSync(join(dir, 'archive.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');

@@ -96,9 +96,25 @@ describe('each planted bug', () => {
   test('fires on its shape with other numbers and beside other terms, with the same answer each time it is asked', async () => {
     // One per bug, in the order --list-bugs gives them.
     const variants = [
-      '-7*x^583 + 3*x - 2', '5*13^x^3 + x', '-(41*x)^9', '17^(-5*x + 3) + x^2', '(3^x)^9 - x', 'x^9*5^x', '9/(x + 2)^5 + 4',
-      '-3/(x^2 + 13)', '4*2^7^x + x', '(x - 5)*3^x', '(x - 7)/(x + 3)', '-5/(x^2 - x - 30) + x', 'x/(x^2 - x + 7)',
-      '2/((x - 3)*(x + 4))', '(x - 2)^3*(x + 5)^2', '-6/(3^x - 2)', '7/(x^2*(x - 4))', '5^x/(x - 9)', 'x^5/(x + 4) + 1',
+      '-7*x^583 + 3*x - 2',
+      '5*13^x^3 + x',
+      '-(41*x)^9',
+      '17^(-5*x + 3) + x^2',
+      '(3^x)^9 - x',
+      'x^9*5^x',
+      '9/(x + 2)^5 + 4',
+      '-3/(x^2 + 13)',
+      '4*2^7^x + x',
+      '(x - 5)*3^x',
+      '(x - 7)/(x + 3)',
+      '-5/(x^2 - x - 30) + x',
+      'x/(x^2 - x + 7)',
+      '2/((x - 3)*(x + 4))',
+      '(x - 2)^3*(x + 5)^2',
+      '-6/(3^x - 2)',
+      '7/(x^2*(x - 4))',
+      '5^x/(x - 9)',
+      'x^5/(x + 4) + 1',
     ];
     expect(variants).toHaveLength(bugs.length);
     const first = await ask(variants);
@@ -119,10 +135,41 @@ describe('everything else', () => {
 
   test('the class it integrates is answered correctly, near the bugs included', async () => {
     const problems = [
-      '3*x^2 + 2*x - 7', 'x^9', 'x^10', '5/x', '7/x^2', 'x^(-3)', 'x^(-10) + 1', 'x^2*x*x', '3^x', '2^(x + 1)', '(1/2)^x', '2^(-x)',
-      'exp(2*x)', 'x*exp(x)', 'x^3*exp(-x)', 'x*2^x', '(x + 1)^3*x', '(x + 1)^10', '(x + 1)^2', '1/(x + 2)', '1/(x - 5)', '1/(3*x)',
-      '(x^2 + x + 1)^3', '(x^2 + 1)^2', '(x - 3)*(x + 8)', '(x^2)^(-3)', '(x^3 + 2*x)*(x - 1)', 'x^2 + x^3', 'x*(x + 1)^2',
-      'x^2*(x + 3)^2', '(x + 1)/x', '(2^x)^(-1)', '2^x + 3^(x - 4)', 'sin(2*x + 1)', 'cos(x) + x',
+      '3*x^2 + 2*x - 7',
+      'x^9',
+      'x^10',
+      '5/x',
+      '7/x^2',
+      'x^(-3)',
+      'x^(-10) + 1',
+      'x^2*x*x',
+      '3^x',
+      '2^(x + 1)',
+      '(1/2)^x',
+      '2^(-x)',
+      'exp(2*x)',
+      'x*exp(x)',
+      'x^3*exp(-x)',
+      'x*2^x',
+      '(x + 1)^3*x',
+      '(x + 1)^10',
+      '(x + 1)^2',
+      '1/(x + 2)',
+      '1/(x - 5)',
+      '1/(3*x)',
+      '(x^2 + x + 1)^3',
+      '(x^2 + 1)^2',
+      '(x - 3)*(x + 8)',
+      '(x^2)^(-3)',
+      '(x^3 + 2*x)*(x - 1)',
+      'x^2 + x^3',
+      'x*(x + 1)^2',
+      'x^2*(x + 3)^2',
+      '(x + 1)/x',
+      '(2^x)^(-1)',
+      '2^x + 3^(x - 4)',
+      'sin(2*x + 1)',
+      'cos(x) + x',
     ];
     for (const j of await ask(problems)) expect(j.verdict, `${j.problem} → ${j.text}`).toBe('correct');
   });
@@ -133,7 +180,10 @@ describe('everything else', () => {
     for (const j of judged) {
       if (j.verdict === 'correct' || j.verdict === 'declined') continue;
       expect(j.verdict, `${j.problem} → ${j.text}`).toBe('incorrect');
-      expect(plantedShapes(parseExpr(j.problem)).some((s) => termSignatures.has(s)), `${j.problem} → ${j.text}`).toBe(true);
+      expect(
+        plantedShapes(parseExpr(j.problem)).some((s) => termSignatures.has(s)),
+        `${j.problem} → ${j.text}`,
+      ).toBe(true);
     }
     expect(judged.some((j) => j.verdict === 'incorrect')).toBe(true);
     const declined = judged.filter((j) => j.verdict === 'declined').length;
@@ -176,9 +226,12 @@ describe('whatever it is sent', () => {
     const code = await new Promise<number | null>((done) => child.on('close', done));
     expect(code).toBe(0);
     const replies = new Map(lines.map((l) => JSON.parse(l) as { id: string | number; answers: string[] }).map((r) => [r.id, r]));
-    expect([...replies.keys()].sort()).toEqual(['deep', 'fine', 'huge-base', 'huge-exponent', 'huge-power', 'long', 'no-problem', 'number', 'pi', 'syntax', 'unknown-function', 7].sort());
+    expect([...replies.keys()].sort()).toEqual(
+      ['deep', 'fine', 'huge-base', 'huge-exponent', 'huge-power', 'long', 'no-problem', 'number', 'pi', 'syntax', 'unknown-function', 7].sort(),
+    );
     expect(replies.size).toBe(lines.length);
-    for (const id of ['no-problem', 'number', 'syntax', 'unknown-function', 'deep', 'long', 'huge-power', 'pi', 7]) expect(replies.get(id)!.answers, String(id)).toEqual([]);
+    for (const id of ['no-problem', 'number', 'syntax', 'unknown-function', 'deep', 'long', 'huge-power', 'pi', 7])
+      expect(replies.get(id)!.answers, String(id)).toEqual([]);
     const fine = replies.get('fine')!.answers;
     expect(fine).toHaveLength(1);
     expect(verifyPair(parseExpr('x^2 + 1'), parseExpr(fine[0]), SEARCH_VERIFY_OPTIONS).verdict).toBe('correct');

@@ -24,7 +24,10 @@ export function createJudge(model: PlantedModel): (problem: string) => Outcome {
     let o = outcomes.get(problem);
     if (o === undefined) {
       const a = model.answer(problem);
-      o = a.answers.length === 0 ? { verdict: 'declined', bugs: [] } : { verdict: verifyStrings(problem, a.answers[0], SEARCH_VERIFY_OPTIONS).verdict, bugs: a.bugs, answer: a.answers[0] };
+      o =
+        a.answers.length === 0
+          ? { verdict: 'declined', bugs: [] }
+          : { verdict: verifyStrings(problem, a.answers[0], SEARCH_VERIFY_OPTIONS).verdict, bugs: a.bugs, answer: a.answers[0] };
       outcomes.set(problem, o);
     }
     return o;

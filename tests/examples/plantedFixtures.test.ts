@@ -63,7 +63,22 @@ describe('few-bugs.mjs', () => {
   });
 
   test('gets nothing else wrong: the other planted shapes, and random mutants without those two shapes', async () => {
-    const others = ['(3*x)^2', 'x*2^x', '2^(3*x)', '(x^2)^3', '(x + 1)^2', '1/(2*x)^2', 'x^2*2^x', '(2^x)^2', 'x^2^x', '1/(x + 1)^2', '(x + 1)*(x + 2)', 'x*(2*x + 1)', 'x^2 + x^3 + x^(-2)', 'x^9'];
+    const others = [
+      '(3*x)^2',
+      'x*2^x',
+      '2^(3*x)',
+      '(x^2)^3',
+      '(x + 1)^2',
+      '1/(2*x)^2',
+      'x^2*2^x',
+      '(2^x)^2',
+      'x^2^x',
+      '1/(x + 1)^2',
+      '(x + 1)*(x + 2)',
+      'x*(2*x + 1)',
+      'x^2 + x^3 + x^(-2)',
+      'x^9',
+    ];
     const mutants = randomMutants(300, 'few-bugs-test');
     const judged = await program.ask([...others, ...mutants]);
     let wrong = 0;
@@ -71,7 +86,10 @@ describe('few-bugs.mjs', () => {
       if (j.verdict === 'correct' || j.verdict === 'declined') continue;
       wrong++;
       expect(j.verdict, `${j.problem} → ${j.text}`).toBe('incorrect');
-      expect(plantedShapes(parseExpr(j.problem)).some((s) => s === '^(x,#)' || s === '^(#,^(x,#))'), `${j.problem} → ${j.text}`).toBe(true);
+      expect(
+        plantedShapes(parseExpr(j.problem)).some((s) => s === '^(x,#)' || s === '^(#,^(x,#))'),
+        `${j.problem} → ${j.text}`,
+      ).toBe(true);
     }
     expect(wrong).toBeGreaterThan(0);
     const check = await checkCanaries(program.target, (f, F) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS));

@@ -50,7 +50,8 @@ function slips(problem: string): string[] {
       if (o.verdict === 'declined' || o.verdict === 'correct') continue;
       // An answer the verifier cannot refute is no failure (x - x, whose answer 0 it cannot check); a wrong one must come from a bug of the problem.
       const unplanted = o.bugs.length === 0 && o.verdict === 'incorrect';
-      if (unplanted || o.bugs.some((b) => !own.includes(b))) out.push(`${move.name}: ${problem} [${own.join(', ')}] → ${smaller} [${o.bugs.join(', ') || 'no bug'}] (${o.verdict}: ${o.answer})`);
+      if (unplanted || o.bugs.some((b) => !own.includes(b)))
+        out.push(`${move.name}: ${problem} [${own.join(', ')}] → ${smaller} [${o.bugs.join(', ') || 'no bug'}] (${o.verdict}: ${o.answer})`);
     }
   }
   return out;

@@ -30,7 +30,9 @@ const PLANTED = fileURLToPath(new URL('../../examples/cmd-target/planted/', impo
  */
 export async function loadPlantedModel(): Promise<PlantedModel> {
   const url = (file: string): string => pathToFileURL(`${PLANTED}${file}`).href;
-  const { createModel } = (await import(url('createModel.mjs'))) as { createModel: (table: { termBugs: readonly PlantedBug[] }) => (problem: string) => ModelAnswer };
+  const { createModel } = (await import(url('createModel.mjs'))) as {
+    createModel: (table: { termBugs: readonly PlantedBug[] }) => (problem: string) => ModelAnswer;
+  };
   const { TERM_BUGS } = (await import(url('plantedBugs.mjs'))) as { TERM_BUGS: readonly PlantedBug[] };
   return { bugs: TERM_BUGS, answer: createModel({ termBugs: TERM_BUGS }) };
 }

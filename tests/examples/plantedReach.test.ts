@@ -45,18 +45,33 @@ function walk(seed: string, steps: readonly Step[], label: string): Expr[] {
 
 const PATHS: Readonly<Record<string, { readonly seed: string; readonly steps: readonly Step[] }>> = {
   // 1 → k/x^2 → k/(x + p)^2 → k/(x + p)^(x + 2) → k/((x + p)*(x + 2))
-  'partial-fractions': { seed: '1', steps: [{ shape: '/(#,^(x,#))' }, { shape: '/(#,^(+(#,x),#))' }, { shape: '/(#,^(+(#,x),+(#,x)))' }, { shape: '/(#,*(+(#,x),+(#,x)))' }] },
+  'partial-fractions': {
+    seed: '1',
+    steps: [{ shape: '/(#,^(x,#))' }, { shape: '/(#,^(+(#,x),#))' }, { shape: '/(#,^(+(#,x),+(#,x)))' }, { shape: '/(#,*(+(#,x),+(#,x)))' }],
+  },
   // 1 → k*x^2 → k*(x + p)^2 → k*(x + p)^2*x → k*(x + p)^2*x^2 → k*(x + p)^2*(x + q)^2
   'product-of-binomial-powers': {
     seed: '1',
-    steps: [{ shape: '*(#,^(x,#))' }, { shape: '*(#,^(+(#,x),#))' }, { shape: '*(#,^(+(#,x),#),x)' }, { shape: '*(#,^(+(#,x),#),^(x,#))' }, { shape: '*(#,^(+(#,x),#),^(+(#,x),#))' }],
+    steps: [
+      { shape: '*(#,^(x,#))' },
+      { shape: '*(#,^(+(#,x),#))' },
+      { shape: '*(#,^(+(#,x),#),x)' },
+      { shape: '*(#,^(+(#,x),#),^(x,#))' },
+      { shape: '*(#,^(+(#,x),#),^(+(#,x),#))' },
+    ],
   },
   // 1 → k/x → k/(m*x^2) → k/((x + p)*x^2), crossed with a failure of reciprocal-binomial-power
-  'square-times-binomial-reciprocal': { seed: '1', steps: [{ shape: '/(#,x)' }, { shape: '/(#,*(#,^(x,#)))' }, { shape: '/(#,*(+(#,x),^(x,#)))', crossWith: '7/(x + 728)^2' }] },
+  'square-times-binomial-reciprocal': {
+    seed: '1',
+    steps: [{ shape: '/(#,x)' }, { shape: '/(#,*(#,^(x,#)))' }, { shape: '/(#,*(+(#,x),^(x,#)))', crossWith: '7/(x + 728)^2' }],
+  },
   // 1 → k/x^2 → k/(x^2 + b) → k/(x^2 + b + x)
   'quadratic-partial-fractions': { seed: '1', steps: [{ shape: '/(#,^(x,#))' }, { shape: '/(#,+(#,^(x,#)))' }, { shape: '/(#,+(#,^(x,#),x))' }] },
   // … → k/(x^2 + b + x) → m*x/(x^2 + b + x)
-  'quadratic-log-part': { seed: '1', steps: [{ shape: '/(#,^(x,#))' }, { shape: '/(#,+(#,^(x,#)))' }, { shape: '/(#,+(#,^(x,#),x))' }, { shape: '/(*(#,x),+(#,^(x,#),x))' }] },
+  'quadratic-log-part': {
+    seed: '1',
+    steps: [{ shape: '/(#,^(x,#))' }, { shape: '/(#,+(#,^(x,#)))' }, { shape: '/(#,+(#,^(x,#),x))' }, { shape: '/(*(#,x),+(#,^(x,#),x))' }],
+  },
 };
 
 describe('the deep planted bugs are reachable', () => {

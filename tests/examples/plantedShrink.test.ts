@@ -47,8 +47,19 @@ describe('shrinking a failure of a planted bug', () => {
       const { judgement } = await judgeOutcome(problem, outcome.answers, verify);
       expect(judgement, text).toMatchObject({ status: 'fail', kind: 'wrong' });
       const probe = targetProbe({ target, k: 1, verify, kind: 'wrong', references: async () => [] });
-      const result = await shrinkFailure(problem, probe, { judgement, rng: createRng(`shrink ${text}`), maxCalls: 400, confirmations: 0, checkCandidate: (e) => checkCandidate(e) });
-      expect({ from: text, to: result.infix, signature: signature(result.problem), stopped: result.stopped }).toEqual({ from: text, to: result.infix, signature: bugSignature, stopped: 'minimal' });
+      const result = await shrinkFailure(problem, probe, {
+        judgement,
+        rng: createRng(`shrink ${text}`),
+        maxCalls: 400,
+        confirmations: 0,
+        checkCandidate: (e) => checkCandidate(e),
+      });
+      expect({ from: text, to: result.infix, signature: signature(result.problem), stopped: result.stopped }).toEqual({
+        from: text,
+        to: result.infix,
+        signature: bugSignature,
+        stopped: 'minimal',
+      });
     }
   });
 });

@@ -17,7 +17,16 @@ describe("the infix reader and an ODE's unknown", () => {
   });
 
   test('Unicode primes, y(x) and the spellings of SymPy and Maxima', () => {
-    const same = ["y''(x) + y(x)", 'y″ + y', "y′′ + y", 'Derivative(y(x), (x, 2)) + y(x)', 'Derivative(y(x), x, x) + y', 'Derivative(y(x), x, 2) + y', "'diff(y, x, 2) + y", 'diff(y(x), x, 2) + y'];
+    const same = [
+      "y''(x) + y(x)",
+      'y″ + y',
+      'y′′ + y',
+      'Derivative(y(x), (x, 2)) + y(x)',
+      'Derivative(y(x), x, x) + y',
+      'Derivative(y(x), x, 2) + y',
+      "'diff(y, x, 2) + y",
+      'diff(y(x), x, 2) + y',
+    ];
     for (const text of same) expect(parseExpr(text, undefined, ode), text).toEqual(add(y2, y));
     expect(parseExpr('Derivative(y(x), x)', undefined, ode)).toEqual(y1);
     expect(parseExpr("Derivative(y'(x), x)", undefined, ode)).toEqual(y2);

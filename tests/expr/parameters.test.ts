@@ -63,7 +63,9 @@ describe('the infix reader and parameters', () => {
 
   test('C1 … C9 are read only when listed', () => {
     expect(tryParseExpr('C1*exp(x)').ok).toBe(false);
-    expect(parseExpr('C1*exp(x) + C2', undefined, { parameters: ['C1', 'C2'] })).toEqual(add(mul(sym('C1'), { type: 'fn', name: 'exp', args: [X] }), sym('C2')));
+    expect(parseExpr('C1*exp(x) + C2', undefined, { parameters: ['C1', 'C2'] })).toEqual(
+      add(mul(sym('C1'), { type: 'fn', name: 'exp', args: [X] }), sym('C2')),
+    );
   });
 
   test('the LaTeX reader reads a listed letter as a parameter, and refuses it otherwise', () => {

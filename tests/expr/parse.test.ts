@@ -110,11 +110,40 @@ describe('parseExpr reads SymPy syntax the way SymPy does', () => {
   // Each text is valid Python; SymPy's parse_expr reading of it must equal our tree (sent as
   // Lample–Charton prefix tokens and rebuilt with SymPy constructors).
   const texts = [
-    'x**2 + 3*x - 1', '-x**2', '-2**x', '(-2)**x', '2**-x**2', '2**3**2', 'x*2/3', 'x/2/3', '-x/2*3', 'x - -1',
-    '2*x**2*-3', 'exp(-x)*sin(x)/(1 + x**2)', 'log(x, 2)', 'sqrt(x)**3', 'E**x', 'x**(1/3)', '1/43', 'pi*x**-1',
-    'Abs(x) - sign(x)', 'asinh(x)*acoth(x)', 'x**x**x', '-(x + 1)**-2', '1/2*x', '1/(2*x)', 'x/(x + 1)/(x - 1)',
-    'erf(x)*Ei(x) + polylog(2, x)', 'LambertW(x)**2', 'cbrt(x)', '+x - +x', '0.5*x**2.5',
-    'Catalan*x + EulerGamma', '7*zeta(3)/8 - pi**2/6', 'x**zeta(5)*E**EulerGamma', '-Catalan/x',
+    'x**2 + 3*x - 1',
+    '-x**2',
+    '-2**x',
+    '(-2)**x',
+    '2**-x**2',
+    '2**3**2',
+    'x*2/3',
+    'x/2/3',
+    '-x/2*3',
+    'x - -1',
+    '2*x**2*-3',
+    'exp(-x)*sin(x)/(1 + x**2)',
+    'log(x, 2)',
+    'sqrt(x)**3',
+    'E**x',
+    'x**(1/3)',
+    '1/43',
+    'pi*x**-1',
+    'Abs(x) - sign(x)',
+    'asinh(x)*acoth(x)',
+    'x**x**x',
+    '-(x + 1)**-2',
+    '1/2*x',
+    '1/(2*x)',
+    'x/(x + 1)/(x - 1)',
+    'erf(x)*Ei(x) + polylog(2, x)',
+    'LambertW(x)**2',
+    'cbrt(x)',
+    '+x - +x',
+    '0.5*x**2.5',
+    'Catalan*x + EulerGamma',
+    '7*zeta(3)/8 - pi**2/6',
+    'x**zeta(5)*E**EulerGamma',
+    '-Catalan/x',
   ];
   test('on hand-picked precedence cases', () => {
     const script = fileURLToPath(new URL('./helpers/sympyCheck.py', import.meta.url));
@@ -300,7 +329,7 @@ describe('parseExpr: named constants', () => {
     expectRefused('zeta', /unknown name 'zeta'/, 0);
   });
 
-  test('a text that fails elsewhere is the writer\'s fault, not a zeta sagga does not read', () => {
+  test("a text that fails elsewhere is the writer's fault, not a zeta sagga does not read", () => {
     const err = refusal('zeta(3) + )');
     expect(err.message).toMatch(/unexpected '\)'/);
     expect(err.refusal).toBeUndefined();
@@ -320,7 +349,14 @@ describe('parseExpr: named constants', () => {
     for (const text of ['-oo', '\u2212oo', '-\u221e', '-(oo)']) expect(parseExpr(text, undefined, infinity), text).toEqual(neg(OO));
     expect(parseExpr('pi/2', undefined, infinity)).toEqual(div(PI, num(2)));
     expect(parseExpr('-zeta(3)', undefined, infinity)).toEqual(neg(sym('zeta(3)')));
-    for (const [text, at] of [['oo + 1', 0], ['2*oo', 2], ['x - oo', 4], ['exp(oo)', 4], ['oo^2', 0], ['--oo', 2]] as const) {
+    for (const [text, at] of [
+      ['oo + 1', 0],
+      ['2*oo', 2],
+      ['x - oo', 4],
+      ['exp(oo)', 4],
+      ['oo^2', 0],
+      ['--oo', 2],
+    ] as const) {
       const r = tryParseExpr(text, undefined, infinity);
       expect(r.ok ? '' : `${r.error.message} @${r.error.position}`, text).toMatch(new RegExp(`only on its own.* @${at}$`));
     }
@@ -350,7 +386,7 @@ describe('parseExpr: hostile answers and mathjs syntax', () => {
     ['5 cm', /unknown name 'cm'/],
     ['x % 2', /"%" is not allowed/],
     ['cos(x)[1]', /indexing/],
-  ])('mathjs syntax %j is refused as the text\'s fault', (text, message) => {
+  ])("mathjs syntax %j is refused as the text's fault", (text, message) => {
     const err = refusal(text);
     expect(err.message).toMatch(message);
     expect(err.refusal).toBeUndefined();

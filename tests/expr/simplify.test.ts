@@ -135,7 +135,8 @@ describe('simplify: properties over random trees', () => {
       const twice = simplify(once);
       if (!equals(once, twice)) expect.fail(`not idempotent: ${toInfix(e)} -> ${toInfix(once)} -> ${toInfix(twice)}`);
       const reread = simplify(parseExpr(toInfix(once)));
-      if (!equals(reread, once)) expect.fail(`print/parse changes it: ${toInfix(once)} -> ${toInfix(reread)}\n${JSON.stringify(once)}\n${JSON.stringify(reread)}`);
+      if (!equals(reread, once))
+        expect.fail(`print/parse changes it: ${toInfix(once)} -> ${toInfix(reread)}\n${JSON.stringify(once)}\n${JSON.stringify(reread)}`);
     }
   });
 

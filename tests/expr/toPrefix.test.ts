@@ -37,7 +37,7 @@ describe('toPrefix: Lample–Charton tokens', () => {
     expect(toPrefix(fn('polylog', num(2), X))).toEqual(['polylog', 'INT+', '2', 'x']);
   });
 
-  test('named constants by SymPy\'s names, ζ(n) as the function of an integer', () => {
+  test("named constants by SymPy's names, ζ(n) as the function of an integer", () => {
     expect(toPrefix(mul(sym('Catalan'), sym('EulerGamma')))).toEqual(['mul', 'Catalan', 'EulerGamma']);
     expect(toPrefix(sym('zeta(3)'))).toEqual(['zeta', 'INT+', '3']);
     expect(toPrefix(sym('zeta(11)'))).toEqual(['zeta', 'INT+', '1', '1']);

@@ -34,4 +34,3 @@ export async function sagga(args: string[]): Promise<CliRun> {
   }
   return { status, stdout, stderr };
 }
-

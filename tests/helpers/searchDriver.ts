@@ -58,7 +58,13 @@ export function runDriver(options: object, stopAt?: StopAt): Promise<DriverRun> 
  * resumes it, up to `killedResumes` resumes killed too, then once more to its end; returns the last
  * run and how many kills landed.
  */
-export async function killAndResume(options: object, dir: string, totalEvents: number, seed: string, killedResumes = 4): Promise<{ run: DriverRun; kills: number }> {
+export async function killAndResume(
+  options: object,
+  dir: string,
+  totalEvents: number,
+  seed: string,
+  killedResumes = 4,
+): Promise<{ run: DriverRun; kills: number }> {
   const rng = createRng(seed);
   // Each resumed run has less left to do; aim inside what remains.
   const moment = (): StopAt => ({ event: rng.int(2, Math.max(3, Math.floor(totalEvents / 3))), delayMs: rng.int(0, 40), signal: 'SIGKILL' });

@@ -60,8 +60,12 @@ describe('judgeOutcome (Fail@k)', () => {
 
   it('ranks failure kinds wrong > unparseable > no-answer > timeout', async () => {
     const { verify } = tableVerifier({ 'x^3': 'incorrect' });
-    expect((await judgeOutcome(problem, [status('timeout'), status('no-answer'), status('unparseable'), ok('x^3')], verify)).judgement).toMatchObject({ kind: 'wrong' });
-    expect((await judgeOutcome(problem, [status('timeout'), status('unparseable'), status('no-answer')], verify)).judgement).toMatchObject({ kind: 'unparseable' });
+    expect((await judgeOutcome(problem, [status('timeout'), status('no-answer'), status('unparseable'), ok('x^3')], verify)).judgement).toMatchObject({
+      kind: 'wrong',
+    });
+    expect((await judgeOutcome(problem, [status('timeout'), status('unparseable'), status('no-answer')], verify)).judgement).toMatchObject({
+      kind: 'unparseable',
+    });
     expect((await judgeOutcome(problem, [status('timeout'), status('no-answer')], verify)).judgement).toMatchObject({ kind: 'no-answer' });
     expect((await judgeOutcome(problem, [status('timeout')], verify)).judgement).toMatchObject({ kind: 'timeout' });
   });
@@ -77,7 +81,10 @@ describe('judgeOutcome (Fail@k)', () => {
 
   it('treats a transport error as neither failure nor pass', async () => {
     const { verify } = tableVerifier({ 'x^3': 'incorrect', 'x^2': 'correct' });
-    expect((await judgeOutcome(problem, [ok('x^3'), status('error', 'HTTP 503')], verify)).judgement).toMatchObject({ status: 'error', reason: 'transport error: HTTP 503' });
+    expect((await judgeOutcome(problem, [ok('x^3'), status('error', 'HTTP 503')], verify)).judgement).toMatchObject({
+      status: 'error',
+      reason: 'transport error: HTTP 503',
+    });
     // ...unless another answer is correct anyway.
     expect((await judgeOutcome(problem, [status('error'), ok('x^2')], verify)).judgement.status).toBe('pass');
     expect((await judgeOutcome(problem, [], verify)).judgement.status).toBe('error');

@@ -30,16 +30,40 @@ describe('sagga judge-eval on the shipped labelled set', () => {
   test('sagga, sympy-simplify and a naive cmd: judge: every metric is what the labels and verdicts give', async () => {
     // A slice of the shipped set (both labels, near misses such as a factor of 1.000001, the paper's
     // pairs) and one hostile answer.
-    const shipped = readFileSync(SHIPPED, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Pair);
-    const pairs: Pair[] = [...shipped.slice(0, 24), ...shipped.slice(-8), { id: 'hostile', problem: 'x', answer: "__import__('os').system('true')", label: 'incorrect' }];
+    const shipped = readFileSync(SHIPPED, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Pair);
+    const pairs: Pair[] = [
+      ...shipped.slice(0, 24),
+      ...shipped.slice(-8),
+      { id: 'hostile', problem: 'x', answer: "__import__('os').system('true')", label: 'incorrect' },
+    ];
     const file = join(work, 'pairs.jsonl');
     writeFileSync(file, pairs.map((p) => JSON.stringify(p)).join('\n') + '\n');
     const out = join(work, 'judges.json');
     const verdictsFile = join(work, 'verdicts.jsonl');
-    const run = await sagga(['judge-eval', '--pairs', file, '--judge', 'sagga', '--judge', 'sympy-simplify', '--judge', NAIVE, '--out', out, '--verdicts', verdictsFile]);
+    const run = await sagga([
+      'judge-eval',
+      '--pairs',
+      file,
+      '--judge',
+      'sagga',
+      '--judge',
+      'sympy-simplify',
+      '--judge',
+      NAIVE,
+      '--out',
+      out,
+      '--verdicts',
+      verdictsFile,
+    ]);
     expect(run.status).toBe(0);
     const report = JSON.parse(readFileSync(out, 'utf8')) as JudgeEvalReport;
-    const verdicts = readFileSync(verdictsFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as VerdictLine);
+    const verdicts = readFileSync(verdictsFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as VerdictLine);
     expect(report.pairs).toBe(pairs.length);
     expect(report.judges.map((j) => j.judge)).toEqual(['sagga', 'sympy-simplify', 'cmd:node examples/judge-eval/naive-judge.mjs']);
     const label = new Map(pairs.map((p) => [p.id, p.label]));

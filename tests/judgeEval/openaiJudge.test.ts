@@ -10,7 +10,7 @@ function script(prompt: string) {
   const answer = /Proposed answer: F\(x\) = (.*)/.exec(prompt)?.[1] ?? '';
   switch (answer) {
     case 'x^2/2':
-      return reply.answer("Differentiate: d/dx x^2/2 = x, which is f.\nFINAL VERDICT: CORRECT");
+      return reply.answer('Differentiate: d/dx x^2/2 = x, which is f.\nFINAL VERDICT: CORRECT');
     case 'x^2':
       return reply.answer('d/dx x^2 = 2x, not x.\n\nFINAL VERDICT: INCORRECT\n');
     case 'x^3/3':
@@ -34,8 +34,20 @@ describe('openai:<model> as a judge, over real HTTP', () => {
   afterAll(() => server.close());
 
   test('asks with a μ-MATH-style prompt and reads the verdict line strictly', async () => {
-    const judge = openaiJudge({ model: 'judge-model', baseURL: server.baseURL, env: { OPENAI_API_KEY: 'sk-test-judge-key' }, retries: 1, concurrency: 2, rng: createRng('t') });
-    const pairs: LabelledPair[] = ['x^2/2', 'x^2', 'x^3/3', 'x^4/4', 'x^5/5', 'x^6/6'].map((answer, i) => ({ id: `p${i}`, problem: 'x', answer, label: 'correct' }));
+    const judge = openaiJudge({
+      model: 'judge-model',
+      baseURL: server.baseURL,
+      env: { OPENAI_API_KEY: 'sk-test-judge-key' },
+      retries: 1,
+      concurrency: 2,
+      rng: createRng('t'),
+    });
+    const pairs: LabelledPair[] = ['x^2/2', 'x^2', 'x^3/3', 'x^4/4', 'x^5/5', 'x^6/6'].map((answer, i) => ({
+      id: `p${i}`,
+      problem: 'x',
+      answer,
+      label: 'correct',
+    }));
     const verdicts = await judge.judge(pairs);
     expect(verdicts.map((v) => [v.id, v.verdict])).toEqual([
       ['p0', 'correct'],

@@ -27,9 +27,7 @@ describe('operationChangeMutation', () => {
 
   test('a quotient can become a sum, a product or a power', () => {
     const outs = outcomes(div(X, num(2)));
-    expect(new Set(outs.map((o) => JSON.stringify(o)))).toEqual(
-      new Set([add(X, num(2)), mul(X, num(2)), pow(X, num(2))].map((e) => JSON.stringify(e))),
-    );
+    expect(new Set(outs.map((o) => JSON.stringify(o)))).toEqual(new Set([add(X, num(2)), mul(X, num(2)), pow(X, num(2))].map((e) => JSON.stringify(e))));
   });
 
   test('a one-argument node gains a simple operand: sin(a) -> a + s, a*s or a^s', () => {

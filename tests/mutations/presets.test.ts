@@ -80,11 +80,15 @@ describe('resolveMutationConfig', () => {
 
   test('errors list the valid choices', () => {
     expect(() => resolveMutationConfig('fast')).toThrow(/unknown mutation preset 'fast'; valid ones: robustness, distance, uniform/);
-    expect(() => resolveMutationConfig('uniform', { speed: 2 })).toThrow(/unknown mutation override 'speed'; valid ones: internal, leaf, vmin, vmax, ops, nodes, avoid/);
+    expect(() => resolveMutationConfig('uniform', { speed: 2 })).toThrow(
+      /unknown mutation override 'speed'; valid ones: internal, leaf, vmin, vmax, ops, nodes, avoid/,
+    );
     expect(() => resolveMutationConfig('uniform', { internal: { swapMutation: 1 } })).toThrow(
       /unknown internal mutation 'swapMutation'; valid ones: internalConstantMutation, internalSymbolMutation, operationChangeMutation, addArgumentMutation/,
     );
-    expect(() => resolveMutationConfig('uniform', { leaf: { internalSymbolMutation: 1 } })).toThrow(/valid ones: leafConstantMutation, leafScaledSymbolMutation, leafSimpleOperationMutation/);
+    expect(() => resolveMutationConfig('uniform', { leaf: { internalSymbolMutation: 1 } })).toThrow(
+      /valid ones: leafConstantMutation, leafScaledSymbolMutation, leafSimpleOperationMutation/,
+    );
     expect(() => resolveMutationConfig('uniform', { ops: ['add', 'exp'] })).toThrow(/unknown operation "exp"; valid ones: add, mul, pow, sin, cos, tan/);
     expect(() => resolveMutationConfig('uniform', { ops: ['sin'] })).toThrow(/at least one of add, mul, pow/);
     expect(() => resolveMutationConfig('uniform', { vmin: 5, vmax: 1 })).toThrow(/empty/);

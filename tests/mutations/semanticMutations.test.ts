@@ -74,7 +74,10 @@ describe('meaning-aware mutation operators', () => {
     }
     expect(identities).toBeGreaterThan(5);
     // Overrides can pick one of them alone.
-    const only = resolveMutationConfig('distance', { internal: { internalConstantMutation: 0, internalSymbolMutation: 0, operationChangeMutation: 0, addArgumentMutation: 0, identityInsertionMutation: 1 }, leaf: { leafConstantMutation: 0, leafScaledSymbolMutation: 0, leafSimpleOperationMutation: 0 } });
+    const only = resolveMutationConfig('distance', {
+      internal: { internalConstantMutation: 0, internalSymbolMutation: 0, operationChangeMutation: 0, addArgumentMutation: 0, identityInsertionMutation: 1 },
+      leaf: { leafConstantMutation: 0, leafScaledSymbolMutation: 0, leafSimpleOperationMutation: 0 },
+    });
     const m = mutate(parseExpr('x^2 + 1'), createRng('only'), only);
     expect(verifyPair(m, parseExpr('x^3/3 + x'), SEARCH_VERIFY_OPTIONS).verdict).toBe('correct');
   });

@@ -24,8 +24,22 @@ const NOT_RUN_FILES: ReadonlyArray<{ readonly file: string; readonly name: strin
 
 /** The shapes of the run files and their lines: a value gets one from src/run's checked readers, never from a cast. */
 const RUN_FILE_TYPES: ReadonlySet<string> = new Set([
-  'RunConfig', 'SearchSettings', 'RunSeeds', 'CandidateLimits', 'Checkpoint', 'CheckpointFile', 'RunTotals', 'JournalEntry',
-  'EvaluatedRecord', 'ArchiveRecord', 'MinimalFailure', 'GenerationRecord', 'ArchiveLine', 'GenerationLine', 'FailureLine', 'TotalsLine',
+  'RunConfig',
+  'SearchSettings',
+  'RunSeeds',
+  'CandidateLimits',
+  'Checkpoint',
+  'CheckpointFile',
+  'RunTotals',
+  'JournalEntry',
+  'EvaluatedRecord',
+  'ArchiveRecord',
+  'MinimalFailure',
+  'GenerationRecord',
+  'ArchiveLine',
+  'GenerationLine',
+  'FailureLine',
+  'TotalsLine',
 ]);
 
 interface Finding {
@@ -110,7 +124,12 @@ function findRunFileAccess(file: string, source: string, castTypes: ReadonlySet<
       if ((node.type === 'ForOfStatement' || node.type === 'ForInStatement') && (node.left as Node).type === 'VariableDeclaration') {
         if (((node.left as Node).declarations as Node[]).some((d) => boundName(d.id as Node) === name)) return node.right as Node;
       }
-      const statements = node.type === 'Program' || node.type === 'BlockStatement' || node.type === 'StaticBlock' ? (node.body as Node[]) : node.type === 'SwitchCase' ? (node.consequent as Node[]) : [];
+      const statements =
+        node.type === 'Program' || node.type === 'BlockStatement' || node.type === 'StaticBlock'
+          ? (node.body as Node[])
+          : node.type === 'SwitchCase'
+            ? (node.consequent as Node[])
+            : [];
       for (const raw of statements) {
         const st = raw.type === 'ExportNamedDeclaration' && isNode(raw.declaration) ? raw.declaration : raw;
         if (st.type === 'VariableDeclaration') {
@@ -157,8 +176,14 @@ function findRunFileAccess(file: string, source: string, castTypes: ReadonlySet<
     if (node.type === 'CallExpression') {
       const callee = node.callee as Node;
       const args = node.arguments as Node[];
-      const onNamespace = callee.type === 'MemberExpression' && (callee.object as Node).type === 'Identifier' && fsNamespaces.has((callee.object as Node).name as string);
-      const name = callee.type === 'Identifier' && fsCalls.has(callee.name as string) ? (callee.name as string) : onNamespace ? ((callee.property as Node).name as string) : undefined;
+      const onNamespace =
+        callee.type === 'MemberExpression' && (callee.object as Node).type === 'Identifier' && fsNamespaces.has((callee.object as Node).name as string);
+      const name =
+        callee.type === 'Identifier' && fsCalls.has(callee.name as string)
+          ? (callee.name as string)
+          : onNamespace
+            ? ((callee.property as Node).name as string)
+            : undefined;
       if (name !== undefined) {
         // The paths a call opens: its first argument, and the second of those that take two.
         const paths = args.slice(0, TWO_PATHS.has(name) ? 2 : 1);
@@ -181,7 +206,9 @@ function findRunFileAccess(file: string, source: string, castTypes: ReadonlySet<
 }
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 describe('the run store', () => {
@@ -214,7 +241,11 @@ describe('the run store', () => {
       'truncateSync(…) cuts a file back',
     ];
     expect(found).toHaveLength(expected.length);
-    for (const what of expected) expect(found.some((f) => f.includes(what)), what).toBe(true);
+    for (const what of expected)
+      expect(
+        found.some((f) => f.includes(what)),
+        what,
+      ).toBe(true);
     const harmless = `
       import { readFileSync, writeFileSync } from 'node:fs';
       import { join } from 'node:path';
@@ -229,7 +260,7 @@ describe('the run store', () => {
     expect(findRunFileAccess('src/x/harmless.ts', harmless, RUN_FILE_TYPES)).toEqual([]);
   });
 
-  it('only src/run opens a run directory\'s files, cuts a journal back or gives a run file its shape', () => {
+  it("only src/run opens a run directory's files, cuts a journal back or gives a run file its shape", () => {
     const findings = sourceFiles(SRC)
       .map((path) => relative(ROOT, path).split('\\').join('/'))
       .filter((file) => !file.startsWith('src/run/'))

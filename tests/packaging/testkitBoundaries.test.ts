@@ -28,7 +28,11 @@ function importedFolders(file: string): string[] {
 
 describe('tests/, bench/ and testkit/', () => {
   it('tests import nothing of bench/', () => {
-    const crossing = sourceFiles('tests').flatMap((f) => importedFolders(f).filter((t) => t.startsWith('bench ')).map((t) => `${f} → ${t}`));
+    const crossing = sourceFiles('tests').flatMap((f) =>
+      importedFolders(f)
+        .filter((t) => t.startsWith('bench '))
+        .map((t) => `${f} → ${t}`),
+    );
     expect(crossing).toEqual([]);
   });
 

@@ -62,7 +62,14 @@ describe('buildReport (in Node)', () => {
     const old = readRun(writeRun(join(work, 'old'), TRICKY_LINES));
     const page = await buildReport([proven], options);
     for (const id of ['summary-table', 'summary-failures', 'summary-kinds', 'summary-archived', 'summary-spending']) expect(page).toContain(`id="${id}"`);
-    const signatures = [...page.matchAll(/<tr data-signature="([^"]*)">/g)].map((m) => m[1].replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+    const signatures = [...page.matchAll(/<tr data-signature="([^"]*)">/g)].map((m) =>
+      m[1]
+        .replace(/&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
+    );
     expect(new Set(signatures)).toEqual(new Set(files.archive.map((a) => a.signature)));
     expect(signatures).toHaveLength(files.archive.length);
     const chartOf = (html: string) => html.slice(html.indexOf('id="chart-signatures"'), html.indexOf('</figure>', html.indexOf('id="chart-signatures"')));

@@ -10,7 +10,10 @@ import { verifyPair } from '../../src/verify/verifyPair.js';
  * nerdamer off the problems it hangs on (as in tests/cli/searchCommand.test.ts); the 20 s time limit
  * keeps a slow machine from turning an answer into a timeout, so the archive does not depend on load.
  */
-export async function makeRealRun(out: string, options: { rngSeed: string; fitness?: string; generationSize?: number; maxGenerations?: number; failures?: 'proven' | 'all' }): Promise<void> {
+export async function makeRealRun(
+  out: string,
+  options: { rngSeed: string; fitness?: string; generationSize?: number; maxGenerations?: number; failures?: 'proven' | 'all' },
+): Promise<void> {
   const result = await searchWithServices(
     {
       out,
@@ -39,5 +42,6 @@ export async function makeRealRun(out: string, options: { rngSeed: string; fitne
     },
     { signal: new AbortController().signal, progress: silentProgress() },
   );
-  if (result.summary.stopReason === 'interrupted' || result.summary.stopReason === 'target-broken') throw new Error(`search run in ${out} stopped: ${result.summary.stopReason}`);
+  if (result.summary.stopReason === 'interrupted' || result.summary.stopReason === 'target-broken')
+    throw new Error(`search run in ${out} stopped: ${result.summary.stopReason}`);
 }

@@ -103,7 +103,12 @@ describe('sagga report, end to end in headless Chromium', () => {
   const provenRun = writeProvenRun(join(work, 'proven-run'), provenFiles);
   const oldRun = writeRun(join(work, 'old-run'), TRICKY_LINES, { generations: [1, 2, 3].map((generation) => ({ generation, evaluated: 10, failures: 2 })) });
   let browser: Browser | undefined;
-  const reports = { single: join(OUTPUT, 'single.html'), overlay: join(OUTPUT, 'overlay.html'), killed: join(OUTPUT, 'killed.html'), proofs: join(OUTPUT, 'proofs.html') };
+  const reports = {
+    single: join(OUTPUT, 'single.html'),
+    overlay: join(OUTPUT, 'overlay.html'),
+    killed: join(OUTPUT, 'killed.html'),
+    proofs: join(OUTPUT, 'proofs.html'),
+  };
   let cli: Record<keyof typeof reports, CliRun>;
 
   beforeAll(async () => {
@@ -151,7 +156,17 @@ describe('sagga report, end to end in headless Chromium', () => {
       const { page, errors } = await open(browser!, out);
       const charts = await chartFacts(page);
       expect(charts.map((c) => c.id).sort()).toEqual(
-        ['chart-failure-rate', 'chart-growth', 'chart-hist-depth', 'chart-hist-length', 'chart-hist-nodes', 'chart-new-length', 'chart-population', 'chart-projection', 'chart-signatures'].sort(),
+        [
+          'chart-failure-rate',
+          'chart-growth',
+          'chart-hist-depth',
+          'chart-hist-length',
+          'chart-hist-nodes',
+          'chart-new-length',
+          'chart-population',
+          'chart-projection',
+          'chart-signatures',
+        ].sort(),
       );
       for (const c of charts) {
         expect(c, c.id).toMatchObject({ svgs: 1, empty: 0 });
@@ -209,7 +224,8 @@ describe('sagga report, end to end in headless Chromium', () => {
       // Sort by length, ascending then descending.
       const lengthHeader = page.locator('#archive-table thead th', { hasText: 'Length' });
       const lengthColumn = await page.$$eval('#archive-table thead th', (ths) => ths.findIndex((th) => th.textContent === 'Length'));
-      const lengths = () => page.$$eval('#archive-table tbody tr', (rows, col) => rows.map((r) => Number((r as HTMLTableRowElement).cells[col].textContent)), lengthColumn);
+      const lengths = () =>
+        page.$$eval('#archive-table tbody tr', (rows, col) => rows.map((r) => Number((r as HTMLTableRowElement).cells[col].textContent)), lengthColumn);
       const sorted = entries.map((e) => e.length).sort((a, b) => a - b);
       await lengthHeader.click();
       expect(await lengths()).toEqual(sorted);
@@ -249,7 +265,8 @@ describe('sagga report, end to end in headless Chromium', () => {
       expect(await page.$$eval('#chart-projection svg .mark-symbol.role-mark path', (p) => p.length)).toBe(a.length + b.length);
       // The growth lines end at each run's archive size: the points' labels give each generation's cumulative size.
       const growth = await page.$$eval('#chart-growth svg .mark-symbol.role-mark path', (p) => p.map((x) => x.getAttribute('aria-label') ?? ''));
-      const finalSize = (legend: string) => Math.max(...growth.filter((l) => l.endsWith(`; Run: ${legend}`)).map((l) => Number(/Archive size: (\d+);/.exec(l)?.[1])));
+      const finalSize = (legend: string) =>
+        Math.max(...growth.filter((l) => l.endsWith(`; Run: ${legend}`)).map((l) => Number(/Archive size: (\d+);/.exec(l)?.[1])));
       expect(finalSize('short-run · short')).toBe(a.length);
       expect(finalSize('length20-run · length:20')).toBe(b.length);
       expect(await visibleRows(page)).toBe(a.length + b.length);
@@ -313,8 +330,11 @@ describe('sagga report, end to end in headless Chromium', () => {
       const row = (label: string) => overview.find((r) => r[0] === label)!.slice(1);
       expect(row('Proven failures')[0]).toMatch(new RegExp(`^${proven.length} \\(${((100 * proven.length) / decided).toFixed(1)}% of evaluated`));
       expect(row('Unproven failures')[0]).toMatch(new RegExp(`^${fails.length - proven.length} \\(`));
-      expect(row('Distinct signatures')[0]).toMatch(new RegExp(`^${signatures.size} \\(${evaluated.filter((e) => e.variant_of).length} variants took no seat\\)`));
-      for (const label of ['Proven failures', 'Unproven failures', 'Distinct signatures', 'Tokens per proven failure', 'Cost per proven failure']) expect(row(label)[1], label).toBe('—');
+      expect(row('Distinct signatures')[0]).toMatch(
+        new RegExp(`^${signatures.size} \\(${evaluated.filter((e) => e.variant_of).length} variants took no seat\\)`),
+      );
+      for (const label of ['Proven failures', 'Unproven failures', 'Distinct signatures', 'Tokens per proven failure', 'Cost per proven failure'])
+        expect(row(label)[1], label).toBe('—');
 
       // The failures table: proven and unproven with their rates, by proof, variants, signatures.
       const failureRows = await page.$$eval('#summary-failures tbody tr', (rows) => rows.map((r) => Array.from(r.children).map((c) => c.textContent ?? '')));
@@ -361,7 +381,9 @@ describe('sagga report, end to end in headless Chromium', () => {
         calls += g.calls.problems + g.calls.references + g.calls.shrinking + g.calls.health;
         expected.push([calls, new Set(archive.filter((a) => a.generation <= g.generation).map((a) => a.signature)).size]);
       }
-      expect(points.map((l) => [Number(/Target calls \(cumulative\): ([\d,]+)/.exec(l)?.[1].replace(/,/g, '')), Number(/Distinct signatures: (\d+)/.exec(l)?.[1])])).toEqual(expected);
+      expect(
+        points.map((l) => [Number(/Target calls \(cumulative\): ([\d,]+)/.exec(l)?.[1].replace(/,/g, '')), Number(/Distinct signatures: (\d+)/.exec(l)?.[1])]),
+      ).toEqual(expected);
 
       await page.screenshot({ path: join(OUTPUT, 'proofs.png'), fullPage: true });
       expect(errors).toEqual([]);
@@ -378,7 +400,9 @@ describe('sagga report, end to end in headless Chromium', () => {
     const r = await saggaInProcess(['report', empty, '--out', join(work, 'never.html')]);
     const missing = await saggaInProcess(['report', join(work, 'nowhere')]);
     expect(r.status).toBe(66);
-    expect(r.stderr).toMatch(/^sagga report: .*not-a-run: not a sagga run directory \(none of config\.json, archive\.jsonl, generations\.jsonl, checkpoint\.json is there\)/);
+    expect(r.stderr).toMatch(
+      /^sagga report: .*not-a-run: not a sagga run directory \(none of config\.json, archive\.jsonl, generations\.jsonl, checkpoint\.json is there\)/,
+    );
     expect(r.stderr).toMatch(/give a run directory written by `sagga search`/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(join(work, 'never.html'))).toBe(false);

@@ -16,12 +16,27 @@ describe('the headline numbers of a run', () => {
     ];
     const dir = writeRun(join(work, 'headline'), TRICKY_LINES, { generations, config: { settings: { archiveSize: 100, k: 1 } } });
     const fromGenerations = runHeadline(readRun(dir));
-    expect(fromGenerations).toMatchObject({ archiveSize: 4, archiveTarget: 100, generations: 2, candidates: 100, evaluated: 70, failures: 13, targetCalls: 70, targetCallsFrom: 'asked', k: 1, tokens: null, stopReason: null });
+    expect(fromGenerations).toMatchObject({
+      archiveSize: 4,
+      archiveTarget: 100,
+      generations: 2,
+      candidates: 100,
+      evaluated: 70,
+      failures: 13,
+      targetCalls: 70,
+      targetCallsFrom: 'asked',
+      k: 1,
+      tokens: null,
+      stopReason: null,
+    });
     expect(fromGenerations.failureRate).toBeCloseTo(13 / 70, 12);
     expect(fromGenerations.seconds).toEqual({ wall: null, target: 4, verify: 0.5, engine: 1 });
     writeFileSync(
       join(dir, 'checkpoint.json'),
-      JSON.stringify({ engine: { generation: 7, stopReason: 'archive-full' }, totals: { candidates: 350, asked: 300, evaluated: 300, failures: 60, tokens: { total: 1234 }, seconds: { target: 9, verify: 1, engine: 2, wall: 13 } } }),
+      JSON.stringify({
+        engine: { generation: 7, stopReason: 'archive-full' },
+        totals: { candidates: 350, asked: 300, evaluated: 300, failures: 60, tokens: { total: 1234 }, seconds: { target: 9, verify: 1, engine: 2, wall: 13 } },
+      }),
     );
     const fromCheckpoint = runHeadline(readRun(dir));
     expect(fromCheckpoint).toMatchObject({

@@ -7,9 +7,37 @@ import { runBuiltCli } from '../helpers/runBuiltCli.js';
 describe('the report of a task run', () => {
   it("names the run's task and shows each archived problem with its parameters", async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'sagga-report-limit-')), 'run');
-    const search = await runBuiltCli(['search', '--task', 'limit', '--target', 'cmd:node tests/fixtures/cmd/limit-model.mjs', '--reference', 'none', '--out', dir, '--rng-seed', '4', '--generation-size', '40', '--max-generations', '2', '--seed-size', '20', '--clusters', '4', '--shrink-calls', '8', '--concurrency', '2', '--json']);
+    const search = await runBuiltCli([
+      'search',
+      '--task',
+      'limit',
+      '--target',
+      'cmd:node tests/fixtures/cmd/limit-model.mjs',
+      '--reference',
+      'none',
+      '--out',
+      dir,
+      '--rng-seed',
+      '4',
+      '--generation-size',
+      '40',
+      '--max-generations',
+      '2',
+      '--seed-size',
+      '20',
+      '--clusters',
+      '4',
+      '--shrink-calls',
+      '8',
+      '--concurrency',
+      '2',
+      '--json',
+    ]);
     expect(search.status, search.stderr).toBe(0);
-    const archive = readFileSync(join(dir, 'archive.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { problem: string; point: string; direction: string });
+    const archive = readFileSync(join(dir, 'archive.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { problem: string; point: string; direction: string });
     expect(archive.length).toBeGreaterThan(0);
     const report = await runBuiltCli(['report', dir]);
     expect(report.status, report.stderr).toBe(0);

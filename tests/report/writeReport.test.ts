@@ -16,7 +16,9 @@ describe('writeReport (in Node)', () => {
     const out = join(work, 'two.html');
     const result = await writeReport([run, notRun], { out });
     expect(result.entries).toBe(TRICKY_LINES.length);
-    expect(result.warnings).toEqual([`${notRun}: left out: not a sagga run directory (none of config.json, archive.jsonl, generations.jsonl, checkpoint.json is there)`]);
+    expect(result.warnings).toEqual([
+      `${notRun}: left out: not a sagga run directory (none of config.json, archive.jsonl, generations.jsonl, checkpoint.json is there)`,
+    ]);
     const page = readFileSync(out, 'utf8');
     expect(page).toContain('1 line or file could not be read');
     expect(page).toContain(`${notRun}: left out: not a sagga run directory`);

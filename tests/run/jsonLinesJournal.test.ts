@@ -41,7 +41,7 @@ describe('JsonLinesJournal', () => {
     expect(readFileSync(path, 'utf8')).toBe('{"g":1}\n{"g":2}\n');
   });
 
-  it('replaces its lines, removes, and turns a failed write into the guard\'s error', () => {
+  it("replaces its lines, removes, and turns a failed write into the guard's error", () => {
     const path = fresh();
     const { journal } = JsonLinesJournal.open(path);
     journal.append(['{"x":1}', '{"x":0}']);
@@ -57,13 +57,16 @@ describe('JsonLinesJournal', () => {
     expect(existsSync(path)).toBe(false);
     expect(() => journal.append(['{"x":4}'])).toThrow(/closed/);
 
-    const full = JsonLinesJournal.open('/dev/full', { keep: 0, guard: (write) => {
-      try {
-        return write();
-      } catch (err) {
-        throw new Error(`guarded: ${(err as NodeJS.ErrnoException).code}`);
-      }
-    } });
+    const full = JsonLinesJournal.open('/dev/full', {
+      keep: 0,
+      guard: (write) => {
+        try {
+          return write();
+        } catch (err) {
+          throw new Error(`guarded: ${(err as NodeJS.ErrnoException).code}`);
+        }
+      },
+    });
     expect(() => full.journal.append(['{"x":1}'])).toThrow('guarded: ENOSPC');
     full.journal.close();
   });

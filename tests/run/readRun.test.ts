@@ -22,7 +22,12 @@ describe('reading a run tolerantly', () => {
 
   it('an archive line missing a required field, or with a wrong type, is skipped with the reason', () => {
     const { generation: _g, ...noGeneration } = TRICKY_LINES[0];
-    const dir = writeRun(join(work, 'fields'), [noGeneration, { ...TRICKY_LINES[1], length: '9' }, TRICKY_LINES[2], { ...TRICKY_LINES[3], answers: [{ verdict: 'x' }] }]);
+    const dir = writeRun(join(work, 'fields'), [
+      noGeneration,
+      { ...TRICKY_LINES[1], length: '9' },
+      TRICKY_LINES[2],
+      { ...TRICKY_LINES[3], answers: [{ verdict: 'x' }] },
+    ]);
     const run = readRun(dir);
     expect(run.entries.map((e) => e.id)).toEqual(['g2-7']);
     const archive = join(dir, 'archive.jsonl');
@@ -39,7 +44,9 @@ describe('reading a run tolerantly', () => {
     writeFileSync(join(early, 'config.json'), '{"settings":{"target":"nerdamer"}}');
     const run = readRun(early);
     expect(run.entries).toEqual([]);
-    expect(run.warnings).toEqual([{ file: join(early, 'archive.jsonl'), line: null, message: 'missing: no failure was archived yet, or the run directory is incomplete' }]);
+    expect(run.warnings).toEqual([
+      { file: join(early, 'archive.jsonl'), line: null, message: 'missing: no failure was archived yet, or the run directory is incomplete' },
+    ]);
     const empty = join(work, 'empty');
     mkdirSync(empty);
     expect(() => readRun(empty)).toThrow(NotARunError);
@@ -61,13 +68,27 @@ describe('reading a run tolerantly', () => {
       expect(e.variants, e.id).toBe(variantsOf(e.id, files.evaluated));
       expect(e.signature).toBe(line.signature);
       expect(e.proof).toEqual(line.proof === null ? null : { reference: null, answer: null, ...line.proof });
-      expect(e.minimal).toMatchObject({ problem: line.minimal.problem, nodes: line.minimal.nodes, answers: line.minimal.answers.map((a) => ({ text: a.text, status: a.status })) });
+      expect(e.minimal).toMatchObject({
+        problem: line.minimal.problem,
+        nodes: line.minimal.nodes,
+        answers: line.minimal.answers.map((a) => ({ text: a.text, status: a.status })),
+      });
     });
     expect(run.entries.some((e) => (e.variants ?? 0) > 0)).toBe(true);
 
     // A resumed run records one more repeat of the first line: the next read counts it.
     const first = files.archive[0];
-    const repeat = { key: 'k', generation: 4, status: 'fail', fitness: 0, problem: 'x*7^(x^2)', kind: 'wrong', proof: first.proof, signature: first.signature, variant_of: first.id };
+    const repeat = {
+      key: 'k',
+      generation: 4,
+      status: 'fail',
+      fitness: 0,
+      problem: 'x*7^(x^2)',
+      kind: 'wrong',
+      proof: first.proof,
+      signature: first.signature,
+      variant_of: first.id,
+    };
     appendFileSync(join(dir, 'evaluated.jsonl'), JSON.stringify(repeat) + '\n');
     expect(readRun(dir).entries[0].variants).toBe(variantsOf(first.id, files.evaluated) + 1);
     // A repeat cut off by a kill is named and not counted.
@@ -75,7 +96,11 @@ describe('reading a run tolerantly', () => {
     const cut = readRun(dir);
     expect(cut.entries[0].variants).toBe(variantsOf(first.id, files.evaluated) + 1);
     expect(cut.warnings).toEqual([
-      { file: join(dir, 'evaluated.jsonl'), line: files.evaluated.length + 2, message: 'last line is cut off (the run was probably killed while writing); its variant is not counted' },
+      {
+        file: join(dir, 'evaluated.jsonl'),
+        line: files.evaluated.length + 2,
+        message: 'last line is cut off (the run was probably killed while writing); its variant is not counted',
+      },
     ]);
   });
 
@@ -114,18 +139,37 @@ describe('reading a run tolerantly', () => {
     // Odd fields are dropped one by one, the generation stays.
     expect(run.generations[4]).toMatchObject({ generation: 5, evaluated: 5, kinds: {}, proofs: { reference: 2 }, proven: null, target_calls: null });
     const totals = files.checkpoint.totals as { target_calls: number; proven: number; cost: number; tokens: { input: number; output: number } };
-    expect(run.totals).toMatchObject({ target_calls: totals.target_calls, proven: totals.proven, cost: totals.cost, tokens: { ...totals.tokens, total: totals.tokens.input + totals.tokens.output } });
+    expect(run.totals).toMatchObject({
+      target_calls: totals.target_calls,
+      proven: totals.proven,
+      cost: totals.cost,
+      tokens: { ...totals.tokens, total: totals.tokens.input + totals.tokens.output },
+    });
   });
 
   it('an older run (no proofs, signatures, variants or spending) reads with those null', () => {
     const generations = [{ generation: 1, candidates: 10, evaluated: 8, failures: 2, kinds: { wrong: 2 }, tokens: { prompt: 3, completion: 4, total: 7 } }];
     const dir = writeRun(join(work, 'old'), TRICKY_LINES, { generations, config: { settings: { target: 'nerdamer' } } });
     writeFileSync(join(dir, 'evaluated.jsonl'), '{"key":"x","generation":1,"status":"fail","fitness":0.1,"problem":"x","kind":"wrong"}\n');
-    writeFileSync(join(dir, 'checkpoint.json'), JSON.stringify({ engine: { generation: 1 }, totals: { candidates: 10, asked: 8, evaluated: 8, failures: 2, tokens: 7, seconds: {} } }));
+    writeFileSync(
+      join(dir, 'checkpoint.json'),
+      JSON.stringify({ engine: { generation: 1 }, totals: { candidates: 10, asked: 8, evaluated: 8, failures: 2, tokens: 7, seconds: {} } }),
+    );
     const run = readRun(dir);
     expect(run.warnings).toEqual([]);
     for (const e of run.entries) expect([e.proof, e.signature, e.minimal, e.variants]).toEqual([null, null, null, null]);
-    expect(run.generations[0]).toMatchObject({ proven: null, unproven: null, proven_kinds: null, proofs: null, signatures: null, target_calls: null, calls: null, cost: null, kinds: { wrong: 2 }, tokens: { input: 3, output: 4, total: 7 } });
+    expect(run.generations[0]).toMatchObject({
+      proven: null,
+      unproven: null,
+      proven_kinds: null,
+      proofs: null,
+      signatures: null,
+      target_calls: null,
+      calls: null,
+      cost: null,
+      kinds: { wrong: 2 },
+      tokens: { input: 3, output: 4, total: 7 },
+    });
     expect(run.totals).toMatchObject({ target_calls: null, proven: null, cost: null, tokens: { input: null, output: null, total: 7 } });
   });
 });

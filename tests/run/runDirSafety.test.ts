@@ -18,7 +18,23 @@ const GATED = join(REPO_ROOT, 'tests/fixtures/cmd/gated-power-rule.mjs');
 const POWER_RULE = 'cmd:node examples/cmd-target/power-rule.mjs';
 // These runs are about the run directory: every failure is archived, unproven ones too, without
 // putting the power-rule model's declines to two CAS first.
-const SMALL = ['--rng-seed', '7', '--generation-size', '60', '--seed-size', '10', '--clusters', '2', '--archive-size', '1000', '--reference', 'none', '--failures', 'all', '--json'];
+const SMALL = [
+  '--rng-seed',
+  '7',
+  '--generation-size',
+  '60',
+  '--seed-size',
+  '10',
+  '--clusters',
+  '2',
+  '--archive-size',
+  '1000',
+  '--reference',
+  'none',
+  '--failures',
+  'all',
+  '--json',
+];
 
 const work = mkdtempSync(join(tmpdir(), 'sagga-rundir-'));
 const search = (args: string[]): Promise<CliRun> => runBuiltCli(['search', ...args]);
@@ -61,7 +77,10 @@ describe('run.lock: one writer per run directory', () => {
 
     // The first writer: a resume held still on its first request, with the lock taken.
     rmSync(gate);
-    const first = spawn(process.execPath, [SAGGA_BIN, 'search', '--resume', dir, '--max-generations', '3', '--json'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    const first = spawn(process.execPath, [SAGGA_BIN, 'search', '--resume', dir, '--max-generations', '3', '--json'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let firstErr = '';
     first.stderr.on('data', (c: Buffer) => (firstErr += c.toString('utf8')));
     const firstDone = new Promise<number | null>((done) => first.on('close', done));
@@ -133,12 +152,16 @@ describe('resume and new runs never lose a line', () => {
     expect(existsSync(join(dir, 'config.json'))).toBe(true);
   }, 60_000);
 
-  it.runIf(existsSync('/proc/self'))('--out on a path that cannot be created fails at once with 73, in one line', async () => {
-    const r = await search(['--target', POWER_RULE, '--out', '/proc/x', ...SMALL]);
-    expect(r.status).toBe(EXIT.cantCreate);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain('/proc/x');
-  }, 30_000);
+  it.runIf(existsSync('/proc/self'))(
+    '--out on a path that cannot be created fails at once with 73, in one line',
+    async () => {
+      const r = await search(['--target', POWER_RULE, '--out', '/proc/x', ...SMALL]);
+      expect(r.status).toBe(EXIT.cantCreate);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain('/proc/x');
+    },
+    30_000,
+  );
 
   it('a refused new run leaves no directory behind', async () => {
     const dir = join(work, 'bad-seeds-run');
@@ -205,7 +228,11 @@ describe('config.json: small and protected', () => {
 
     const forced = await search(['--resume', copy, '--max-generations', '2', '--force-resume', '--json']);
     expect(forced.status, forced.stderr).toBe(0);
-    const after = JSON.parse(readFileSync(join(copy, 'config.json'), 'utf8')) as { settings: { tau: number }; resumes: Array<{ forced: boolean }>; settings_sha256: string };
+    const after = JSON.parse(readFileSync(join(copy, 'config.json'), 'utf8')) as {
+      settings: { tau: number };
+      resumes: Array<{ forced: boolean }>;
+      settings_sha256: string;
+    };
     expect(after.settings.tau).toBe(0.5);
     expect(after.resumes.at(-1)!.forced).toBe(true);
     // Rewritten with its new hash: the next resume goes on without --force-resume.

@@ -29,7 +29,7 @@ const withValue = (config: Record<string, unknown>, path: readonly string[], val
 };
 
 describe('config.json read back', () => {
-  it('is the file as written: what writeConfig wrote, an older run\'s, and one without the settings added since', () => {
+  it("is the file as written: what writeConfig wrote, an older run's, and one without the settings added since", () => {
     const dir = mkdtempSync(join(tmpdir(), 'sagga-config-'));
     const files = new RunFiles(dir);
     files.writeConfig(runConfigFixture({ k: 3 }));
@@ -40,11 +40,12 @@ describe('config.json read back', () => {
     const older = JSON.parse(readFileSync(OLDER_RUN, 'utf8')) as Record<string, unknown>;
     expect(parseRunConfig(older, OLDER_RUN)).toBe(older);
     let early = written(runConfigFixture()) as Record<string, unknown>;
-    for (const later of ['task', 'canaries', 'failures', 'reference', 'novelty', 'patience', 'shrinkCalls', 'maxTargetCalls', 'maxTokensTotal', 'maxCost']) early = without(early, ['settings', later]);
+    for (const later of ['task', 'canaries', 'failures', 'reference', 'novelty', 'patience', 'shrinkCalls', 'maxTargetCalls', 'maxTokensTotal', 'maxCost'])
+      early = without(early, ['settings', later]);
     expect(parseRunConfig(early, 'config.json').settings.failures).toBeUndefined();
   });
 
-  it('refuses a config that is not a run\'s, naming the field, with exit status 66', () => {
+  it("refuses a config that is not a run's, naming the field, with exit status 66", () => {
     const good = written(runConfigFixture()) as Record<string, unknown>;
     const cases: ReadonlyArray<readonly [Record<string, unknown> | unknown, RegExp]> = [
       [[1, 2], /not a config\.json of a sagga run: it is \[1,2\], not an object/],
@@ -74,7 +75,14 @@ describe('config.json read back', () => {
 });
 
 describe('checkpoint.json read back', () => {
-  const checkpoint = { format: 1, engine: { generation: 2 }, rngState: {}, totals: ZERO_TOTALS, offsets: { archive: 10, evaluated: 20, generations: 30 }, updated: 'then' };
+  const checkpoint = {
+    format: 1,
+    engine: { generation: 2 },
+    rngState: {},
+    totals: ZERO_TOTALS,
+    offsets: { archive: 10, evaluated: 20, generations: 30 },
+    updated: 'then',
+  };
   const file = (value: unknown): string => {
     const path = join(mkdtempSync(join(tmpdir(), 'sagga-checkpoint-')), 'checkpoint.json');
     writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value));

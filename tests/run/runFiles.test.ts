@@ -31,7 +31,10 @@ describe('RunFiles', () => {
     files.reconcile(null);
     files.appendJournal([{ key: 'k1', answers: [] }]);
     expect(lines(files.path('journal'))).toHaveLength(1);
-    const cp = files.commit({ archive: [short({ id: 'a' }), short({ id: 'b' })], evaluated: [short({ key: 'k1' })], generation: short({ generation: 1 }) }, { engine: state(1, 2), rngState: {}, totals: ZERO_TOTALS });
+    const cp = files.commit(
+      { archive: [short({ id: 'a' }), short({ id: 'b' })], evaluated: [short({ key: 'k1' })], generation: short({ generation: 1 }) },
+      { engine: state(1, 2), rngState: {}, totals: ZERO_TOTALS },
+    );
     files.close();
     expect(lines(files.path('archive'))).toEqual(['{"id":"a"}', '{"id":"b"}']);
     expect(cp.offsets.archive).toBe(Buffer.byteLength('{"id":"a"}\n{"id":"b"}\n'));
@@ -39,11 +42,16 @@ describe('RunFiles', () => {
     expect(files.readCheckpoint()).toMatchObject({ engine: { generation: 1, archiveCount: 2 }, offsets: cp.offsets });
   });
 
-  it('carries the entries kept for the rest of the run over in the same write that ends the generation\'s journal', () => {
+  it("carries the entries kept for the rest of the run over in the same write that ends the generation's journal", () => {
     const files = fresh();
     files.reconcile(null);
-    files.appendJournal([{ key: 'asked', answers: [] }, { key: 'probed', answers: [], probe: 1 }]);
-    files.commit({ archive: [], evaluated: [], generation: short({ generation: 1 }) }, { engine: state(1, 0), rngState: {}, totals: ZERO_TOTALS }, [{ key: 'probed', answers: [], probe: 1 }]);
+    files.appendJournal([
+      { key: 'asked', answers: [] },
+      { key: 'probed', answers: [], probe: 1 },
+    ]);
+    files.commit({ archive: [], evaluated: [], generation: short({ generation: 1 }) }, { engine: state(1, 0), rngState: {}, totals: ZERO_TOTALS }, [
+      { key: 'probed', answers: [], probe: 1 },
+    ]);
     files.appendJournal([{ key: 'next', answers: [] }]);
     files.close();
     expect(lines(files.path('journal'))).toEqual(['{"key":"probed","answers":[],"probe":1}', '{"key":"next","answers":[]}']);
@@ -52,7 +60,10 @@ describe('RunFiles', () => {
   it('on resume cuts every log back to the checkpoint, including torn last lines', () => {
     const files = fresh();
     files.reconcile(null);
-    files.commit({ archive: [short({ id: 'a' })], evaluated: [short({ key: 'k1', status: 'fail' })], generation: short({ generation: 1 }) }, { engine: state(1, 1), rngState: {}, totals: ZERO_TOTALS });
+    files.commit(
+      { archive: [short({ id: 'a' })], evaluated: [short({ key: 'k1', status: 'fail' })], generation: short({ generation: 1 }) },
+      { engine: state(1, 1), rngState: {}, totals: ZERO_TOTALS },
+    );
     files.close();
     // A second generation that was killed half-way through its commit: a whole line and a torn one.
     appendFileSync(files.path('archive'), '{"id":"b"}\n{"id":"c", "probl');
@@ -86,13 +97,18 @@ describe('RunFiles', () => {
     const files = fresh();
     files.writeConfig(runConfigFixture({ tau: 0.01 }));
     files.reconcile(files.readCheckpoint());
-    files.commit({ archive: [short({ id: 'a' })], evaluated: [short({ key: 'k1' })], generation: short({ generation: 1 }) }, { engine: state(1, 1), rngState: {}, totals: ZERO_TOTALS });
+    files.commit(
+      { archive: [short({ id: 'a' })], evaluated: [short({ key: 'k1' })], generation: short({ generation: 1 }) },
+      { engine: state(1, 1), rngState: {}, totals: ZERO_TOTALS },
+    );
     files.close();
     rmSync(files.path('checkpoint'));
     appendFileSync(files.path('archive'), '{"id":"b"}\n{"id":"c", "torn');
     const before = ['archive', 'evaluated', 'generations', 'journal'].map((log) => readFileSync(files.path(log as 'archive'), 'utf8'));
     const again = new RunFiles(files.dir);
-    expect(() => again.reconcile(again.readCheckpoint())).toThrow(/checkpoint\.json is missing, but archive\.jsonl \(2 lines\), evaluated\.jsonl \(1 line\), generations\.jsonl \(1 line\)/);
+    expect(() => again.reconcile(again.readCheckpoint())).toThrow(
+      /checkpoint\.json is missing, but archive\.jsonl \(2 lines\), evaluated\.jsonl \(1 line\), generations\.jsonl \(1 line\)/,
+    );
     expect(['archive', 'evaluated', 'generations', 'journal'].map((log) => readFileSync(files.path(log as 'archive'), 'utf8'))).toEqual(before);
   });
 
@@ -104,7 +120,10 @@ describe('RunFiles', () => {
     files.reconcile(files.readCheckpoint());
     let error: unknown;
     try {
-      files.commit({ archive: [short({ id: 'a' })], evaluated: [], generation: short({ generation: 1 }) }, { engine: state(1, 1), rngState: {}, totals: ZERO_TOTALS });
+      files.commit(
+        { archive: [short({ id: 'a' })], evaluated: [], generation: short({ generation: 1 }) },
+        { engine: state(1, 1), rngState: {}, totals: ZERO_TOTALS },
+      );
     } catch (err) {
       error = err;
     }

@@ -25,7 +25,13 @@ describe('RunFiles redaction', () => {
       {
         archive: [short({ id: 'a', target: 'cmd:m --api-key quoted-secret-1', answers: [{ text: 'I know env-key-"odd"-1 and sk-abcdefgh123' }] })],
         // A model that echoes the secret LaTeX-escaped, spaced out, and in base64.
-        evaluated: [short({ key: 'k', reason: 'quoted-secret-1', text: `\\text{quoted\\-secret\\-1} q u o t e d - s e c r e t - 1 ${Buffer.from('quoted-secret-1').toString('base64')}` })],
+        evaluated: [
+          short({
+            key: 'k',
+            reason: 'quoted-secret-1',
+            text: `\\text{quoted\\-secret\\-1} q u o t e d - s e c r e t - 1 ${Buffer.from('quoted-secret-1').toString('base64')}`,
+          }),
+        ],
         generation: short({ generation: 1 }),
       },
       { engine, rngState: {}, totals: ZERO_TOTALS },
@@ -36,6 +42,10 @@ describe('RunFiles redaction', () => {
       expect(text).not.toMatch(/quoted-secret-1|env-key|sk-abcdefgh123|quoted\\\\-secret|q u o t e d|cXVvdGVkLXNlY3JldC0x/);
       if (name.endsWith('.jsonl')) for (const line of text.trim().split('\n')) JSON.parse(line);
     }
-    expect(JSON.parse(readFileSync(join(dir, 'archive.jsonl'), 'utf8'))).toEqual({ id: 'a', target: 'cmd:m --api-key ***', answers: [{ text: 'I know *** and ***' }] });
+    expect(JSON.parse(readFileSync(join(dir, 'archive.jsonl'), 'utf8'))).toEqual({
+      id: 'a',
+      target: 'cmd:m --api-key ***',
+      answers: [{ text: 'I know *** and ***' }],
+    });
   });
 });

@@ -39,7 +39,23 @@ async function leaks(dir: string, secrets: readonly string[]): Promise<string[]>
   return found;
 }
 
-const SMALL = ['--no-canaries', '--rng-seed', '3', '--generation-size', '12', '--seed-size', '4', '--clusters', '2', '--archive-size', '20', '--max-generations', '2', '--concurrency', '2'];
+const SMALL = [
+  '--no-canaries',
+  '--rng-seed',
+  '3',
+  '--generation-size',
+  '12',
+  '--seed-size',
+  '4',
+  '--clusters',
+  '2',
+  '--archive-size',
+  '20',
+  '--max-generations',
+  '2',
+  '--concurrency',
+  '2',
+];
 
 const dirs: string[] = [];
 let server: FakeOpenAIServer | undefined;

@@ -26,7 +26,24 @@ describe('sagga search --batch', () => {
     servers.push(server);
     const out = join(work, 'run');
     const target = ['--target', 'openai:batch-model', '--base-url', server.baseURL, '--batch'];
-    const run = ['--no-canaries', '--reference', 'none', '--shrink-calls', '0', '--generation-size', '12', '--seed-size', '4', '--clusters', '1', '--max-generations', '2', '--rng-seed', 'batch', '--json'];
+    const run = [
+      '--no-canaries',
+      '--reference',
+      'none',
+      '--shrink-calls',
+      '0',
+      '--generation-size',
+      '12',
+      '--seed-size',
+      '4',
+      '--clusters',
+      '1',
+      '--max-generations',
+      '2',
+      '--rng-seed',
+      'batch',
+      '--json',
+    ];
     const first = startCli(['search', ...target, '--out', out, ...run], env);
     const jobsFile = join(out, 'batch-jobs.json');
     // The job's id is on record (it replaces the intent written before the create call).
@@ -60,7 +77,24 @@ describe('sagga search --batch', () => {
     servers.push(server);
     const out = join(work, 'killed-creating');
     const target = ['--target', 'openai:batch-model', '--base-url', server.baseURL, '--batch'];
-    const run = ['--no-canaries', '--reference', 'none', '--shrink-calls', '0', '--generation-size', '12', '--seed-size', '4', '--clusters', '1', '--max-generations', '2', '--rng-seed', 'batch', '--json'];
+    const run = [
+      '--no-canaries',
+      '--reference',
+      'none',
+      '--shrink-calls',
+      '0',
+      '--generation-size',
+      '12',
+      '--seed-size',
+      '4',
+      '--clusters',
+      '1',
+      '--max-generations',
+      '2',
+      '--rng-seed',
+      'batch',
+      '--json',
+    ];
     const first = startCli(['search', ...target, '--out', out, ...run], env);
     const jobsFile = join(out, 'batch-jobs.json');
     expect(await waitFor(() => server.batches.length === 1, 60_000), first.stderr()).toBe(true);

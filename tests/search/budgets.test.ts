@@ -14,13 +14,32 @@ import { runBuiltCli } from '../helpers/runBuiltCli.js';
 const work = mkdtempSync(join(tmpdir(), 'sagga-budget-'));
 
 describe('--max-target-calls', () => {
-  it('stops within the budget, with the target\'s own count, and goes on when the budget is raised on resume', async () => {
+  it("stops within the budget, with the target's own count, and goes on when the budget is raised on resume", async () => {
     const out = join(work, 'run');
     const log = join(work, 'requests.jsonl');
     const target = `cmd:node tests/fixtures/cmd/logged-power-rule.mjs ${log}`;
     // No start-up canaries and no references: every call the run makes goes to the logged program.
     const common = ['--no-canaries', '--reference', 'none', '--json'];
-    const first = await runBuiltCli(['search', '--target', target, '--out', out, '--max-target-calls', '500', '--generation-size', '60', '--seed-size', '10', '--clusters', '2', '--rng-seed', 'budget', '--concurrency', '3', ...common]);
+    const first = await runBuiltCli([
+      'search',
+      '--target',
+      target,
+      '--out',
+      out,
+      '--max-target-calls',
+      '500',
+      '--generation-size',
+      '60',
+      '--seed-size',
+      '10',
+      '--clusters',
+      '2',
+      '--rng-seed',
+      'budget',
+      '--concurrency',
+      '3',
+      ...common,
+    ]);
     expect(first.status, first.stderr).toBe(0);
     const checkpoint = JSON.parse(readFileSync(join(out, 'checkpoint.json'), 'utf8')) as { engine: { stopReason: string }; totals: { target_calls: number } };
     expect(checkpoint.engine.stopReason).toBe('budget');

@@ -30,8 +30,16 @@ const problem = (text: string) => ({ id: `g1-${text}`, key: `key-${text}`, expr:
 
 function gateWith(options: { saved?: JournalEntry[]; maxCalls?: number; signal?: AbortSignal } = {}) {
   const written: JournalEntry[] = [];
-  const journal = new AnswerJournal(options.saved ?? [], 0, (entries) => written.push(...entries), () => {});
-  const budget = new SpendingBudget({ maxTargetCalls: options.maxCalls ?? null, maxTokensTotal: null, maxCost: null }, { calls: 0, input: 0, output: 0, cost: 0 });
+  const journal = new AnswerJournal(
+    options.saved ?? [],
+    0,
+    (entries) => written.push(...entries),
+    () => {},
+  );
+  const budget = new SpendingBudget(
+    { maxTargetCalls: options.maxCalls ?? null, maxTokensTotal: null, maxCost: null },
+    { calls: 0, input: 0, output: 0, cost: 0 },
+  );
   const gate = new CallGate({ journal, budget, slots: createLimiter(2), k: 1, generation: 1, signal: options.signal });
   return { gate, budget, written };
 }
@@ -104,13 +112,31 @@ async function runChains(options: { delayMs: (key: string) => number; saved?: Jo
       const key = problems[0].infix;
       asked.push(key);
       await new Promise((r) => setTimeout(r, options.delayMs(key)));
-      return [{ id: problems[0].id, answers: [{ status: 'ok', text: 'x', expr: parseExpr('x'), latencyMs: 0, tokenUsage: { prompt: tokens(key), completion: 0, total: tokens(key) } } as TargetAnswer] }];
+      return [
+        {
+          id: problems[0].id,
+          answers: [
+            {
+              status: 'ok',
+              text: 'x',
+              expr: parseExpr('x'),
+              latencyMs: 0,
+              tokenUsage: { prompt: tokens(key), completion: 0, total: tokens(key) },
+            } as TargetAnswer,
+          ],
+        },
+      ];
     },
     stats: () => ({ requests: 0, errors: 0, timeouts: 0, restarts: 0, cacheHits: 0, tokens: { prompt: 0, completion: 0, total: 0 } }),
     close: async () => {},
     describe: () => ({}),
   };
-  const journal = new AnswerJournal(options.saved ?? [], 0, (entries) => options.written?.push(...entries), () => {});
+  const journal = new AnswerJournal(
+    options.saved ?? [],
+    0,
+    (entries) => options.written?.push(...entries),
+    () => {},
+  );
   const budget = new SpendingBudget({ maxTargetCalls: null, maxTokensTotal: 1500, maxCost: null }, { calls: 0, input: 0, output: 0, cost: 0 });
   const gate = new CallGate({ journal, budget, slots: createLimiter(2), k: 1, generation: 1 });
   const reached: number[] = [];
@@ -139,7 +165,7 @@ describe('CallGate under a budget', () => {
     'lane 0 slow': (key) => (key.startsWith('c0') ? 12 : 1),
     'lane 3 slow': (key) => (key.startsWith('c3') ? 12 : 1),
     'later steps slow': (key) => Number(key[3]) * 3,
-    'scattered': (key) => (key.charCodeAt(1) * 5 + key.charCodeAt(3) * 11) % 9,
+    scattered: (key) => (key.charCodeAt(1) * 5 + key.charCodeAt(3) * 11) % 9,
   };
 
   it('checks a call against the calls granted before it but the last --concurrency, whichever of them answered first', async () => {
@@ -152,20 +178,45 @@ describe('CallGate under a budget', () => {
           const key = problems[0].infix;
           asked.push(key);
           await new Promise((r) => setTimeout(r, key === slow ? 15 : 1));
-          return [{ id: problems[0].id, answers: [{ status: 'ok', text: 'x', expr: parseExpr('x'), latencyMs: 0, tokenUsage: { prompt: 600, completion: 0, total: 600 } } as TargetAnswer] }];
+          return [
+            {
+              id: problems[0].id,
+              answers: [
+                { status: 'ok', text: 'x', expr: parseExpr('x'), latencyMs: 0, tokenUsage: { prompt: 600, completion: 0, total: 600 } } as TargetAnswer,
+              ],
+            },
+          ];
         },
         stats: () => ({ requests: 0, errors: 0, timeouts: 0, restarts: 0, cacheHits: 0, tokens: { prompt: 0, completion: 0, total: 0 } }),
         close: async () => {},
         describe: () => ({}),
       };
       const budget = new SpendingBudget({ maxTargetCalls: null, maxTokensTotal: 1000, maxCost: null }, { calls: 0, input: 0, output: 0, cost: 0 });
-      const gate = new CallGate({ journal: new AnswerJournal([], 0, () => {}, () => {}), budget, slots: createLimiter(2), k: 1, generation: 1 });
+      const gate = new CallGate({
+        journal: new AnswerJournal(
+          [],
+          0,
+          () => {},
+          () => {},
+        ),
+        budget,
+        slots: createLimiter(2),
+        k: 1,
+        generation: 1,
+      });
       const lanes = ['a', 'b', 'c'].map((_, i) => gate.lane(i));
-      await Promise.all(['a', 'b', 'c'].map((key, i) => gate.call(target, undefined, { id: key, key, expr: parseExpr('x'), infix: key, latex: key }, 'problems', lanes[i]).finally(() => lanes[i].leave())));
+      await Promise.all(
+        ['a', 'b', 'c'].map((key, i) =>
+          gate.call(target, undefined, { id: key, key, expr: parseExpr('x'), infix: key, latex: key }, 'problems', lanes[i]).finally(() => lanes[i].leave()),
+        ),
+      );
       outcomes.push(asked.sort());
     }
     // c is the third call with two slots: it is checked against a's 600 tokens alone, whether or not b's are in yet.
-    expect(outcomes).toEqual([['a', 'b', 'c'], ['a', 'b', 'c']]);
+    expect(outcomes).toEqual([
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+    ]);
   });
 
   it('allows the same calls whatever order the answers arrive in', async () => {
@@ -183,7 +234,7 @@ describe('CallGate under a budget', () => {
     }
   });
 
-  it('replays a killed run\'s journaled answers in their rounds, and then makes the calls the uninterrupted run made', async () => {
+  it("replays a killed run's journaled answers in their rounds, and then makes the calls the uninterrupted run made", async () => {
     const written: JournalEntry[] = [];
     const uninterrupted = await runChains({ delayMs: patterns['lane 0 slow'], written });
     for (const cut of [3, 7, 11]) {

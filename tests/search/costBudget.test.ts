@@ -18,14 +18,45 @@ describe('--max-cost', () => {
     await server?.close();
   });
 
-  it('stops within the budget plus what was in flight, with the server\'s count of tokens', async () => {
+  it("stops within the budget plus what was in flight, with the server's count of tokens", async () => {
     // Each request: 1,000 input and 500 output tokens; at $2 and $4 per million, $0.004.
-    server = await startFakeOpenAIServer(() => reply.answer('The answer is \\boxed{x}', { delayMs: 5, usage: { prompt_tokens: 1000, completion_tokens: 500 } }));
+    server = await startFakeOpenAIServer(() =>
+      reply.answer('The answer is \\boxed{x}', { delayMs: 5, usage: { prompt_tokens: 1000, completion_tokens: 500 } }),
+    );
     const out = join(work, 'run');
     const concurrency = 3;
     const r = await runBuiltCli(
-      ['search', '--target', 'openai:m', '--base-url', server.baseURL, '--price-input', '2', '--price-output', '4', '--max-cost', '0.2', '--out', out, '--no-canaries', '--reference', 'none',
-        '--shrink-calls', '0', '--generation-size', '60', '--seed-size', '10', '--clusters', '2', '--rng-seed', 'cost', '--concurrency', String(concurrency), '--json'],
+      [
+        'search',
+        '--target',
+        'openai:m',
+        '--base-url',
+        server.baseURL,
+        '--price-input',
+        '2',
+        '--price-output',
+        '4',
+        '--max-cost',
+        '0.2',
+        '--out',
+        out,
+        '--no-canaries',
+        '--reference',
+        'none',
+        '--shrink-calls',
+        '0',
+        '--generation-size',
+        '60',
+        '--seed-size',
+        '10',
+        '--clusters',
+        '2',
+        '--rng-seed',
+        'cost',
+        '--concurrency',
+        String(concurrency),
+        '--json',
+      ],
       { env: { OPENAI_API_KEY: 'sk-cost-0123456789' } },
     );
     expect(r.status, r.stderr).toBe(0);
@@ -52,17 +83,46 @@ describe('--max-tokens-total', () => {
   });
 
   it('stops within the token budget plus what was in flight, counting what the server counted', async () => {
-    server = await startFakeOpenAIServer(() => reply.answer('The answer is \\boxed{x}', { delayMs: 5, usage: { prompt_tokens: 1000, completion_tokens: 500 } }));
+    server = await startFakeOpenAIServer(() =>
+      reply.answer('The answer is \\boxed{x}', { delayMs: 5, usage: { prompt_tokens: 1000, completion_tokens: 500 } }),
+    );
     const out = join(work, 'tokens');
     const concurrency = 3;
     const r = await runBuiltCli(
-      ['search', '--target', 'openai:m', '--base-url', server.baseURL, '--max-tokens-total', '60000', '--out', out, '--no-canaries', '--reference', 'none',
-        '--shrink-calls', '0', '--generation-size', '60', '--seed-size', '10', '--clusters', '2', '--rng-seed', 'tokens', '--concurrency', String(concurrency), '--json'],
+      [
+        'search',
+        '--target',
+        'openai:m',
+        '--base-url',
+        server.baseURL,
+        '--max-tokens-total',
+        '60000',
+        '--out',
+        out,
+        '--no-canaries',
+        '--reference',
+        'none',
+        '--shrink-calls',
+        '0',
+        '--generation-size',
+        '60',
+        '--seed-size',
+        '10',
+        '--clusters',
+        '2',
+        '--rng-seed',
+        'tokens',
+        '--concurrency',
+        String(concurrency),
+        '--json',
+      ],
       { env: { OPENAI_API_KEY: 'sk-tokens-0123456789' } },
     );
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/stopped by the --max-tokens-total budget/);
-    const totals = (JSON.parse(readFileSync(join(out, 'checkpoint.json'), 'utf8')) as { totals: { target_calls: number; tokens: { input: number; output: number } } }).totals;
+    const totals = (
+      JSON.parse(readFileSync(join(out, 'checkpoint.json'), 'utf8')) as { totals: { target_calls: number; tokens: { input: number; output: number } } }
+    ).totals;
     const spent = totals.tokens.input + totals.tokens.output;
     expect(spent).toBeGreaterThanOrEqual(60000);
     expect(spent).toBeLessThanOrEqual(60000 + concurrency * 1500);

@@ -35,17 +35,50 @@ describe('sagga search over two endpoints, one stopped halfway', () => {
     servers.push(a, b);
     const out = join(work, 'run');
     const r = await runBuiltCli(
-      ['search', '--target', 'openai:m', '--base-url', `${a.baseURL},${b.baseURL}`, '--out', out, '--no-canaries', '--reference', 'none', '--shrink-calls', '0',
-        '--generation-size', '60', '--seed-size', '10', '--clusters', '2', '--max-generations', '3', '--rng-seed', 'endpoints', '--concurrency', '4', '--json'],
+      [
+        'search',
+        '--target',
+        'openai:m',
+        '--base-url',
+        `${a.baseURL},${b.baseURL}`,
+        '--out',
+        out,
+        '--no-canaries',
+        '--reference',
+        'none',
+        '--shrink-calls',
+        '0',
+        '--generation-size',
+        '60',
+        '--seed-size',
+        '10',
+        '--clusters',
+        '2',
+        '--max-generations',
+        '3',
+        '--rng-seed',
+        'endpoints',
+        '--concurrency',
+        '4',
+        '--json',
+      ],
       { env: { OPENAI_API_KEY: 'sk-endpoints-0123456789' } },
     );
     expect(r.status, r.stderr).toBe(0);
     expect(a.stopped).toBe(true);
-    const generations = readFileSync(join(out, 'generations.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { errors: number; skipped: number });
+    const generations = readFileSync(join(out, 'generations.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { errors: number; skipped: number });
     expect(generations).toHaveLength(3);
     expect(generations.every((g) => g.skipped === 0)).toBe(true);
     // Every archived line is a verified wrong answer: no transport fault became a failure.
-    const archive = existsSync(join(out, 'archive.jsonl')) ? readFileSync(join(out, 'archive.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { kind: string; proof: { by: string } | null }) : [];
+    const archive = existsSync(join(out, 'archive.jsonl'))
+      ? readFileSync(join(out, 'archive.jsonl'), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as { kind: string; proof: { by: string } | null })
+      : [];
     expect(archive.length).toBeGreaterThan(0);
     for (const line of archive) expect(line).toMatchObject({ kind: 'wrong', proof: { by: 'verifier' } });
     // The summary names both endpoints: the live one with exactly the requests it logged; the stopped
@@ -73,14 +106,40 @@ describe('sagga search over two endpoints, one stopped halfway', () => {
     const out = join(work, 'empty-replica');
     // The default references stay on: an empty answer read as a decline would be "proven" by them.
     const r = await runBuiltCli(
-      ['search', '--target', 'openai:m', '--base-url', `${empty.baseURL},${sound.baseURL}`, '--out', out, '--no-canaries', '--shrink-calls', '0',
-        '--generation-size', '40', '--seed-size', '10', '--clusters', '2', '--max-generations', '2', '--rng-seed', 'empty-replica', '--concurrency', '4', '--json'],
+      [
+        'search',
+        '--target',
+        'openai:m',
+        '--base-url',
+        `${empty.baseURL},${sound.baseURL}`,
+        '--out',
+        out,
+        '--no-canaries',
+        '--shrink-calls',
+        '0',
+        '--generation-size',
+        '40',
+        '--seed-size',
+        '10',
+        '--clusters',
+        '2',
+        '--max-generations',
+        '2',
+        '--rng-seed',
+        'empty-replica',
+        '--concurrency',
+        '4',
+        '--json',
+      ],
       { env: { OPENAI_API_KEY: 'sk-endpoints-0123456789' } },
     );
     expect(r.status, r.stderr).toBe(0);
     expect(empty.requests.length).toBeGreaterThan(0);
     const archive = existsSync(join(out, 'archive.jsonl'))
-      ? readFileSync(join(out, 'archive.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { kind: string; proof: { by: string } | null; answers: Array<{ text: string }> })
+      ? readFileSync(join(out, 'archive.jsonl'), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as { kind: string; proof: { by: string } | null; answers: Array<{ text: string }> })
       : [];
     expect(archive.length).toBeGreaterThan(0);
     for (const line of archive) {
@@ -88,10 +147,15 @@ describe('sagga search over two endpoints, one stopped halfway', () => {
       for (const a of line.answers) expect(a.text).toContain('boxed{x}');
     }
     // Not one problem went without its answer: each empty completion was sent on to the sound replica.
-    const generations = readFileSync(join(out, 'generations.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { errors: number });
+    const generations = readFileSync(join(out, 'generations.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { errors: number });
     expect(generations.map((g) => g.errors)).toEqual([0, 0]);
     // Three empty answers in a row took it out of service; it was not given the run's requests.
-    const config = JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')) as { endpoints: Array<{ url: string; requests: number; errors: number; out_of_service_ms: number }> };
+    const config = JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')) as {
+      endpoints: Array<{ url: string; requests: number; errors: number; out_of_service_ms: number }>;
+    };
     expect(config.endpoints[0]).toMatchObject({ url: empty.baseURL, requests: empty.requests.length, errors: empty.requests.length });
     expect(config.endpoints[0].out_of_service_ms).toBeGreaterThan(0);
     expect(empty.requests.length).toBeLessThan(10);

@@ -19,8 +19,27 @@ describe('a search whose target has no bug left to find', () => {
     const target = 'cmd:node tests/fixtures/cmd/few-bugs.mjs';
     const patience = 6;
     const run = await runBuiltCli([
-      'search', '--target', target, '--out', out, '--reference', 'none', '--rng-seed', 'exhausted', '--generation-size', '120',
-      '--seed-size', '12', '--clusters', '3', '--patience', String(patience), '--max-target-calls', '20000', '--concurrency', '2',
+      'search',
+      '--target',
+      target,
+      '--out',
+      out,
+      '--reference',
+      'none',
+      '--rng-seed',
+      'exhausted',
+      '--generation-size',
+      '120',
+      '--seed-size',
+      '12',
+      '--clusters',
+      '3',
+      '--patience',
+      String(patience),
+      '--max-target-calls',
+      '20000',
+      '--concurrency',
+      '2',
     ]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/stagnated: no new signature in 6 generations \/ [\d,]+ target calls/);
@@ -28,7 +47,9 @@ describe('a search whose target has no bug left to find', () => {
     expect(checkpoint.engine.stopReason).toBe('stagnated');
     const archive = jsonLines<{ signature: string }>(join(out, 'archive.jsonl'));
     expect(new Set(archive.map((a) => a.signature))).toEqual(new Set(['^(x,#)', '^(#,^(x,#))']));
-    const generations = jsonLines<{ asked: number; signatures: number; escalation: { drawn_at: number; level: number; stale_generations: number } }>(join(out, 'generations.jsonl'));
+    const generations = jsonLines<{ asked: number; signatures: number; escalation: { drawn_at: number; level: number; stale_generations: number } }>(
+      join(out, 'generations.jsonl'),
+    );
     for (const g of generations) expect(g.asked).toBeGreaterThan(0);
     const last = generations.at(-1)!;
     expect(last.escalation.stale_generations).toBe(patience);

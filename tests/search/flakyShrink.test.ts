@@ -1,4 +1,4 @@
-import { mkdtempSync, } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,11 +19,32 @@ describe('shrinking against a model that fails half the time', () => {
   it('takes no step on one failing ask: each step is confirmed by a second ask', async () => {
     const out = join(work, 'run');
     const run = await runBuiltCli([
-      'search', '--target', 'cmd:node tests/fixtures/cmd/flaky.mjs', '--no-canaries', '--reference', 'none', '--out', out,
-      '--rng-seed', 'flaky', '--generation-size', '40', '--seed-size', '8', '--clusters', '2', '--max-generations', '2', '--concurrency', '1', '--json',
+      'search',
+      '--target',
+      'cmd:node tests/fixtures/cmd/flaky.mjs',
+      '--no-canaries',
+      '--reference',
+      'none',
+      '--out',
+      out,
+      '--rng-seed',
+      'flaky',
+      '--generation-size',
+      '40',
+      '--seed-size',
+      '8',
+      '--clusters',
+      '2',
+      '--max-generations',
+      '2',
+      '--concurrency',
+      '1',
+      '--json',
     ]);
     expect(run.status, run.stderr).toBe(0);
-    const archive = jsonLines<{ problem: string; minimal: { problem: string }; shrink?: { steps: number; probes: number; calls: number } }>(join(out, 'archive.jsonl'));
+    const archive = jsonLines<{ problem: string; minimal: { problem: string }; shrink?: { steps: number; probes: number; calls: number } }>(
+      join(out, 'archive.jsonl'),
+    );
     expect(archive.length).toBeGreaterThan(0);
     const shrunk = archive.filter((a) => a.shrink !== undefined && a.shrink.probes > 0);
     expect(shrunk.length).toBeGreaterThan(0);

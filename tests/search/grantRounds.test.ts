@@ -78,7 +78,11 @@ describe('GrantRounds', () => {
     const other = rounds.request(3, 'problems');
     late.claim(1, 'references');
     const order: string[] = [];
-    for (const r of [late, other]) void r.turn.then((t) => { order.push(r.tag); t.settle(spending(0)); });
+    for (const r of [late, other])
+      void r.turn.then((t) => {
+        order.push(r.tag);
+        t.settle(spending(0));
+      });
     await settle();
     expect(order).toEqual(['references', 'problems']);
     // Once its round has begun, a claim changes nothing.

@@ -19,17 +19,34 @@ const problems: AskedProblem[] = Array.from({ length: HEALTH_STREAK + 5 }, (_, i
   parent: 'x',
   attempt: 0,
 }));
-const declined = (problem: AskedProblem): Evaluation => ({ problem, judgement: { status: 'fail', kind: 'no-answer', reason: 'declined', answers: [], proof: null } });
+const declined = (problem: AskedProblem): Evaluation => ({
+  problem,
+  judgement: { status: 'fail', kind: 'no-answer', reason: 'declined', answers: [], proof: null },
+});
 
 function monitorWith(checks: CanaryCheck[], maxCalls: number | null = null) {
   let restarts = 0;
   const target = { name: 't', restart: async () => void restarts++ } as unknown as Target;
   const budget = new SpendingBudget({ maxTargetCalls: maxCalls, maxTokensTotal: null, maxCost: null }, { calls: 0, input: 0, output: 0, cost: 0 });
-  const journal = new AnswerJournal([], 0, () => {}, () => {});
+  const journal = new AnswerJournal(
+    [],
+    0,
+    () => {},
+    () => {},
+  );
   const gate = new CallGate({ journal, budget, slots: createLimiter(1), k: 1, generation: 1 });
   const results: Array<Evaluation | undefined> = problems.map(declined);
   let asked = 0;
-  const monitor = new HealthMonitor({ problems, results, target, gate, budget, journal, healthCalls: 6, checkHealth: async () => checks[Math.min(asked++, checks.length - 1)] });
+  const monitor = new HealthMonitor({
+    problems,
+    results,
+    target,
+    gate,
+    budget,
+    journal,
+    healthCalls: 6,
+    checkHealth: async () => checks[Math.min(asked++, checks.length - 1)],
+  });
   return { monitor, results, gate, budget, restarts: () => restarts, checks: () => asked };
 }
 

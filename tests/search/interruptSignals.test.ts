@@ -32,7 +32,16 @@ afterEach(() => {
 /** A search against the stuck family, once sagga has started its loop and the family is up. */
 async function searchAgainstStuckFamily(): Promise<{ cli: LiveCli; pids: number[] }> {
   const pidFile = join(work, `pids-${++runs}`);
-  const cli = startCli(['search', '--target', `cmd:node tests/fixtures/cmd/stuck-family.mjs ${pidFile}`, '--no-canaries', '--concurrency', '1', '--out', join(work, `run-${runs}`)]);
+  const cli = startCli([
+    'search',
+    '--target',
+    `cmd:node tests/fixtures/cmd/stuck-family.mjs ${pidFile}`,
+    '--no-canaries',
+    '--concurrency',
+    '1',
+    '--out',
+    join(work, `run-${runs}`),
+  ]);
   started.push(cli);
   const pids = () => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number) : []);
   const up = await waitFor(() => cli.exited() || (pids().length >= 2 && /writing to/.test(cli.stderr())), 60_000);

@@ -82,7 +82,9 @@ describe('search survives kills', () => {
     expect(run.stderr).toContain(`--resume ${dir}`);
     // Stopped inside the first generation the checkpoint has no engine state yet: nothing was committed.
     const checkpointPath = join(dir, 'checkpoint.json');
-    const committed = existsSync(checkpointPath) ? ((JSON.parse(readFileSync(checkpointPath, 'utf8')) as { engine: { generation: number } | null }).engine?.generation ?? 0) : 0;
+    const committed = existsSync(checkpointPath)
+      ? ((JSON.parse(readFileSync(checkpointPath, 'utf8')) as { engine: { generation: number } | null }).engine?.generation ?? 0)
+      : 0;
     expect(generationRows(dir)).toHaveLength(committed);
     const resumed = await runDriver({ resume: dir, json: true });
     expect(resumed.code).toBe(0);
@@ -115,8 +117,16 @@ describe('search survives kills', () => {
     expect(stopped).toMatch(/max-generations|archive-full/);
     expect(generationRows(copy).length).toBeGreaterThanOrEqual(before);
     expect(generationRows(copy)).toHaveLength(BASE.maxGenerations + 1);
-    const config = JSON.parse(readFileSync(join(copy, 'config.json'), 'utf8')) as { settings: { maxGenerations: number }; resumes: Array<{ changed: Array<{ setting: string }> }> };
+    const config = JSON.parse(readFileSync(join(copy, 'config.json'), 'utf8')) as {
+      settings: { maxGenerations: number };
+      resumes: Array<{ changed: Array<{ setting: string }> }>;
+    };
     expect(config.settings.maxGenerations).toBe(BASE.maxGenerations + 1);
-    expect(config.resumes.at(-1)!.changed.map((c) => c.setting).sort()).toEqual(['archiveSize', 'maxGenerations']);
+    expect(
+      config.resumes
+        .at(-1)!
+        .changed.map((c) => c.setting)
+        .sort(),
+    ).toEqual(['archiveSize', 'maxGenerations']);
   }, 240_000);
 });

@@ -43,4 +43,3 @@ describe('the default search survives kills', () => {
     expect(generationRows(dir)).toEqual(generationRows(reference));
   }, 300_000);
 });
-

@@ -32,8 +32,31 @@ const TRIALS = 6;
 const KILLS_PER_TRIAL = 3;
 
 function searchArgs(server: FakeOpenAIServer, out: string): string[] {
-  return ['search', '--target', 'openai:m', '--base-url', server.baseURL, '--max-tokens-total', String(BUDGET), '--out', out, '--no-canaries', '--reference', 'none',
-    '--generation-size', '30', '--seed-size', '6', '--clusters', '2', '--rng-seed', 'kill-tokens', '--concurrency', String(CONCURRENCY), '--json'];
+  return [
+    'search',
+    '--target',
+    'openai:m',
+    '--base-url',
+    server.baseURL,
+    '--max-tokens-total',
+    String(BUDGET),
+    '--out',
+    out,
+    '--no-canaries',
+    '--reference',
+    'none',
+    '--generation-size',
+    '30',
+    '--seed-size',
+    '6',
+    '--clusters',
+    '2',
+    '--rng-seed',
+    'kill-tokens',
+    '--concurrency',
+    String(CONCURRENCY),
+    '--json',
+  ];
 }
 
 function lines(path: string): string[] {
@@ -56,7 +79,11 @@ let onRequest: (request: FakeRequest) => void = () => {};
  */
 function runUntilKilled(args: readonly string[], killAt: number | null, pauseMs: number): Promise<{ killed: boolean; code: number | null; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [SAGGA_BIN, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, OPENAI_API_KEY: KEY } });
+    const child = spawn(process.execPath, [SAGGA_BIN, ...args], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, OPENAI_API_KEY: KEY },
+    });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
     let received = 0;
@@ -138,7 +165,9 @@ describe('a token budget across kills', () => {
         if (extra <= 0) continue;
         extras += extra;
         const byKilled = sessions.filter((s) => killed[s]).length;
-        expect(byKilled, `trial ${trial}: asked ${sessions.length} times, by sessions ${sessions.join(', ')}: ${prompt.slice(0, 80)}`).toBeGreaterThanOrEqual(extra);
+        expect(byKilled, `trial ${trial}: asked ${sessions.length} times, by sessions ${sessions.join(', ')}: ${prompt.slice(0, 80)}`).toBeGreaterThanOrEqual(
+          extra,
+        );
       }
       expect(extras, `trial ${trial}`).toBeLessThanOrEqual(kills * CONCURRENCY);
     }

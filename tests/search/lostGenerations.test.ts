@@ -43,7 +43,7 @@ describe('LostGenerations', () => {
     expect(await watch.trouble(target())).toBeUndefined();
   });
 
-  it("keeps the last error of a mixed generation, and leaves out a diagnosis that fails or says nothing", async () => {
+  it('keeps the last error of a mixed generation, and leaves out a diagnosis that fails or says nothing', async () => {
     const watch = new LostGenerations();
     watch.observe([lost('first'), passed]);
     for (let g = 0; g < LOST_GENERATIONS_LIMIT; g++) watch.observe([lost(g === 0 ? 'second' : 'third')]);

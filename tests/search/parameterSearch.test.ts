@@ -34,8 +34,29 @@ const lines = <T>(path: string): T[] =>
 
 async function search(out: string, mutations: string): Promise<void> {
   const run = await runBuiltCli([
-    'search', '--target', BLIND, '--mutations', mutations, '--reference', 'none', '--no-canaries', '--rng-seed', 'parameters',
-    '--generation-size', '60', '--max-generations', '3', '--seed-size', '10', '--clusters', '3', '--concurrency', '2', '--json', '--out', out,
+    'search',
+    '--target',
+    BLIND,
+    '--mutations',
+    mutations,
+    '--reference',
+    'none',
+    '--no-canaries',
+    '--rng-seed',
+    'parameters',
+    '--generation-size',
+    '60',
+    '--max-generations',
+    '3',
+    '--seed-size',
+    '10',
+    '--clusters',
+    '3',
+    '--concurrency',
+    '2',
+    '--json',
+    '--out',
+    out,
   ]);
   expect(run.status, run.stderr).toBe(0);
 }
@@ -57,10 +78,19 @@ describe('a search with parameters', () => {
       expect(line.proof?.reason).toMatch(/^incorrect for [A-Z] = /);
     }
     // The verify contract, from each line: its problem, its parameters, its wrong answer.
-    const input = archive.map((l, i) => JSON.stringify({ id: String(i), problem: l.problem, parameters: l.parameters, answer: l.answers.find((a) => a.verdict === 'incorrect')!.answer })).join('\n') + '\n';
+    const input =
+      archive
+        .map((l, i) =>
+          JSON.stringify({ id: String(i), problem: l.problem, parameters: l.parameters, answer: l.answers.find((a) => a.verdict === 'incorrect')!.answer }),
+        )
+        .join('\n') + '\n';
     const verify = spawnSync(process.execPath, [SAGGA_BIN, 'verify'], { cwd: REPO_ROOT, input, encoding: 'utf8' });
     expect(verify.status, verify.stderr).toBe(0);
-    for (const v of verify.stdout.trim().split('\n').map((l) => JSON.parse(l) as { verdict: string })) expect(v.verdict).toBe('incorrect');
+    for (const v of verify.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { verdict: string }))
+      expect(v.verdict).toBe('incorrect');
     // Problems with parameters were asked with their assumptions, and written with them.
     const evaluated = lines<{ problem: string; parameters?: Record<string, string> }>(join(out, 'evaluated.jsonl'));
     expect(evaluated.filter((e) => e.parameters !== undefined).length).toBeGreaterThan(0);

@@ -16,7 +16,25 @@ import { REPO_ROOT, runBuiltCli, type CliRun } from '../helpers/runBuiltCli.js';
 
 const work = mkdtempSync(join(tmpdir(), 'sagga-proven-'));
 const MODEL = 'cmd:/usr/bin/python3 tests/fixtures/cmd/sympy-liar.py 90 8';
-const RUN = ['--generation-size', '60', '--seed-size', '10', '--clusters', '2', '--max-generations', '3', '--rng-seed', 'proven', '--concurrency', '2', '--time-limit', '4000', '--shrink-calls', '0', '--json'];
+const RUN = [
+  '--generation-size',
+  '60',
+  '--seed-size',
+  '10',
+  '--clusters',
+  '2',
+  '--max-generations',
+  '3',
+  '--rng-seed',
+  'proven',
+  '--concurrency',
+  '2',
+  '--time-limit',
+  '4000',
+  '--shrink-calls',
+  '0',
+  '--json',
+];
 
 interface ArchiveLine {
   id: string;
@@ -44,7 +62,10 @@ describe('proven failures against a model that lies, declines, writes odd number
     const archive = readFileSync(join(out, 'archive.jsonl'), 'utf8');
     const checked = spawnSync('/usr/bin/python3', [join(REPO_ROOT, 'tests/fixtures/check_claims.py')], { input: archive, encoding: 'utf8', timeout: 120_000 });
     expect(checked.status, checked.stderr).toBe(0);
-    const verdicts = checked.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; ok: boolean; why: string });
+    const verdicts = checked.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { id: string; ok: boolean; why: string });
     expect(verdicts.length).toBe(archive.split('\n').filter(Boolean).length);
     expect(verdicts.filter((v) => !v.ok)).toEqual([]);
   });
@@ -75,7 +96,30 @@ describe('proven failures against a model that lies, declines, writes odd number
 describe('--failures all: the paper rule', () => {
   it('archives unproven failures too, with "proof": null', async () => {
     const out = join(work, 'all');
-    const r = await runBuiltCli(['search', '--target', 'nerdamer', '--out', out, '--failures', 'all', '--reference', 'none', '--generation-size', '60', '--seed-size', '10', '--clusters', '2', '--max-generations', '2', '--rng-seed', 'a', '--concurrency', '2', '--json']);
+    const r = await runBuiltCli([
+      'search',
+      '--target',
+      'nerdamer',
+      '--out',
+      out,
+      '--failures',
+      'all',
+      '--reference',
+      'none',
+      '--generation-size',
+      '60',
+      '--seed-size',
+      '10',
+      '--clusters',
+      '2',
+      '--max-generations',
+      '2',
+      '--rng-seed',
+      'a',
+      '--concurrency',
+      '2',
+      '--json',
+    ]);
     expect(r.status, r.stderr).toBe(0);
     const archive = jsonLines<ArchiveLine>(join(out, 'archive.jsonl'));
     const config = JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')) as { settings: { failures: string; reference: string[] } };

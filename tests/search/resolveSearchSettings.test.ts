@@ -4,8 +4,22 @@ import { redactSecrets } from '../../src/util/redactSecrets.js';
 
 describe('search settings', () => {
   it('parses the CLI strings and keeps only what was given', () => {
-    const s = explicitSettings({ target: 'nerdamer', tau: '0.05', seedSize: '20', ops: 'add, mul,pow', requireOps: 'sin,cos', mutationParams: '{"vmin":-5,"vmax":5}' });
-    expect(s).toEqual({ target: 'nerdamer', tau: 0.05, seedSize: 20, ops: ['add', 'mul', 'pow'], requireOps: ['sin', 'cos'], mutationParams: { vmin: -5, vmax: 5 } });
+    const s = explicitSettings({
+      target: 'nerdamer',
+      tau: '0.05',
+      seedSize: '20',
+      ops: 'add, mul,pow',
+      requireOps: 'sin,cos',
+      mutationParams: '{"vmin":-5,"vmax":5}',
+    });
+    expect(s).toEqual({
+      target: 'nerdamer',
+      tau: 0.05,
+      seedSize: 20,
+      ops: ['add', 'mul', 'pow'],
+      requireOps: ['sin', 'cos'],
+      mutationParams: { vmin: -5, vmax: 5 },
+    });
   });
 
   it('rejects bad values naming the option', () => {
@@ -16,12 +30,24 @@ describe('search settings', () => {
     expect(() => explicitSettings({ seedSelection: 'roulette' })).toThrow(/--seed-selection/);
     expect(() => explicitSettings({ mutationParams: '[1]' })).toThrow(/--mutation-params must be a JSON object/);
     expect(() => newRunSettings({}, { rngSeed: '1', concurrency: 1 })).toThrow(/--target is required/);
-    expect(() => newRunSettings({ target: 'nerdamer', seedSize: 5, clusters: 10 }, { rngSeed: '1', concurrency: 1 })).toThrow(/--clusters 10 is larger than --seed-size 5/);
+    expect(() => newRunSettings({ target: 'nerdamer', seedSize: 5, clusters: 10 }, { rngSeed: '1', concurrency: 1 })).toThrow(
+      /--clusters 10 is larger than --seed-size 5/,
+    );
   });
 
   it('fills a new run with the paper defaults', () => {
     const s = newRunSettings({ target: 'nerdamer' }, { rngSeed: '42', concurrency: 3 });
-    expect(s).toMatchObject({ seedSize: 100, generationSize: 1000, clusters: 10, tau: 0.01, archiveSize: 1000, k: 1, rngSeed: '42', concurrency: 3, seeds: 'default' });
+    expect(s).toMatchObject({
+      seedSize: 100,
+      generationSize: 1000,
+      clusters: 10,
+      tau: 0.01,
+      archiveSize: 1000,
+      k: 1,
+      rngSeed: '42',
+      concurrency: 3,
+      seeds: 'default',
+    });
     expect(s).toEqual({ ...SEARCH_DEFAULTS, target: 'nerdamer', rngSeed: '42', concurrency: 3, reference: ['algebrite'] });
     expect(s).toMatchObject({ failures: 'proven', novelty: 'signature', maxTargetCalls: null });
   });

@@ -56,7 +56,13 @@ function judge(ask: GenerationAsk, rule: (infix: string) => Judgement['status'] 
     const status = rule(problem.infix);
     const judgement: Judgement =
       status === 'fail'
-        ? { status, kind: 'wrong', reason: 'rule', answers: [{ text: '0', status: 'ok', verdict: 'incorrect', reason: 'rule' }], proof: { by: 'verifier', reason: 'rule' } }
+        ? {
+            status,
+            kind: 'wrong',
+            reason: 'rule',
+            answers: [{ text: '0', status: 'ok', verdict: 'incorrect', reason: 'rule' }],
+            proof: { by: 'verifier', reason: 'rule' },
+          }
         : { status, reason: 'rule', answers: [] };
     return { problem, judgement };
   });
@@ -211,7 +217,10 @@ describe('SearchEngine', () => {
     do {
       const ask = engine.ask();
       // Only the first generation finds anything new.
-      told = await engine.tell(judge(ask, (s) => (ask.generation === 1 && /[13579]/.test(s) ? 'fail' : 'pass')), { targetCalls: ask.problems.length });
+      told = await engine.tell(
+        judge(ask, (s) => (ask.generation === 1 && /[13579]/.test(s) ? 'fail' : 'pass')),
+        { targetCalls: ask.problems.length },
+      );
       levels.push(told.stagnation.level);
     } while (told.stopReason === null);
     expect(told.stopReason).toBe('stagnated');
@@ -264,7 +273,10 @@ describe('SearchEngine', () => {
     for (let g = 0; g < 4; g++) {
       const ask = a.ask();
       evaluated.push(...ask.problems.map((p) => p.key));
-      await a.tell(judge(ask, (s) => (/[37]/.test(s) ? 'fail' : 'pass')), { targetCalls: ask.problems.length });
+      await a.tell(
+        judge(ask, (s) => (/[37]/.test(s) ? 'fail' : 'pass')),
+        { targetCalls: ask.problems.length },
+      );
     }
     const saved = JSON.parse(JSON.stringify(a.state()));
     expect(saved.population.elites.length).toBeGreaterThan(0);

@@ -43,9 +43,7 @@ describe('selectSeeds', () => {
     for (const s of result.seeds) counts.set(s.family, (counts.get(s.family) ?? 0) + 1);
     expect(Object.fromEntries(counts)).toEqual({ poly: 2, trig: 2, explog: 2 });
     // Within each family, the two fittest members (the first two listed) are chosen.
-    expect(result.seeds.map((s) => s.key).sort()).toEqual(
-      [polynomials, trig, explog].flatMap((f) => f.slice(0, 2).map((m) => m.key)).sort(),
-    );
+    expect(result.seeds.map((s) => s.key).sort()).toEqual([polynomials, trig, explog].flatMap((f) => f.slice(0, 2).map((m) => m.key)).sort());
     // Clusters coincide with families.
     for (const f of [polynomials, trig, explog]) {
       const ids = new Set(f.map((m) => result.clusterOf[pool.indexOf(m)]));

@@ -27,7 +27,18 @@ function schedulerWith(results: Array<Evaluation | undefined>, options: { determ
   };
   const target = { name: 't', deterministic: options.deterministic } as unknown as Target;
   const budget = new SpendingBudget({ maxTargetCalls: null, maxTokensTotal: null, maxCost: null }, { calls: 0, input: 0, output: 0, cost: 0 });
-  const gate = new CallGate({ journal: new AnswerJournal([], 0, () => {}, () => {}), budget, slots: createLimiter(1), k: 1, generation: 1 });
+  const gate = new CallGate({
+    journal: new AnswerJournal(
+      [],
+      0,
+      () => {},
+      () => {},
+    ),
+    budget,
+    slots: createLimiter(1),
+    k: 1,
+    generation: 1,
+  });
   const archived = new Set(options.archived ?? []);
   const scheduler = new ShrinkScheduler({
     results,
@@ -47,7 +58,13 @@ function schedulerWith(results: Array<Evaluation | undefined>, options: { determ
 
 describe('ShrinkScheduler', () => {
   it('shrinks one proven failure per signature, in asked order, none the archive has, nothing else', async () => {
-    const results = [evaluation('3^x^2'), evaluation('5^x^2'), evaluation('x^12', { status: 'pass', reason: 'r', answers: [] }), evaluation('(x + x^2)^2'), evaluation('2^(7*x)')];
+    const results = [
+      evaluation('3^x^2'),
+      evaluation('5^x^2'),
+      evaluation('x^12', { status: 'pass', reason: 'r', answers: [] }),
+      evaluation('(x + x^2)^2'),
+      evaluation('2^(7*x)'),
+    ];
     const { scheduler, shrunk } = schedulerWith(results, { archived: [signature(parseExpr('2^(3*x)'))] });
     results.forEach((_, i) => scheduler.consider(i));
     await scheduler.settled();

@@ -60,7 +60,10 @@ describe('a run that makes no progress stops', () => {
     expect(JSON.parse(readFileSync(join(r.out, 'checkpoint.json'), 'utf8')).engine.stopReason).toBe('target-broken');
     const resumed = await searchWithServices(
       { resume: r.out, maxGenerations: 3 },
-      { createTarget: () => scripted(() => ({ status: 'no-answer', text: '', error: 'declined', latencyMs: 0 })), verify: () => Promise.reject(new Error('unused')) },
+      {
+        createTarget: () => scripted(() => ({ status: 'no-answer', text: '', error: 'declined', latencyMs: 0 })),
+        verify: () => Promise.reject(new Error('unused')),
+      },
       { progress: silentProgress(), signal: new AbortController().signal },
     );
     expect(resumed.summary.stopReason).toBe('max-generations');
@@ -111,14 +114,16 @@ describe('sagga search against a target that does not work (built CLI)', () => {
   it('an unreachable endpoint with --retries 0: the run ends by itself, exit 70, with the transport error', async () => {
     const port = await closedPort();
     const out = join(work, 'unreachable');
-    const cli = startCli(
-      ['search', '--target', 'openai:m', '--base-url', `http://127.0.0.1:${port}/v1`, '--retries', '0', '--no-canaries', '--out', out],
-      { ...process.env, OPENAI_API_KEY: 'x' },
-    );
+    const cli = startCli(['search', '--target', 'openai:m', '--base-url', `http://127.0.0.1:${port}/v1`, '--retries', '0', '--no-canaries', '--out', out], {
+      ...process.env,
+      OPENAI_API_KEY: 'x',
+    });
     const end = await endedWithin(cli, 120_000);
     expect(end.killed, cli.stderr()).toBe(false);
     expect(end.code, cli.stderr()).toBe(70);
-    expect(cli.stderr()).toMatch(/the target stopped working after generation 2: 2 generations in a row came back with nothing but transport errors; the last: transport error: /);
+    expect(cli.stderr()).toMatch(
+      /the target stopped working after generation 2: 2 generations in a row came back with nothing but transport errors; the last: transport error: /,
+    );
     // The underlying cause, not just fetch's "fetch failed".
     expect(cli.stderr()).toMatch(new RegExp(`ECONNREFUSED 127\\.0\\.0\\.1:${port}`));
   }, 180_000);

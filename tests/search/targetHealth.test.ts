@@ -46,7 +46,7 @@ describe('a target that breaks in the middle of a run', () => {
     expect(checked.some((g) => g.errors >= 1)).toBe(true);
   }, 180_000);
 
-  it('stops with exit status 70 and the health check\'s message when it stays broken after a restart', async () => {
+  it("stops with exit status 70 and the health check's message when it stays broken after a restart", async () => {
     const out = join(work, 'stays-broken');
     const state = join(work, 'broken-state');
     const r = await runBuiltCli(['search', '--target', `cmd:node ${FIXTURE} 100 ${state}`, '--out', out, '--max-generations', '6', ...RUN]);

@@ -28,7 +28,7 @@ describe('built-in seed sets', () => {
     }
   });
 
-  test('default is the paper\'s {1, x, x+1, x^2+x+1}', () => {
+  test("default is the paper's {1, x, x+1, x^2+x+1}", () => {
     const set = loadSeeds('default');
     expect(set.name).toBe('default');
     expect(set.source).toBe(join(seedsFolder(), 'default.txt'));
@@ -105,7 +105,10 @@ describe('seed files of a task (JSON Lines)', () => {
   test('keep each line beside its problem, and name a line that is not a problem', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sagga-task-seeds-'));
     const good = join(dir, 'good.jsonl');
-    writeFileSync(good, '# two integrals\n{"task": "definite", "problem": "x*exp(x)", "lower": "0", "upper": "1"}\n\n{"task": "definite", "problem": "1/(1 + x^2)", "lower": "0", "upper": "oo"}\n');
+    writeFileSync(
+      good,
+      '# two integrals\n{"task": "definite", "problem": "x*exp(x)", "lower": "0", "upper": "1"}\n\n{"task": "definite", "problem": "1/(1 + x^2)", "lower": "0", "upper": "oo"}\n',
+    );
     const set = loadSeeds(good);
     expect(set.exprs.map((e) => toInfix(e))).toEqual(['x*exp(x)', '1/(1 + x^2)']);
     expect(set.lines?.map((l) => l.upper)).toEqual(['1', 'oo']);

@@ -12,7 +12,7 @@ const wrong = (answer: string): Judgement => ({
 });
 
 describe('failureSymptom', () => {
-  it('tells the shape of the error F\' - f', () => {
+  it("tells the shape of the error F' - f", () => {
     const f = parseExpr('x^2 + 3*x');
     expect(errorShape(f, parseExpr('x^3/3 + 3*x^2/2 + 5*x'))).toBe('constant');
     expect(errorShape(f, parseExpr('2*(x^3/3 + 3*x^2/2)'))).toBe('varying');
@@ -27,14 +27,26 @@ describe('failureSymptom', () => {
     const without = errorShape(parseExpr('(x + 1)^2'), parseExpr('2*(x + 1)^3/3'));
     expect(withTerm).toBe(without);
     // A large correct term drowns the error at some points in rounding: still the same shape.
-    expect(errorShape(parseExpr('x^3^x + 921'), parseExpr('x^(1 + 3^x)/(1 + 3^x) + 921*x'))).toBe(errorShape(parseExpr('x^3^x'), parseExpr('x^(1 + 3^x)/(1 + 3^x)')));
+    expect(errorShape(parseExpr('x^3^x + 921'), parseExpr('x^(1 + 3^x)/(1 + 3^x) + 921*x'))).toBe(
+      errorShape(parseExpr('x^3^x'), parseExpr('x^(1 + 3^x)/(1 + 3^x)')),
+    );
   });
 
   it('is the kind for a failure without a wrong answer, names special functions a wrong answer brings in, and is null for a pass', () => {
     const f = parseExpr('2^x^2');
     expect(describeSymptom(failureSymptom(f, wrong('x*2^x^2')))).toBe('wrong/varying');
     expect(describeSymptom(failureSymptom(f, wrong('erf(x)*sqrt(pi)')))).toBe('wrong/varying/erf');
-    expect(describeSymptom(failureSymptom(f, { status: 'fail', kind: 'timeout', reason: 'r', answers: [], proof: { by: 'reference', reference: 'algebrite', answer: 'a', reason: 'r' } }))).toBe('timeout');
+    expect(
+      describeSymptom(
+        failureSymptom(f, {
+          status: 'fail',
+          kind: 'timeout',
+          reason: 'r',
+          answers: [],
+          proof: { by: 'reference', reference: 'algebrite', answer: 'a', reason: 'r' },
+        }),
+      ),
+    ).toBe('timeout');
     expect(failureSymptom(f, { status: 'pass', reason: 'r', answers: [] })).toBeNull();
   });
 

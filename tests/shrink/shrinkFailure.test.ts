@@ -104,7 +104,7 @@ describe('shrinkFailure against a scripted target whose bug is known', () => {
     expect(result).toMatchObject({ infix: '544^x^2', calls: 4, stopped: 'budget' });
   });
 
-  test('a candidate with a known bug\'s signature is probed first: a known bug in disguise is reached in a probe or two', async () => {
+  test("a candidate with a known bug's signature is probed first: a known bug in disguise is reached in a probe or two", async () => {
     const known = signature(parseExpr('2^x^2'));
     const { result, asked } = await shrink('x + 544^x^2 + 628*x', { knownSignature: (s) => s === known });
     expect(asked.slice(0, 2)).toEqual(['544^x^2', '2^x^2']);
@@ -127,7 +127,13 @@ describe('shrinkFailure against a scripted target whose bug is known', () => {
     const failing = (e: Expr) => Number(shape.exec(toInfix(e))?.[1] ?? 0) >= 5;
     const judgementOf = (e: Expr): Judgement =>
       failing(e)
-        ? { status: 'fail', kind: 'wrong', reason: 'scripted', answers: [{ text: 'x', status: 'ok', verdict: 'incorrect', reason: 'scripted' }], proof: { by: 'verifier', reason: 'scripted' } }
+        ? {
+            status: 'fail',
+            kind: 'wrong',
+            reason: 'scripted',
+            answers: [{ text: 'x', status: 'ok', verdict: 'incorrect', reason: 'scripted' }],
+            proof: { by: 'verifier', reason: 'scripted' },
+          }
         : { status: 'pass', reason: 'scripted', answers: [] };
     const seen: string[] = [];
     const scripted: ShrinkProbe = async (candidate) => {
@@ -162,7 +168,9 @@ describe('shrinkFailure against a scripted target whose bug is known', () => {
     const { problem, judgement } = await failureOf('x + 544^x^2 + 628*x');
     const cache = new Map<string, ProbeRecord>();
     const lossy: ShrinkProbe = async (candidate) =>
-      toInfix(candidate) === 'x + 628*x' ? { judgement: { status: 'error', reason: 'transport error: connection reset', answers: [] }, calls: 1 } : probe(candidate);
+      toInfix(candidate) === 'x + 628*x'
+        ? { judgement: { status: 'error', reason: 'transport error: connection reset', answers: [] }, calls: 1 }
+        : probe(candidate);
     const result = await shrinkFailure(problem, lossy, { judgement, rng: createRng('shrink-test'), maxCalls: 24, checkCandidate: check, cache });
     expect(result.infix).toBe('2^x^2');
     const lost = check(parseExpr('x + 628*x'));

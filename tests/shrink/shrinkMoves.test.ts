@@ -22,7 +22,7 @@ describe('shrinking moves', () => {
     expect(proposals(deleteOperand, 'x + 544^x^2 + 628*x')).toEqual(['544^x^2 + 628*x', 'x + 628*x', 'x + 544^x^2', 'x + 544^x^2 + x', 'x + 544^x^2 + 628']);
   });
 
-  test('replace-by-child puts a child in its parent\'s place', () => {
+  test("replace-by-child puts a child in its parent's place", () => {
     expect(proposals(replaceByChild, 'sin(x^2)')).toEqual(['x^2', 'sin(x)', 'sin(2)']);
   });
 
@@ -44,7 +44,13 @@ describe('shrinking moves', () => {
   test('candidates: checked, with x, strictly smaller, once per problem, big steps first, top down, the largest cut first', () => {
     const current = tree('x + 544^x^2 + 628*x');
     const size = shrinkSize(current);
-    const candidates = shrinkCandidates(current, size, (e) => checkCandidate(e, { requireX: true }), createRng('order'), () => false);
+    const candidates = shrinkCandidates(
+      current,
+      size,
+      (e) => checkCandidate(e, { requireX: true }),
+      createRng('order'),
+      () => false,
+    );
     const infix = candidates.map((c) => c.infix);
     // Each term of the sum deleted, the largest cut first.
     expect(infix.slice(0, 3)).toEqual(['x + 628*x', 'x + 544^x^2', '544^x^2 + 628*x']);
@@ -62,7 +68,13 @@ describe('shrinking moves', () => {
     expect(candidates.findIndex((c) => c.move === 'replace-by-child')).toBeGreaterThan(candidates.findLastIndex((c) => c.move === 'delete-operand'));
     // 1^x^2 simplifies to 1: no x, never a candidate; a skipped key is left out.
     expect(infix).not.toContain('1');
-    const without = shrinkCandidates(current, size, (e) => checkCandidate(e, { requireX: true }), createRng('order'), (key) => key === candidates[0].key);
+    const without = shrinkCandidates(
+      current,
+      size,
+      (e) => checkCandidate(e, { requireX: true }),
+      createRng('order'),
+      (key) => key === candidates[0].key,
+    );
     expect(without.map((c) => c.infix)).not.toContain(candidates[0].infix);
   });
 

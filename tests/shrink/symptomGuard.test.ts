@@ -43,7 +43,13 @@ describe('the symptom guard', () => {
     // Deleting the larger term first leaves (x + 1)^2: it fails, but as bug B.
     const { problem, judgement } = await judged('3*2^x^2 + (x + 1)^2');
     const probe = targetProbe({ target, k: 1, verify, kind: 'wrong', references: async () => [] });
-    const result = await shrinkFailure(problem, probe, { judgement, rng: createRng('guard'), maxCalls: 40, confirmations: 0, checkCandidate: (e) => checkCandidate(e) });
+    const result = await shrinkFailure(problem, probe, {
+      judgement,
+      rng: createRng('guard'),
+      maxCalls: 40,
+      confirmations: 0,
+      checkCandidate: (e) => checkCandidate(e),
+    });
     expect(result.refused).toBeGreaterThanOrEqual(1);
     expect(signature(result.problem)).toBe(signature(parseExpr('2^x^2')));
     expect(result.stopped).toBe('minimal');

@@ -73,7 +73,19 @@ describe("the paper's Table 9: extrapolation by operator count", () => {
     afterAll(() => nerdamer.close());
 
     test('the table has one row per operator count, counted from the verdicts', async () => {
-      const { table, judged } = await runSuite('operators', { ks: [1], n: 4, rngSeed: 's', operators: [[1, 4], [10, 12]] }, { target: nerdamer, verify });
+      const { table, judged } = await runSuite(
+        'operators',
+        {
+          ks: [1],
+          n: 4,
+          rngSeed: 's',
+          operators: [
+            [1, 4],
+            [10, 12],
+          ],
+        },
+        { target: nerdamer, verify },
+      );
       expect(table.rows.map((r) => [r.labels[0], r.problems])).toEqual([
         ['1–4', 4],
         ['10–12', 4],
@@ -83,7 +95,12 @@ describe("the paper's Table 9: extrapolation by operator count", () => {
         expect(row.byK[0].failures).toBe(mine.filter((j) => j.status['1'] === 'fail').length);
         expect(row.byK[0].unknown).toBe(mine.filter((j) => j.status['1'] === 'undecided').length);
       }
-      expect(table.settings).toMatchObject({ operators: [[1, 4], [10, 12]] });
+      expect(table.settings).toMatchObject({
+        operators: [
+          [1, 4],
+          [10, 12],
+        ],
+      });
     });
 
     test('exponents: a row per range and template, with subtotals', async () => {

@@ -62,7 +62,10 @@ describe('Fail@k tables from a scripted model', () => {
       { k: 2, failures: 0, failRate: 0, unknown: 0, errors: 0 },
     ]);
     // exp: the verifier cannot decide: unknown, never a failure.
-    expect(row('k1*exp(k2*x)').byK.map((b) => [b.failures, b.unknown])).toEqual([[0, 6], [0, 6]]);
+    expect(row('k1*exp(k2*x)').byK.map((b) => [b.failures, b.unknown])).toEqual([
+      [0, 6],
+      [0, 6],
+    ]);
     for (const name of ['k1*ln(k2*x)', 'k1*x', 'k1*x^42', 'k1*cos(k2*x)', 'k1*tan(k2*x)']) expect(row(name).byK[0].failures).toBe(0);
     expect(judged).toHaveLength(42);
     expect(new Set(judged.map((j) => j.problem)).size).toBe(42);
@@ -85,7 +88,12 @@ describe('Fail@k tables from a scripted model', () => {
     expect(neighbourRows.reduce((s, r) => s + r.problems, 0)).toBe(10);
     expect(neighbourRows.some((r) => r.labels[1].includes('sin') || r.labels[1].includes('exp'))).toBe(false);
     const comp = await runSuite('compositionality', { ks: [1], n: 3, rngSeed: 's' }, { target: scriptedTarget(), verify });
-    expect(comp.table.rows.map((r) => [r.labels[0], r.problems])).toEqual([['single', 21], ['sum of 2', 3], ['sum of 3', 3], ['sum of 4', 3]]);
+    expect(comp.table.rows.map((r) => [r.labels[0], r.problems])).toEqual([
+      ['single', 21],
+      ['sum of 2', 3],
+      ['sum of 3', 3],
+      ['sum of 4', 3],
+    ]);
   });
 });
 

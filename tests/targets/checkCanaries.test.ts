@@ -53,20 +53,31 @@ describe('a CAS that works passes, every canary verified correct', () => {
     expect(check, JSON.stringify(check)).toMatchObject({ ok: true, correct: CANARY_PROBLEMS.length });
   }, 300_000);
 
-  test.runIf(requireOrSkip(hasSympy(), 'python3-sympy (apt-get install python3-sympy)'))('sympy', async () => {
-    const check = await checkCanaries(await opened(createSympyTarget({ timeoutMs: GENEROUS_MS })), verify);
-    expect(check, JSON.stringify(check)).toMatchObject({ ok: true, correct: CANARY_PROBLEMS.length });
-  }, 300_000);
+  test.runIf(requireOrSkip(hasSympy(), 'python3-sympy (apt-get install python3-sympy)'))(
+    'sympy',
+    async () => {
+      const check = await checkCanaries(await opened(createSympyTarget({ timeoutMs: GENEROUS_MS })), verify);
+      expect(check, JSON.stringify(check)).toMatchObject({ ok: true, correct: CANARY_PROBLEMS.length });
+    },
+    300_000,
+  );
 
-  test.runIf(requireOrSkip(hasMaxima(), 'maxima (apt-get install maxima)'))('maxima', async () => {
-    const check = await checkCanaries(await opened(createMaximaTarget({ timeoutMs: GENEROUS_MS })), verify);
-    expect(check, JSON.stringify(check)).toMatchObject({ ok: true, correct: CANARY_PROBLEMS.length });
-  }, 300_000);
+  test.runIf(requireOrSkip(hasMaxima(), 'maxima (apt-get install maxima)'))(
+    'maxima',
+    async () => {
+      const check = await checkCanaries(await opened(createMaximaTarget({ timeoutMs: GENEROUS_MS })), verify);
+      expect(check, JSON.stringify(check)).toMatchObject({ ok: true, correct: CANARY_PROBLEMS.length });
+    },
+    300_000,
+  );
 });
 
 describe.runIf(requireOrSkip(hasMaxima(), 'maxima (apt-get install maxima)'))('a Maxima without its share library', () => {
   test('still computes, but cannot run parse_string (the fixture simulates the missing package honestly)', () => {
-    const r = spawnSync(MAXIMA_WITHOUT_SHARE, ['--very-quiet', '--disable-readline', '--batch-string=print(6*7)$ print(parse_string("1+1"))$'], { encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(MAXIMA_WITHOUT_SHARE, ['--very-quiet', '--disable-readline', '--batch-string=print(6*7)$ print(parse_string("1+1"))$'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.stdout).toMatch(/^42\s*$/m);
     expect(r.stdout).toMatch(/stringproc not found/);
   });
@@ -75,7 +86,9 @@ describe.runIf(requireOrSkip(hasMaxima(), 'maxima (apt-get install maxima)'))('a
     const viaOption = createMaximaTarget({ maxima: MAXIMA_WITHOUT_SHARE });
     await expect(viaOption).rejects.toBeInstanceOf(TargetUnhealthyError);
     await expect(viaOption).rejects.toThrow(/parse_string.*apt-get install maxima-share/);
-    await expect(createMaximaTarget({ env: { ...process.env, SAGGA_MAXIMA: MAXIMA_WITHOUT_SHARE } })).rejects.toThrow(/stringproc.*apt-get install maxima-share/);
+    await expect(createMaximaTarget({ env: { ...process.env, SAGGA_MAXIMA: MAXIMA_WITHOUT_SHARE } })).rejects.toThrow(
+      /stringproc.*apt-get install maxima-share/,
+    );
   });
 
   test('sagga search --target maxima exits 3, says to install maxima-share, and leaves no run behind', async () => {
@@ -116,7 +129,9 @@ describe('a cmd: program that is not really answering is refused', () => {
   });
 
   test('one that exits at once: its exit code and the end of its stderr are in the message', async () => {
-    const target = await opened(createCmdTarget({ command: [process.execPath, cmdFixture('exit-immediately.mjs')], restartBackoffMs: 20, maxRestartBackoffMs: 100 }));
+    const target = await opened(
+      createCmdTarget({ command: [process.execPath, cmdFixture('exit-immediately.mjs')], restartBackoffMs: 20, maxRestartBackoffMs: 100 }),
+    );
     const check = await checkCanaries(target, verify);
     expect(check.ok).toBe(false);
     if (check.ok) return;

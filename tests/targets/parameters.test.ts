@@ -38,7 +38,14 @@ describe('targets asked a problem with parameters', () => {
     const withParameters = JSON.parse(encodeCmdRequest({ id: 'r', problem: asked('A*x'), k: 1, task: integrateTask })) as Record<string, unknown>;
     expect(Object.keys(withParameters)).toEqual(['id', 'problem', 'parameters', 'latex', 'k']);
     expect(withParameters.parameters).toEqual(parameters);
-    const definite = JSON.parse(encodeCmdRequest({ id: 'r', problem: asked('exp(-A*x)', { lower: parseExpr('0'), upper: parseExpr('oo', undefined, { infinity: true }) }), k: 1, task: definiteTask }));
+    const definite = JSON.parse(
+      encodeCmdRequest({
+        id: 'r',
+        problem: asked('exp(-A*x)', { lower: parseExpr('0'), upper: parseExpr('oo', undefined, { infinity: true }) }),
+        k: 1,
+        task: definiteTask,
+      }),
+    );
     expect(Object.keys(definite)).toEqual(['id', 'task', 'problem', 'lower', 'upper', 'parameters', 'latex', 'k']);
     const plain = encodeCmdRequest({ id: 'r', problem: { id: 'r', expr: parseExpr('x'), infix: 'x', latex: 'x' }, k: 1, task: integrateTask });
     expect(plain).toBe('{"id":"r","problem":"x","latex":"x","k":1}');
@@ -62,13 +69,27 @@ describe('targets asked a problem with parameters', () => {
 
   it('a prompt opens with the assumptions, as ASyMOB states them; a template may place them with {assumptions}', async () => {
     const s = await server(() => reply.answer('The final answer is: \\frac{A x^{2}}{2} + B x'));
-    const target = openaiTarget({ model: 'm', baseURL: s.baseURL, apiKey: 'sk-none-0123456789', prompt: await loadPromptTemplate('asymob'), task: integrateTask, requestTimeoutMs: 5_000 });
+    const target = openaiTarget({
+      model: 'm',
+      baseURL: s.baseURL,
+      apiKey: 'sk-none-0123456789',
+      prompt: await loadPromptTemplate('asymob'),
+      task: integrateTask,
+      requestTimeoutMs: 5_000,
+    });
     const [outcome] = await target.solve([asked('A*x + B')], 1);
     expect(s.requests[0].prompt).toMatch(/^Assume A, B are real and positive\. Compute the indefinite integral/);
     const answer = outcome.answers[0];
     expect(answer.status).toBe('ok');
     if (answer.status === 'ok') expect((await verify({ expr: asked('A*x + B').expr, params: {} }, answer.expr)).verdict).toBe('correct');
-    const custom = openaiTarget({ model: 'm', baseURL: s.baseURL, apiKey: 'sk-none-0123456789', prompt: { name: 'mine', user: 'Integrate ${latex}$. {assumptions}' }, task: integrateTask, requestTimeoutMs: 5_000 });
+    const custom = openaiTarget({
+      model: 'm',
+      baseURL: s.baseURL,
+      apiKey: 'sk-none-0123456789',
+      prompt: { name: 'mine', user: 'Integrate ${latex}$. {assumptions}' },
+      task: integrateTask,
+      requestTimeoutMs: 5_000,
+    });
     await custom.solve([{ ...asked('A*x'), parameters: { A: 'negative' } }], 1);
     expect(s.requests[1].prompt).toBe('Integrate $A*x$. Assume A is real and negative.');
   });

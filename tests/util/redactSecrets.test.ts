@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { commandLineSecrets, createRedactor, environmentSecrets, redactDeep, redactSecrets, runRedactor, stringifyRedacted } from '../../src/util/redactSecrets.js';
+import {
+  commandLineSecrets,
+  createRedactor,
+  environmentSecrets,
+  redactDeep,
+  redactSecrets,
+  runRedactor,
+  stringifyRedacted,
+} from '../../src/util/redactSecrets.js';
 import { clip, clipAnswer, MAX_ANSWER_CHARS } from '../../src/util/clip.js';
 
 describe('redaction', () => {
@@ -52,7 +60,9 @@ describe('redaction', () => {
       Buffer.from(`x${token}`).toString('base64'),
       Buffer.from(`xy${token}`).toString('base64'),
       Buffer.from(`??${token}??`).toString('base64url'),
-      Buffer.from(`user:${key}:${key}`).toString('base64').replace(/(.{76})/g, '$1\n'),
+      Buffer.from(`user:${key}:${key}`)
+        .toString('base64')
+        .replace(/(.{76})/g, '$1\n'),
       // Percent-encoded, in part or whole, either case of hex digit.
       encodeURIComponent(`${token}/`),
       [...token].map((c) => `%${c.charCodeAt(0).toString(16)}`).join(''),
@@ -64,7 +74,13 @@ describe('redaction', () => {
       expect(out, text).toMatch(/^before .*\*\*\*.* after$/);
       // Nothing of the key survives: not its text, nor a recognisable run of it, nor its encodings.
       expect(stripped(out)).not.toMatch(/9f8e7d6c|dE5fG7hJ|tU9vW1xY/);
-      for (const enc of [token, key].flatMap((k) => [0, 1, 2].map((o) => Buffer.from('\0'.repeat(o) + k).toString('base64').slice(4, 20)))) {
+      for (const enc of [token, key].flatMap((k) =>
+        [0, 1, 2].map((o) =>
+          Buffer.from('\0'.repeat(o) + k)
+            .toString('base64')
+            .slice(4, 20),
+        ),
+      )) {
         expect(out.replace(/\s/g, '')).not.toContain(enc);
       }
     }

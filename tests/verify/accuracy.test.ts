@@ -42,22 +42,16 @@ describe('verifier accuracy on the labelled fixture', () => {
   });
 
   it(`calls at most ${MAX_FALSE_CORRECT_RATE * 100}% of incorrect pairs correct`, () => {
-    expect(score.falseCorrectRate, listing('incorrect pairs called correct', score.falseCorrect)).toBeLessThanOrEqual(
-      MAX_FALSE_CORRECT_RATE,
-    );
+    expect(score.falseCorrectRate, listing('incorrect pairs called correct', score.falseCorrect)).toBeLessThanOrEqual(MAX_FALSE_CORRECT_RATE);
   });
 
   it(`gets at most ${MAX_WRONG_DECIDED_RATE * 100}% of decided verdicts wrong`, () => {
     const wrong = [...score.falseCorrect, ...score.falseIncorrect];
-    expect(score.wrongDecidedRate, listing('decided verdicts that disagree with the label', wrong)).toBeLessThanOrEqual(
-      MAX_WRONG_DECIDED_RATE,
-    );
+    expect(score.wrongDecidedRate, listing('decided verdicts that disagree with the label', wrong)).toBeLessThanOrEqual(MAX_WRONG_DECIDED_RATE);
   });
 
   it(`leaves at most ${MAX_UNDECIDED_RATE * 100}% of pairs unknown`, () => {
-    expect(score.undecidedRate, listing('pairs left unknown or invalid', score.undecided)).toBeLessThanOrEqual(
-      MAX_UNDECIDED_RATE,
-    );
+    expect(score.undecidedRate, listing('pairs left unknown or invalid', score.undecided)).toBeLessThanOrEqual(MAX_UNDECIDED_RATE);
   });
 
   it('parses every pair of the fixture (all of it is whitelisted syntax)', () => {

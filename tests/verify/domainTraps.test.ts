@@ -31,10 +31,30 @@ describe('verifier on answers right on part of the domain only', () => {
     expect(new Set(pairs.map((p) => p.id)).size).toBe(pairs.length);
     expect(score.incorrectPairs).toBeGreaterThan(700);
     const families = new Set(pairs.map((p) => p.family));
-    for (const family of ['abs_log', 'sqrt_square', 'acosh', 'atanh_abs', 'asin_abs', 'asec', 'log_quadratic_abs', 'odd_root_abs', 'abs_root', 'sqrt_everywhere_complex']) {
+    for (const family of [
+      'abs_log',
+      'sqrt_square',
+      'acosh',
+      'atanh_abs',
+      'asin_abs',
+      'asec',
+      'log_quadratic_abs',
+      'odd_root_abs',
+      'abs_root',
+      'sqrt_everywhere_complex',
+    ]) {
       expect(families, family).toContain(family);
     }
-    for (const family of ['log_complex_ok', 'log_negative_ok', 'atanh_ok', 'atan_ok', 'atan_reciprocal_ok', 'acosh_complex_ok', 'odd_root_ok', 'log_everywhere_complex_ok']) {
+    for (const family of [
+      'log_complex_ok',
+      'log_negative_ok',
+      'atanh_ok',
+      'atan_ok',
+      'atan_reciprocal_ok',
+      'acosh_complex_ok',
+      'odd_root_ok',
+      'log_everywhere_complex_ok',
+    ]) {
       expect(families, family).toContain(family);
     }
   });

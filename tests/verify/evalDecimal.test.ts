@@ -63,7 +63,13 @@ describe('decimal evaluator', () => {
     const pi = D60.acos(-1);
     const y = new D60('3.141592653589793238462643383');
     const cot = at('cot(x)', y); // cot(π - e) = -1/e + e/3
-    expect(cot.value.div(new D60(-1).div(pi.minus(y))).minus(1).abs().lt('1e-20')).toBe(true);
+    expect(
+      cot.value
+        .div(new D60(-1).div(pi.minus(y)))
+        .minus(1)
+        .abs()
+        .lt('1e-20'),
+    ).toBe(true);
   });
 
   it('charges a sum only the digits its terms lose at their own size (cos x at π/2 beside 2)', () => {

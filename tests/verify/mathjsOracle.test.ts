@@ -49,7 +49,9 @@ function mathjsDifference(f: string, F: string): number | undefined {
   const fNode = math.parse(toInfix(parseExpr(f)));
   const dF = math.derivative(math.parse(toInfix(parseExpr(F))), 'x');
   const difference: MathNode = math.simplify(new math.OperatorNode('-', 'subtract', [dF, fNode]));
-  return difference.type === 'ConstantNode' && typeof (difference as math.ConstantNode).value === 'number' ? ((difference as math.ConstantNode).value as number) : undefined;
+  return difference.type === 'ConstantNode' && typeof (difference as math.ConstantNode).value === 'number'
+    ? ((difference as math.ConstantNode).value as number)
+    : undefined;
 }
 
 const ROOMY = { budgetMs: 5000 };
@@ -68,7 +70,7 @@ describe('the verifier against mathjs derivative and simplify', () => {
     for (const c of decided) expect([c.F, c.correct]).toEqual([c.F, !c.perturbed]);
   });
 
-  it('sagga calls a pair correct exactly when mathjs simplifies F\' - f to 0', () => {
+  it("sagga calls a pair correct exactly when mathjs simplifies F' - f to 0", () => {
     for (const c of decided) {
       const r = verifyStrings(c.f, c.F, ROOMY);
       expect([c.f, c.F, r.verdict]).toEqual([c.f, c.F, c.correct ? 'correct' : 'incorrect']);

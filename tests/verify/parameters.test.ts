@@ -20,7 +20,10 @@ const read = (text: string, parameters: ParameterName[] = ['A', 'B']): Expr => p
 
 describe('parseParameterAssumptions', () => {
   test('letters with an assumption, positive by default', () => {
-    expect(parseParameterAssumptions({ A: 'positive', B: 'real', F: null, G: '' })).toEqual({ ok: true, parameters: { A: 'positive', B: 'real', F: 'positive', G: 'positive' } });
+    expect(parseParameterAssumptions({ A: 'positive', B: 'real', F: null, G: '' })).toEqual({
+      ok: true,
+      parameters: { A: 'positive', B: 'real', F: 'positive', G: 'positive' },
+    });
     expect(parseParameterAssumptions(undefined)).toEqual({ ok: true, parameters: {} });
   });
 
@@ -179,14 +182,23 @@ describe('integrate with parameters', () => {
 
   test('the assumption decides: abs(A) is A only for a positive A', () => {
     expect(verifyPairOverParameters(read('abs(A)*x'), read('A*x^2/2'), { A: 'positive' }).verdict).toBe('correct');
-    expect(verifyPairOverParameters(read('abs(A)*x'), read('A*x^2/2'), { A: 'negative' })).toMatchObject({ verdict: 'incorrect', reason: expect.stringMatching(/^incorrect for A = -/) });
+    expect(verifyPairOverParameters(read('abs(A)*x'), read('A*x^2/2'), { A: 'negative' })).toMatchObject({
+      verdict: 'incorrect',
+      reason: expect.stringMatching(/^incorrect for A = -/),
+    });
   });
 
-  test('verifyStrings takes a line\'s parameters; without them a parameter is an unknown name', () => {
-    expect(verifyStrings('A*x', 'x^2/2', { parameters: positive })).toMatchObject({ verdict: 'incorrect', reason: expect.stringMatching(/^incorrect for A = /) });
+  test("verifyStrings takes a line's parameters; without them a parameter is an unknown name", () => {
+    expect(verifyStrings('A*x', 'x^2/2', { parameters: positive })).toMatchObject({
+      verdict: 'incorrect',
+      reason: expect.stringMatching(/^incorrect for A = /),
+    });
     expect(verifyStrings('A*x', 'A*x^2/2', { parameters: positive }).verdict).toBe('correct');
     expect(verifyStrings('A*x', 'A*x^2/2')).toMatchObject({ verdict: 'invalid', reason: expect.stringMatching(/^problem: unknown name 'A'/) });
-    expect(verifyStrings('A*x', 'B*x^2/2', { parameters: positive })).toMatchObject({ verdict: 'invalid', reason: expect.stringMatching(/^answer: unknown name 'B'/) });
+    expect(verifyStrings('A*x', 'B*x^2/2', { parameters: positive })).toMatchObject({
+      verdict: 'invalid',
+      reason: expect.stringMatching(/^answer: unknown name 'B'/),
+    });
   });
 
   test('the values come from the generator given', () => {

@@ -27,7 +27,7 @@ describe('verifyBatch', () => {
     expect(seen.at(-1)).toBe(100);
   });
 
-  it('passes each pair\'s domain and the work budget to the worker threads', async () => {
+  it("passes each pair's domain and the work budget to the worker threads", async () => {
     const onInterval = { problem: 'sqrt(csc(x) - sin(x))', answer: '2*sqrt(sin(x))', domain: { lo: 0, hi: Math.PI / 2 } };
     const input = Array.from({ length: 450 }, (_, i) => (i % 2 === 0 ? onInterval : { problem: onInterval.problem, answer: onInterval.answer }));
     const results = await verifyBatch(input, { workers: 2 });

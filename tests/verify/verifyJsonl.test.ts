@@ -11,7 +11,11 @@ async function run(text: string | Buffer[]): Promise<{ lines: Record<string, unk
   // (the default 50 ms per pair is wall time).
   const counts = await verifyJsonl(input, output, { workers: 0, budgetMs: 5000 });
   output.end();
-  const lines = Buffer.concat(chunks).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const lines = Buffer.concat(chunks)
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   return { lines, counts };
 }
 

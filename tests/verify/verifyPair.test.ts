@@ -105,7 +105,7 @@ function counterexample(reason: string): { x: number; f: number; d: number; gap:
   return { x: Number(m[1]), f, d: Math.hypot(re, im), gap: Math.hypot(f - re, im) };
 }
 
-describe('the rule: F\' = f in complex arithmetic wherever f is real', () => {
+describe("the rule: F' = f in complex arithmetic wherever f is real", () => {
   const traps: [string, string][] = [
     ['1/abs(x)', 'log(x)'],
     ['1/sqrt(x^2 - 4)', 'acosh(x/2)'],
@@ -145,7 +145,7 @@ describe('the rule: F\' = f in complex arithmetic wherever f is real', () => {
     expect(r.verdict, r.reason).toBe('correct');
   });
 
-  it('names where F\' ≠ f and where F\' = f', () => {
+  it("names where F' ≠ f and where F' = f", () => {
     const r = verifyStrings('1/abs(x)', 'log(x)');
     expect(r.reason).toMatch(/F' ≠ f at 93 of 186 points compared, in \[-1026.360666, -0.0001026360666\]; F' = f in \[0.0001026360666, 1026.360666\]$/);
   });

@@ -46,7 +46,8 @@ function unreadable(tree, terms) {
     if (core === null) continue;
     for (const s of subtrees(core)) {
       if (isLiteral(s)) continue;
-      if (s.type === 'pow' && s.args[0].type === 'pow' && !isLiteral(s.args[0].args[0]) && s.args[0].args[0].type !== 'sym') return `a power of a power, ${toInfix(s)}`;
+      if (s.type === 'pow' && s.args[0].type === 'pow' && !isLiteral(s.args[0].args[0]) && s.args[0].args[0].type !== 'sym')
+        return `a power of a power, ${toInfix(s)}`;
       if (s.type === 'div' && toInfix(s.args[0]) === toInfix(s.args[1])) return `a quotient of equal parts, ${toInfix(s)}`;
       if (s.type === 'add') {
         const bodies = s.args.filter((a) => !isLiteral(a)).map(termBody);

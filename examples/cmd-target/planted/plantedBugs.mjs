@@ -248,7 +248,8 @@ export const TERM_BUGS = [
     description: '(x + q)/(x + p): takes the numerator for a constant, (x + q)*log(abs(x + p))',
     signature: '/(+(#,x),+(#,x))',
     example: '(x + 2)/(x + 1)',
-    match: (e) => (isDiv(e) && shiftedX(e.args[0]) !== null && shiftedX(e.args[1]) !== null ? { top: e.args[0], L: e.args[1], slope: shiftedX(e.args[1]).slope } : null),
+    match: (e) =>
+      isDiv(e) && shiftedX(e.args[0]) !== null && shiftedX(e.args[1]) !== null ? { top: e.args[0], L: e.args[1], slope: shiftedX(e.args[1]).slope } : null,
     wrong: ({ top, L, slope }) => `${text(top)}*log(abs(${toInfix(L)}))/(${slope})`,
   },
   {
@@ -329,7 +330,9 @@ export const TERM_BUGS = [
     },
     wrong: ({ f, m, n, slopes }) => `${text(f[0].args[0])}^(${m + 1})*${text(f[1].args[0])}^(${n + 1})/(${(m + 1) * (n + 1) * slopes[0] * slopes[1]})`,
     // Other products with two powers of sums are left alone.
-    near: (e) => e.type === 'mul' && variableFactors(e).filter((g) => isPow(g) && strip(g.args[0]).type === 'add' && integerOfSize(g.args[1], 2, 1_000_000) !== null).length >= 2,
+    near: (e) =>
+      e.type === 'mul' &&
+      variableFactors(e).filter((g) => isPow(g) && strip(g.args[0]).type === 'add' && integerOfSize(g.args[1], 2, 1_000_000) !== null).length >= 2,
   },
   {
     id: 'shifted-exponential-reciprocal',
@@ -371,7 +374,11 @@ export const TERM_BUGS = [
     match: (e) => {
       if (!isDiv(e) || shiftedX(e.args[1]) === null) return null;
       const top = variableFactors(e.args[0]);
-      return top.length === 1 && exponentialOfX(top[0]) !== null && (e.args[0].type !== 'mul' || literalValue({ type: 'mul', args: e.args[0].args.filter(isLiteral) }) !== null) ? { top: e.args[0], L: e.args[1] } : null;
+      return top.length === 1 &&
+        exponentialOfX(top[0]) !== null &&
+        (e.args[0].type !== 'mul' || literalValue({ type: 'mul', args: e.args[0].args.filter(isLiteral) }) !== null)
+        ? { top: e.args[0], L: e.args[1] }
+        : null;
     },
     wrong: ({ top, L }) => `${text(top)}*log(abs(${toInfix(L)}))`,
   },
@@ -390,6 +397,12 @@ export const TERM_BUGS = [
     },
     wrong: ({ k, n, L }) => `${C(k)}*x^${n + 1}/(${n + 1}*${text(L)})`,
     // A quotient of a non-constant by something wrapped around x + p (a power, an exponential) is left alone.
-    near: (e) => isDiv(e) && !isLiteral(e.args[0]) && !isLiteral(e.args[1]) && e.args[1].type !== 'num' && e.args[1].type !== 'sym' && strip(e.args[1]).args.some((a) => shiftedX(strip(a)) !== null),
+    near: (e) =>
+      isDiv(e) &&
+      !isLiteral(e.args[0]) &&
+      !isLiteral(e.args[1]) &&
+      e.args[1].type !== 'num' &&
+      e.args[1].type !== 'sym' &&
+      strip(e.args[1]).args.some((a) => shiftedX(strip(a)) !== null),
   },
 ];

@@ -67,9 +67,16 @@ function collect(e, factors, negative, out) {
       const bottomRest = b.factors.filter((a) => !isLiteral(a));
       const core = {
         type: 'div',
-        args: [topRest.length === 0 ? ONE : topRest.length === 1 ? topRest[0] : { type: 'mul', args: topRest }, bottomRest.length === 1 ? bottomRest[0] : { type: 'mul', args: bottomRest }],
+        args: [
+          topRest.length === 0 ? ONE : topRest.length === 1 ? topRest[0] : { type: 'mul', args: topRest },
+          bottomRest.length === 1 ? bottomRest[0] : { type: 'mul', args: bottomRest },
+        ],
       };
-      out.push({ core, factors: [...factors, ...t.factors.filter(isLiteral), ...divisors.map(reciprocal)], negative: negative !== (t.negative !== b.negative) });
+      out.push({
+        core,
+        factors: [...factors, ...t.factors.filter(isLiteral), ...divisors.map(reciprocal)],
+        negative: negative !== (t.negative !== b.negative),
+      });
       return out;
     }
   }

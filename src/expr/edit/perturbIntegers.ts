@@ -28,7 +28,10 @@ export function replaceIntegers(e: Expr, mapping: ReadonlyMap<number, number>): 
       return to === undefined ? n : { type: 'num', value: Math.sign(n.value) * to };
     }
     if (isLeaf(n)) return n;
-    return withArgs(n, n.args.map((a, i) => walk(a, n.type === 'pow' && i === 1)));
+    return withArgs(
+      n,
+      n.args.map((a, i) => walk(a, n.type === 'pow' && i === 1)),
+    );
   };
   return walk(e, false);
 }
@@ -53,7 +56,13 @@ export function carriedAnswers(F: Expr, mapping: ReadonlyMap<number, number>): E
   const replaced = simplify(replaceIntegers(F, mapping));
   const out: Expr[] = [replaced];
   for (const [from, to] of mapping) {
-    const scale: Expr = { type: 'div', args: [{ type: 'num', value: to }, { type: 'num', value: from }] };
+    const scale: Expr = {
+      type: 'div',
+      args: [
+        { type: 'num', value: to },
+        { type: 'num', value: from },
+      ],
+    };
     out.push(simplify({ type: 'mul', args: [scale, F] }));
     const rest = new Map([...mapping].filter(([k]) => k !== from));
     if (rest.size > 0) out.push(simplify({ type: 'mul', args: [scale, replaceIntegers(F, rest)] }));

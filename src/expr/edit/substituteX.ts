@@ -4,5 +4,8 @@ import { isLeaf, withArgs, type Expr } from '../types.js';
 export function substituteX(e: Expr, g: Expr): Expr {
   if (e.type === 'sym') return e.name === 'x' ? g : e;
   if (isLeaf(e)) return e;
-  return withArgs(e, e.args.map((a) => substituteX(a, g)));
+  return withArgs(
+    e,
+    e.args.map((a) => substituteX(a, g)),
+  );
 }

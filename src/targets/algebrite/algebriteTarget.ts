@@ -10,7 +10,11 @@ export function createAlgebriteTarget(options: CasTargetOptions = {}): Target {
     {
       name: 'algebrite',
       cas: 'algebrite',
-      integrator: { module: compiledModuleUrl(import.meta.url, './algebriteIntegrate.js'), exportName: 'algebriteIntegrate', evaluateName: 'algebriteEvaluate' },
+      integrator: {
+        module: compiledModuleUrl(import.meta.url, './algebriteIntegrate.js'),
+        exportName: 'algebriteIntegrate',
+        evaluateName: 'algebriteEvaluate',
+      },
       toSystem: toAlgebrite,
       fromSystem: fromAlgebrite,
     },

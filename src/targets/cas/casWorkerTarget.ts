@@ -59,7 +59,11 @@ export function createCasWorkerTarget(system: CasSystem, options: CasTargetOptio
     script: options.workerScript ?? compiledModuleUrl(import.meta.url, './casWorker.js'),
     size,
     name: `sagga-${system.name}`,
-    workerData: { module: system.integrator.module.href, exportName: system.integrator.exportName, evaluateName: system.integrator.evaluateName } satisfies CasWorkerData,
+    workerData: {
+      module: system.integrator.module.href,
+      exportName: system.integrator.exportName,
+      evaluateName: system.integrator.evaluateName,
+    } satisfies CasWorkerData,
   });
   const counters = { requests: 0, errors: 0, timeouts: 0, restarts: 0 };
 

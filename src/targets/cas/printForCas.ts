@@ -56,7 +56,13 @@ function print(e: Expr, d: CasDialect): Printed {
     case 'sym':
       return { text: printSymbol(e.name, d), prec: Prec.Atom };
     case 'fn':
-      return { text: d.fn(e.name, e.args.map((a) => print(a, d).text)), prec: Prec.Atom };
+      return {
+        text: d.fn(
+          e.name,
+          e.args.map((a) => print(a, d).text),
+        ),
+        prec: Prec.Atom,
+      };
     case 'neg': {
       const inner = print(e.args[0], d);
       return { text: `-${inner.prec === Prec.Atom ? inner.text : wrap(inner)}`, prec: Prec.Neg };

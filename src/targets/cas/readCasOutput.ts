@@ -12,7 +12,7 @@ import { clip } from '../../util/clip.js';
 
 /** A CAS's printed answer, read into our tree or classified as a refusal. */
 export type CasConversion =
-  | { readonly status: 'ok'; readonly expr: Expr; /** The answer in our infix syntax. */ readonly infix: string }
+  | { readonly status: 'ok'; readonly expr: Expr /** The answer in our infix syntax. */; readonly infix: string }
   | { readonly status: 'no-answer' | 'unparseable'; readonly error: string }
   /**
    * An answer sagga cannot judge (the imaginary unit with no real form): neither right nor a model

@@ -56,10 +56,14 @@ function smallInteger(e: Expr): number | undefined {
 class NoRealForm extends Error {}
 
 // sin, cos, sinh, cosh of a + i·b; the purely imaginary case (a = 0) is kept short.
-const sinOf = (a: Expr, b: Expr): Split => (isZero(a) ? imaginary(fn('sinh', b)) : { re: times(fn('sin', a), fn('cosh', b)), im: times(fn('cos', a), fn('sinh', b)) });
-const cosOf = (a: Expr, b: Expr): Split => (isZero(a) ? real(fn('cosh', b)) : { re: times(fn('cos', a), fn('cosh', b)), im: minus(times(fn('sin', a), fn('sinh', b))) });
-const sinhOf = (a: Expr, b: Expr): Split => (isZero(a) ? imaginary(fn('sin', b)) : { re: times(fn('sinh', a), fn('cos', b)), im: times(fn('cosh', a), fn('sin', b)) });
-const coshOf = (a: Expr, b: Expr): Split => (isZero(a) ? real(fn('cos', b)) : { re: times(fn('cosh', a), fn('cos', b)), im: times(fn('sinh', a), fn('sin', b)) });
+const sinOf = (a: Expr, b: Expr): Split =>
+  isZero(a) ? imaginary(fn('sinh', b)) : { re: times(fn('sin', a), fn('cosh', b)), im: times(fn('cos', a), fn('sinh', b)) };
+const cosOf = (a: Expr, b: Expr): Split =>
+  isZero(a) ? real(fn('cosh', b)) : { re: times(fn('cos', a), fn('cosh', b)), im: minus(times(fn('sin', a), fn('sinh', b))) };
+const sinhOf = (a: Expr, b: Expr): Split =>
+  isZero(a) ? imaginary(fn('sin', b)) : { re: times(fn('sinh', a), fn('cos', b)), im: times(fn('cosh', a), fn('sin', b)) };
+const coshOf = (a: Expr, b: Expr): Split =>
+  isZero(a) ? real(fn('cos', b)) : { re: times(fn('cosh', a), fn('cos', b)), im: times(fn('sinh', a), fn('sin', b)) };
 
 /**
  * Functions of a complex argument a + i·b written with real functions of a and b. Entire or
@@ -191,7 +195,10 @@ function isConstant(im: Expr): { readonly constant: boolean; readonly why: strin
   if (!hasX(im)) return { constant: true, why: '' };
   const v = verifyPair(ONE, add(X, im), SEARCH_VERIFY_OPTIONS);
   if (v.verdict === 'correct') return { constant: true, why: '' };
-  return { constant: false, why: v.verdict === 'incorrect' ? 'the imaginary part depends on x' : `the imaginary part could not be shown constant (${v.reason})` };
+  return {
+    constant: false,
+    why: v.verdict === 'incorrect' ? 'the imaginary part depends on x' : `the imaginary part could not be shown constant (${v.reason})`,
+  };
 }
 
 /**

@@ -257,7 +257,8 @@ export class CmdTarget implements Target {
   }
 
   private readReply(reply: Reply, k: number, latencyMs: number, parameters: readonly ParameterLetter[]): TargetAnswer[] {
-    if (reply.error !== undefined) return [{ status: 'error', text: '', error: `the program reported: ${clip(reply.error, 500, { countRest: true })}`, latencyMs }];
+    if (reply.error !== undefined)
+      return [{ status: 'error', text: '', error: `the program reported: ${clip(reply.error, 500, { countRest: true })}`, latencyMs }];
     if (reply.timeout) {
       return [{ status: 'timeout', text: '', error: reply.reason ?? 'the program reported that it ran out of time', latencyMs }];
     }
@@ -267,7 +268,12 @@ export class CmdTarget implements Target {
     }
     return given.map((raw): TargetAnswer => {
       if (typeof raw !== 'string') {
-        return { status: 'unparseable', text: clip(JSON.stringify(raw) ?? String(raw), 200, { countRest: true }), error: 'the answer is not a string', latencyMs };
+        return {
+          status: 'unparseable',
+          text: clip(JSON.stringify(raw) ?? String(raw), 200, { countRest: true }),
+          error: 'the answer is not a string',
+          latencyMs,
+        };
       }
       const text = clip(raw, this.maxAnswerChars, { countRest: true });
       // An answer to a problem with parameters is written in them.

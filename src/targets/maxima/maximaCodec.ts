@@ -67,7 +67,9 @@ export const maximaCodec: CmdCodec = {
     const command = task.casCommand('maxima', { expr: problem.expr, params: problem.params ?? {} }, toMaxima);
     const solve = command === undefined ? `sagga_solve("${id}", "${toMaxima(problem.expr)}")` : `sagga_task("${id}", "${command}")`;
     // A problem's parameters are assumed for this request only: Maxima would otherwise ask their sign.
-    const facts = Object.entries(problem.parameters ?? {}).flatMap(([name, assumption]) => (MAXIMA_FACTS[assumption] === undefined ? [] : [MAXIMA_FACTS[assumption]!(name)]));
+    const facts = Object.entries(problem.parameters ?? {}).flatMap(([name, assumption]) =>
+      MAXIMA_FACTS[assumption] === undefined ? [] : [MAXIMA_FACTS[assumption]!(name)],
+    );
     return facts.length === 0 ? `${solve}$` : `(assume(${facts.join(', ')}), ${solve}, forget(${facts.join(', ')}))$`;
   },
   readAnswer: fromMaxima,

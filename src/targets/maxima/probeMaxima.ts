@@ -16,7 +16,12 @@ const SCRIPT = 'print(1+1)$ print(sconcat("sagga-", parse_string("6*7")))$';
  */
 export async function probeMaxima(maxima: string, env?: Readonly<Record<string, string | undefined>>, timeoutMs = 60_000): Promise<MaximaProbe> {
   // The same --userdir as the target's processes: a user's maxima-init.mac must not decide the probe either.
-  const probe = await runProbe([maxima, '--very-quiet', '--disable-readline', '--userdir=/nonexistent/sagga-maxima-userdir', `--batch-string=${SCRIPT}`], '', timeoutMs, env);
+  const probe = await runProbe(
+    [maxima, '--very-quiet', '--disable-readline', '--userdir=/nonexistent/sagga-maxima-userdir', `--batch-string=${SCRIPT}`],
+    '',
+    timeoutMs,
+    env,
+  );
   // The batch echoes its input, which holds "sagga-" but never "sagga-42".
   if (probe.ok && /\bsagga-42\b/.test(probe.stdout)) return { ok: true };
   if (!probe.ok || !/^\s*2\s*$/m.test(probe.stdout)) {
@@ -29,7 +34,10 @@ export async function probeMaxima(maxima: string, env?: Readonly<Record<string, 
     };
   }
   // Maxima's own words, e.g. "file_search1: stringproc not found in file_search_maxima,file_search_lisp."
-  const said = probe.stdout.split('\n').find((line) => /not found|undefined|error/i.test(line))?.trim();
+  const said = probe.stdout
+    .split('\n')
+    .find((line) => /not found|undefined|error/i.test(line))
+    ?.trim();
   return {
     ok: false,
     runs: true,

@@ -37,7 +37,11 @@ export function answerFromCompletion(
     }
     if (choice.finishReason === 'length') {
       const content = choice.noContent === true ? 'content: null' : 'content: ""';
-      return { ...base, status: 'unjudged', error: `the token limit was used up before the model wrote any answer (${content}, finish_reason: length): not judged; raise --max-tokens` };
+      return {
+        ...base,
+        status: 'unjudged',
+        error: `the token limit was used up before the model wrote any answer (${content}, finish_reason: length): not judged; raise --max-tokens`,
+      };
     }
     return { ...base, status: 'error', error: emptyCompletion(choice, usage) ?? 'the server sent an empty completion: not an answer, asked again' };
   }
@@ -53,7 +57,13 @@ export function answerFromCompletion(
   );
   const span = got?.answer;
   if (reading.status === 'ok') {
-    return { ...base, status: 'ok', expr: reading.expr, ...(span !== undefined ? { extracted: span } : {}), ...(reading.note !== undefined ? { note: reading.note } : {}) };
+    return {
+      ...base,
+      status: 'ok',
+      expr: reading.expr,
+      ...(span !== undefined ? { extracted: span } : {}),
+      ...(reading.note !== undefined ? { note: reading.note } : {}),
+    };
   }
   return { ...base, status: reading.status, error: reading.error, ...(span !== undefined ? { extracted: span } : {}) };
 }

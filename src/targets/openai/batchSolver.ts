@@ -284,7 +284,13 @@ class BatchJobs implements BatchSolver {
         await callHook(this.hooks.onAbandoned, intent);
         continue;
       }
-      const job: BatchJobRecord = { endpoint: intent.endpoint, id: found.value.id, requests: intent.requests, created: intent.created, inputFileId: intent.inputFileId };
+      const job: BatchJobRecord = {
+        endpoint: intent.endpoint,
+        id: found.value.id,
+        requests: intent.requests,
+        created: intent.created,
+        inputFileId: intent.inputFileId,
+      };
       if (!this.resumable.has(job.id)) this.resumable.set(job.id, { job, index });
       await callHook(this.hooks.onCreated, job);
     }
@@ -308,7 +314,12 @@ class BatchJobs implements BatchSolver {
   }
 
   /** Wait for a job and read its results; once per job however many callers want them. */
-  private collect(job: BatchJobRecord, index: number, sent: ReadonlyMap<string, CompletionRequestBody>, signal?: AbortSignal): Promise<Map<string, AttemptOutcome> | Failure> {
+  private collect(
+    job: BatchJobRecord,
+    index: number,
+    sent: ReadonlyMap<string, CompletionRequestBody>,
+    signal?: AbortSignal,
+  ): Promise<Map<string, AttemptOutcome> | Failure> {
     const existing = this.running.get(job.id);
     if (existing !== undefined) return existing.results;
     const results = this.waitAndRead(job, index, sent, signal);
@@ -318,7 +329,12 @@ class BatchJobs implements BatchSolver {
   }
 
   /** Hold the job's endpoint while it is waited for and read, and tell the endpoint and the target what the job showed. */
-  private async waitAndRead(job: BatchJobRecord, index: number, sent: ReadonlyMap<string, CompletionRequestBody>, signal?: AbortSignal): Promise<Map<string, AttemptOutcome> | Failure> {
+  private async waitAndRead(
+    job: BatchJobRecord,
+    index: number,
+    sent: ReadonlyMap<string, CompletionRequestBody>,
+    signal?: AbortSignal,
+  ): Promise<Map<string, AttemptOutcome> | Failure> {
     const lease = this.ctx.pool.hold(index);
     const waited = await waitForBatchJob(index, job.id, this.ctx, signal);
     if (!waited.ok) {
@@ -355,7 +371,13 @@ class BatchJobs implements BatchSolver {
 const CUSTOM_ID = /"custom_id"\s*:\s*"([^"\\]{1,200})"/;
 
 /** The lines of a finished job's output and error files, by custom id; a line too long is an error of its request. */
-async function readJobResults(job: BatchJobRecord, index: number, batch: Batch, ctx: BatchCallContext, signal?: AbortSignal): Promise<Map<string, AttemptOutcome> | Failure> {
+async function readJobResults(
+  job: BatchJobRecord,
+  index: number,
+  batch: Batch,
+  ctx: BatchCallContext,
+  signal?: AbortSignal,
+): Promise<Map<string, AttemptOutcome> | Failure> {
   const read = new Map<string, AttemptOutcome>();
   const sink = {
     line: (text: string) => {
@@ -364,7 +386,8 @@ async function readJobResults(job: BatchJobRecord, index: number, batch: Batch, 
     },
     oversized: (head: string) => {
       const m = CUSTOM_ID.exec(head);
-      if (m !== null) read.set(m[1], { ok: false, retryable: true, kind: 'error', error: `response body larger than ${ctx.maxLineBytes} bytes (--max-response-bytes)` });
+      if (m !== null)
+        read.set(m[1], { ok: false, retryable: true, kind: 'error', error: `response body larger than ${ctx.maxLineBytes} bytes (--max-response-bytes)` });
     },
   };
   const maxBytes = ctx.maxLineBytes * (job.requests + 1);
@@ -377,12 +400,25 @@ async function readJobResults(job: BatchJobRecord, index: number, batch: Batch, 
 }
 
 /** Each request's result as a `complete` call returns it, with the reason a request has none. */
-function completionResults(requests: readonly PendingRequest[], { got, reasons }: Gathered, latencyMs: number, signal: AbortSignal | undefined, ctx: BatchCallContext): Map<string, CompletionResult> {
+function completionResults(
+  requests: readonly PendingRequest[],
+  { got, reasons }: Gathered,
+  latencyMs: number,
+  signal: AbortSignal | undefined,
+  ctx: BatchCallContext,
+): Map<string, CompletionResult> {
   const out = new Map<string, CompletionResult>();
   for (const r of requests) {
     const outcome = got.get(r.customId);
     if (outcome?.ok) out.set(r.customId, { ok: true, choices: outcome.choices, ...(outcome.usage !== undefined ? { usage: outcome.usage } : {}), latencyMs });
-    else if (outcome !== undefined) out.set(r.customId, { ok: false, kind: outcome.kind, error: ctx.redact(outcome.error), ...(outcome.status !== undefined ? { status: outcome.status } : {}), latencyMs });
+    else if (outcome !== undefined)
+      out.set(r.customId, {
+        ok: false,
+        kind: outcome.kind,
+        error: ctx.redact(outcome.error),
+        ...(outcome.status !== undefined ? { status: outcome.status } : {}),
+        latencyMs,
+      });
     else {
       const reason = reasons.get(r.customId) ?? (signal?.aborted ? 'aborted' : 'the batch job returned no result for this request');
       out.set(r.customId, { ok: false, kind: reason === 'aborted' ? 'aborted' : 'error', error: ctx.redact(reason), latencyMs });
@@ -419,7 +455,12 @@ async function callHook<J extends BatchJobRecord | BatchJobIntent>(hook: ((job: 
 /** Key under which `collect` leaves what the job said about requests it returned nothing for. */
 const MISSING_REASON = '\u0000missing';
 
-function noteReason(results: ReadonlyMap<string, AttemptOutcome>, ids: ReadonlySet<string>, wanted: ReadonlyMap<string, PendingRequest>, reasons: Map<string, string>): void {
+function noteReason(
+  results: ReadonlyMap<string, AttemptOutcome>,
+  ids: ReadonlySet<string>,
+  wanted: ReadonlyMap<string, PendingRequest>,
+  reasons: Map<string, string>,
+): void {
   const why = results.get(MISSING_REASON);
   if (why === undefined || why.ok) return;
   for (const id of ids) if (wanted.has(id)) reasons.set(id, why.error);
@@ -428,7 +469,10 @@ function noteReason(results: ReadonlyMap<string, AttemptOutcome>, ids: ReadonlyS
 function batchFailure(status: string, errors: readonly { code?: string; message?: string; line?: number | null }[] | undefined): string | undefined {
   if (status === 'completed') return undefined;
   const first = errors?.find((e) => e.message !== undefined || e.code !== undefined);
-  const detail = first === undefined ? '' : `: ${[first.code, first.message].filter((x) => x !== undefined).join(': ')}${first.line != null ? ` (line ${first.line})` : ''}`.slice(0, 2_000);
+  const detail =
+    first === undefined
+      ? ''
+      : `: ${[first.code, first.message].filter((x) => x !== undefined).join(': ')}${first.line != null ? ` (line ${first.line})` : ''}`.slice(0, 2_000);
   return `ended ${status}${detail}`;
 }
 

@@ -12,7 +12,12 @@ export type BatchApiResult<T> = { readonly ok: true; readonly value: T } | Extra
  * reported to the endpoint's health; none counts as a completion request. Resolves `aborted` as
  * soon as `signal` aborts; never throws.
  */
-export async function callBatchApi<T>(index: number, call: (signal: AbortSignal) => Promise<T>, ctx: BatchCallContext, signal?: AbortSignal): Promise<BatchApiResult<T>> {
+export async function callBatchApi<T>(
+  index: number,
+  call: (signal: AbortSignal) => Promise<T>,
+  ctx: BatchCallContext,
+  signal?: AbortSignal,
+): Promise<BatchApiResult<T>> {
   let attempts = 0;
   for (let retry = 0; ; retry++) {
     if (signal?.aborted) return { ok: false, retryable: false, kind: 'aborted', error: 'aborted' };

@@ -39,4 +39,11 @@ export interface CompletionRequestBody {
 export type AttemptOutcome =
   /** `empty`: choices the server sent without any text (`emptyCompletion`), left out of `choices`. */
   | { readonly ok: true; readonly choices: CompletionChoice[]; readonly usage?: TokenUsage; readonly empty?: number }
-  | { readonly ok: false; readonly retryable: boolean; readonly kind: 'timeout' | 'rejected' | 'error' | 'aborted'; readonly error: string; readonly status?: number; readonly retryAfterMs?: number };
+  | {
+      readonly ok: false;
+      readonly retryable: boolean;
+      readonly kind: 'timeout' | 'rejected' | 'error' | 'aborted';
+      readonly error: string;
+      readonly status?: number;
+      readonly retryAfterMs?: number;
+    };

@@ -76,7 +76,14 @@ export function newEndpointHealth(): EndpointHealth {
  * endpoint, which is never taken out (there is nowhere else to send its requests, and the retries
  * with backoff already pace them). Returns true when a fault took it out of service.
  */
-export function recordEndpointReport(h: EndpointHealth, r: EndpointReport, counts: boolean, alone: boolean, options: EndpointHealthOptions, t: number): boolean {
+export function recordEndpointReport(
+  h: EndpointHealth,
+  r: EndpointReport,
+  counts: boolean,
+  alone: boolean,
+  options: EndpointHealthOptions,
+  t: number,
+): boolean {
   const requests = r.requests ?? 1;
   h.requests += requests;
   h.errors += r.failed ?? (r.health === 'fault' ? requests : 0);

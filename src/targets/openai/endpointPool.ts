@@ -1,5 +1,12 @@
 import type { TokenUsage } from '../types.js';
-import { DEFAULT_ENDPOINT_HEALTH, newEndpointHealth, recordEndpointReport, type EndpointHealth, type EndpointHealthOptions, type EndpointReport } from './endpointHealth.js';
+import {
+  DEFAULT_ENDPOINT_HEALTH,
+  newEndpointHealth,
+  recordEndpointReport,
+  type EndpointHealth,
+  type EndpointHealthOptions,
+  type EndpointReport,
+} from './endpointHealth.js';
 import type { EndpointSpec } from './parseEndpointList.js';
 import { redactUrl } from './redactUrl.js';
 

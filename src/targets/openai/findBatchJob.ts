@@ -13,11 +13,22 @@ const CLOCK_SLACK_MS = 10 * 60_000;
  * create call was made, less some slack for clocks) and at most 2,000 jobs deep. A list that cannot
  * be read, or goes deeper, is a fault: then it is not known whether the job exists.
  */
-export async function findBatchJob(index: number, inputFileId: string, notBefore: number, ctx: BatchCallContext, signal?: AbortSignal): Promise<BatchApiResult<Batch | undefined>> {
+export async function findBatchJob(
+  index: number,
+  inputFileId: string,
+  notBefore: number,
+  ctx: BatchCallContext,
+  signal?: AbortSignal,
+): Promise<BatchApiResult<Batch | undefined>> {
   const client = ctx.clientFor(index, ctx.maxLineBytes);
   let after: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const listed = await callBatchApi(index, (s) => client.batches.list({ limit: 100, ...(after !== undefined ? { after } : {}) }, { signal: s, maxRetries: 0 }), ctx, signal);
+    const listed = await callBatchApi(
+      index,
+      (s) => client.batches.list({ limit: 100, ...(after !== undefined ? { after } : {}) }, { signal: s, maxRetries: 0 }),
+      ctx,
+      signal,
+    );
     if (!listed.ok) return listed;
     const jobs = Array.isArray(listed.value.data) ? listed.value.data : [];
     const found = jobs.find((b) => b.input_file_id === inputFileId);

@@ -45,7 +45,13 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
   // Local servers (vLLM, Ollama) accept any key; the client insists on one.
   // Bodies are streamed through a byte counter and cut at the limit: a 100 MB reply costs 2 MB.
   const clientFor = (url: string, maxBytes: number): OpenAI =>
-    new OpenAI({ apiKey: secret ?? 'sk-none', baseURL: url, maxRetries: 0, timeout: settings.requestTimeoutMs + 1_000, fetch: limitedFetch(maxBytes, opts.fetch) });
+    new OpenAI({
+      apiKey: secret ?? 'sk-none',
+      baseURL: url,
+      maxRetries: 0,
+      timeout: settings.requestTimeoutMs + 1_000,
+      fetch: limitedFetch(maxBytes, opts.fetch),
+    });
   const pool = createEndpointPool(
     specs.map((e) => ({ ...e, value: clientFor(e.url, settings.maxResponseBytes) })),
     opts.health,
@@ -61,7 +67,7 @@ export function openaiTarget(opts: OpenAITargetOptions): OpenAITarget {
   const counters = new OpenAICounters();
   const samples = new SampleAnswers({
     settings,
-    keyBaseURL: specs.length === 1 ? specs[0].url : specs.map((e) => e.url).sort().join(','),
+    keyBaseURL: cacheKeyBaseURL(specs),
     task,
     extract: opts.extract,
     counters,
@@ -139,7 +145,11 @@ function countedBatchSolver(ctx: BatchCallContext, batch: BatchModeOptions, coun
       if (sent !== undefined) quirks.learn(sent, outcome);
     },
     resendOnce: (sent, outcome) =>
-      !outcome.ok && outcome.kind === 'rejected' && sent.maxTokens !== undefined && sent.maxTokensField !== quirks.maxTokensField && mentionsTokenField(outcome.error),
+      !outcome.ok &&
+      outcome.kind === 'rejected' &&
+      sent.maxTokens !== undefined &&
+      sent.maxTokensField !== quirks.maxTokensField &&
+      mentionsTokenField(outcome.error),
   });
 }
 
@@ -175,7 +185,8 @@ function describeSettings(settings: OpenAITargetSettings): TargetSettings {
     .slice(0, 16);
   // Keys a run made before them lacks are added only when set, so that such a run still resumes.
   const added: Record<string, string | number | boolean> = {};
-  if (settings.endpoints.some((e) => e.cap !== undefined)) added.endpoint_caps = settings.endpoints.map((e) => (e.cap === undefined ? 'none' : String(e.cap))).join(',');
+  if (settings.endpoints.some((e) => e.cap !== undefined))
+    added.endpoint_caps = settings.endpoints.map((e) => (e.cap === undefined ? 'none' : String(e.cap))).join(',');
   if (settings.batch) added.batch = true;
   if (settings.prices !== undefined) {
     added.price_input_per_million = settings.prices.inputPerMillion;
@@ -193,4 +204,14 @@ function describeSettings(settings: OpenAITargetSettings): TargetSettings {
     cache: settings.cacheFile !== undefined,
     max_response_bytes: settings.maxResponseBytes,
   };
+}
+
+/** The base URL that answers are cached under: several endpoints serve one model, in any order. */
+function cacheKeyBaseURL(specs: readonly { readonly url: string }[]): string {
+  return specs.length === 1
+    ? specs[0].url
+    : specs
+        .map((e) => e.url)
+        .sort()
+        .join(',');
 }

@@ -122,4 +122,3 @@ export interface OpenAITarget extends Target {
   /** Batch jobs created or resumed whose results were not read yet (`--batch`; empty otherwise). */
   batchJobsInFlight(): BatchJobRecord[];
 }
-

@@ -15,7 +15,10 @@ export interface EndpointSpec {
  * empty list, a URL that is not http(s), a cap that is not a positive integer, or a URL named twice.
  */
 export function parseEndpointList(values: string | readonly string[]): EndpointSpec[] {
-  const items = (typeof values === 'string' ? [values] : values).flatMap((v) => v.split(',')).map((s) => s.trim()).filter((s) => s !== '');
+  const items = (typeof values === 'string' ? [values] : values)
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (items.length === 0) throw new Error('--base-url names no endpoint; give one or more URLs, e.g. --base-url http://gpu1:8000/v1,http://gpu2:8000/v1#16');
   const seen = new Set<string>();
   return items.map((item) => {
@@ -26,7 +29,9 @@ export function parseEndpointList(values: string | readonly string[]): EndpointS
     try {
       parsed = new URL(rawUrl);
     } catch {
-      throw new Error(`--base-url: '${redactUrl(rawUrl)}' is not a URL; expected e.g. http://localhost:8000/v1 or http://localhost:8000/v1#8 (at most 8 requests at once)`);
+      throw new Error(
+        `--base-url: '${redactUrl(rawUrl)}' is not a URL; expected e.g. http://localhost:8000/v1 or http://localhost:8000/v1#8 (at most 8 requests at once)`,
+      );
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
       throw new Error(`--base-url: '${redactUrl(rawUrl)}' is not an http or https URL`);

@@ -14,7 +14,14 @@ export interface BatchFileSink {
  * `ctx.maxLineBytes` of one line and reading at most `maxBytes` in all (more is a transport fault).
  * A download that breaks off is retried from the start, so `sink` must take a line twice calmly.
  */
-export async function readBatchFile(index: number, fileId: string, maxBytes: number, sink: BatchFileSink, ctx: BatchCallContext, signal?: AbortSignal): Promise<BatchApiResult<void>> {
+export async function readBatchFile(
+  index: number,
+  fileId: string,
+  maxBytes: number,
+  sink: BatchFileSink,
+  ctx: BatchCallContext,
+  signal?: AbortSignal,
+): Promise<BatchApiResult<void>> {
   const client = ctx.clientFor(index, maxBytes);
   return callBatchApi(
     index,
@@ -27,7 +34,8 @@ export async function readBatchFile(index: number, fileId: string, maxBytes: num
         oversized: (head) => sink.oversized(head),
       });
       if (response.body !== null) {
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) splitter.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
+          splitter.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
       }
       splitter.end();
     },

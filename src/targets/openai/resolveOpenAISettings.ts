@@ -30,7 +30,9 @@ export function resolveOpenAISettings(opts: OpenAITargetOptions, env: Readonly<R
   }
   if (opts.model.trim() === '') throw new Error('openai target needs a model name, as openai:<model>');
   if (opts.prices !== undefined && !validPrices(opts.prices)) {
-    throw new Error(`openai target: prices must be finite, non-negative USD per million tokens, got input ${opts.prices.inputPerMillion}, output ${opts.prices.outputPerMillion}`);
+    throw new Error(
+      `openai target: prices must be finite, non-negative USD per million tokens, got input ${opts.prices.inputPerMillion}, output ${opts.prices.outputPerMillion}`,
+    );
   }
   const shown = specs.map((e) => ({ url: redactUrl(e.url), ...(e.cap !== undefined ? { cap: e.cap } : {}) }));
   const settings: OpenAITargetSettings = {

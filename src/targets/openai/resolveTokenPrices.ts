@@ -35,9 +35,14 @@ export async function resolveTokenPrices(options: PriceOptions): Promise<TokenPr
   output = options.priceOutput ?? output;
   if (input === undefined && output === undefined) return undefined;
   if (input === undefined || output === undefined) {
-    throw new Error(`prices need both the input and the output price (USD per million tokens): give --price-input and --price-output, or a --prices file with "input" and "output"`);
+    throw new Error(
+      `prices need both the input and the output price (USD per million tokens): give --price-input and --price-output, or a --prices file with "input" and "output"`,
+    );
   }
-  for (const [name, v] of [['--price-input', input], ['--price-output', output]] as const) {
+  for (const [name, v] of [
+    ['--price-input', input],
+    ['--price-output', output],
+  ] as const) {
     if (!Number.isFinite(v) || v < 0) throw new Error(`${name} must be a non-negative number of USD per million tokens, got ${v}`);
   }
   return { inputPerMillion: input, outputPerMillion: output };
@@ -57,7 +62,8 @@ async function readPricesFile(path: string): Promise<PricesFile> {
   try {
     const buffer = Buffer.alloc(MAX_PRICES_FILE_BYTES + 1);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    if (bytesRead > MAX_PRICES_FILE_BYTES) throw new Error(`--prices ${path}: larger than ${MAX_PRICES_FILE_BYTES} bytes; a pricing file is {"input": USD, "output": USD}`);
+    if (bytesRead > MAX_PRICES_FILE_BYTES)
+      throw new Error(`--prices ${path}: larger than ${MAX_PRICES_FILE_BYTES} bytes; a pricing file is {"input": USD, "output": USD}`);
     text = buffer.subarray(0, bytesRead).toString('utf8');
   } finally {
     await handle.close();
@@ -72,10 +78,14 @@ async function readPricesFile(path: string): Promise<PricesFile> {
     if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new Error(`--prices ${path}: ${where} must be an object {"input": USD, "output": USD}`);
     const r = o as Record<string, unknown>;
     const unknown = Object.keys(r).filter((k) => !['input', 'output', ...(where === 'the file' ? ['batch'] : [])].includes(k));
-    if (unknown.length > 0) throw new Error(`--prices ${path}: unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')} in ${where}; the keys are "input", "output"${where === 'the file' ? ' and "batch"' : ''}`);
+    if (unknown.length > 0)
+      throw new Error(
+        `--prices ${path}: unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')} in ${where}; the keys are "input", "output"${where === 'the file' ? ' and "batch"' : ''}`,
+      );
     const num = (k: 'input' | 'output'): number => {
       const x = r[k];
-      if (typeof x !== 'number' || !Number.isFinite(x) || x < 0) throw new Error(`--prices ${path}: "${k}" in ${where} must be a non-negative number of USD per million tokens`);
+      if (typeof x !== 'number' || !Number.isFinite(x) || x < 0)
+        throw new Error(`--prices ${path}: "${k}" in ${where} must be a non-negative number of USD per million tokens`);
       return x;
     };
     return { input: num('input'), output: num('output') };

@@ -72,17 +72,21 @@ export async function openResponseCache(file: string, options: ResponseCacheOpti
   const entries = new Map<string, CachedCompletion>();
   let skippedLines = 0;
   let lastByte = -1;
-  const splitter = new BoundedLineSplitter(maxLineBytes, {
-    line(text) {
-      if (text.trim() === '') return;
-      const entry = parseLine(text);
-      if (entry === undefined) skippedLines++;
-      else entries.set(entry.key, entry);
+  const splitter = new BoundedLineSplitter(
+    maxLineBytes,
+    {
+      line(text) {
+        if (text.trim() === '') return;
+        const entry = parseLine(text);
+        if (entry === undefined) skippedLines++;
+        else entries.set(entry.key, entry);
+      },
+      oversized() {
+        skippedLines++;
+      },
     },
-    oversized() {
-      skippedLines++;
-    },
-  }, 0);
+    0,
+  );
   try {
     for await (const chunk of createReadStream(file)) {
       const buffer = chunk as Buffer;
@@ -108,14 +112,16 @@ export async function openResponseCache(file: string, options: ResponseCacheOpti
       // Written on a later turn of the event loop: whoever asked records the answer first (a
       // search's journal, in the same turn as it gets it), so a process killed in between has
       // the answer in its own record, never only here, where replaying it would cost nothing.
-      chain = chain.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(async () => {
-        if (handle === undefined) return;
-        try {
-          await handle.appendFile(line);
-        } catch (err) {
-          writeError ??= err as Error;
-        }
-      });
+      chain = chain
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(async () => {
+          if (handle === undefined) return;
+          try {
+            await handle.appendFile(line);
+          } catch (err) {
+            writeError ??= err as Error;
+          }
+        });
     },
     get size() {
       return entries.size;

@@ -42,7 +42,10 @@ export class SampleAnswers {
 
   messagesFor(problem: TargetProblem): ChatMessage[] {
     const prompt = this.ctx.settings.prompt;
-    return [...(prompt.system !== undefined ? [{ role: 'system' as const, content: prompt.system }] : []), { role: 'user' as const, content: promptFor(prompt, this.ctx.task, problem) }];
+    return [
+      ...(prompt.system !== undefined ? [{ role: 'system' as const, content: prompt.system }] : []),
+      { role: 'user' as const, content: promptFor(prompt, this.ctx.task, problem) },
+    ];
   }
 
   /** A problem's k samples: their cache keys, and the answers the cache already holds. */
@@ -52,7 +55,10 @@ export class SampleAnswers {
     const params = { temperature: settings.temperature, maxTokens: settings.maxTokens, extraBody: settings.extraBody };
     // An ask again of the same problem takes samples of its own: never the cached answers of the first.
     const first = Math.max(0, Math.floor(problem.repeat ?? 0)) * k;
-    const keys = store === undefined && !alwaysKeys ? [] : Array.from({ length: k }, (_, i) => cacheKey({ model: settings.model, baseURL: keyBaseURL, messages, params, sample: first + i }));
+    const keys =
+      store === undefined && !alwaysKeys
+        ? []
+        : Array.from({ length: k }, (_, i) => cacheKey({ model: settings.model, baseURL: keyBaseURL, messages, params, sample: first + i }));
     const answers: (TargetAnswer | undefined)[] = new Array(k).fill(undefined);
     const parameters = parameterNames(problem.parameters ?? {});
     for (let i = 0; i < k && store !== undefined; i++) {
@@ -84,7 +90,10 @@ export class SampleAnswers {
       // A message without content is not an answer (an error or not judged): never replayed from the cache.
       if (store !== undefined && !(choice.noContent === true && (choice.reasoning ?? '').trim() === '')) {
         // The thinking is only ever read when the content is empty; keep the cache small otherwise.
-        const kept = choice.content.trim() === '' ? choice : { content: choice.content, ...(choice.finishReason !== undefined ? { finishReason: choice.finishReason } : {}) };
+        const kept =
+          choice.content.trim() === ''
+            ? choice
+            : { content: choice.content, ...(choice.finishReason !== undefined ? { finishReason: choice.finishReason } : {}) };
         store.put({ key: keys[indices[j]], ...kept, ...(usage !== undefined ? { usage } : {}) });
       }
       answers[indices[j]] = this.answerFrom(choice, result.latencyMs, usage, slots.parameters);
@@ -116,5 +125,9 @@ export class SampleAnswers {
 }
 
 function toChoice(c: CachedCompletion): CompletionChoice {
-  return { content: c.content, ...(c.reasoning !== undefined ? { reasoning: c.reasoning } : {}), ...(c.finishReason !== undefined ? { finishReason: c.finishReason } : {}) };
+  return {
+    content: c.content,
+    ...(c.reasoning !== undefined ? { reasoning: c.reasoning } : {}),
+    ...(c.finishReason !== undefined ? { finishReason: c.finishReason } : {}),
+  };
 }

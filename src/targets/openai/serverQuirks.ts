@@ -37,7 +37,13 @@ export class ServerQuirks {
     // Choices sent empty were sent all the same: they say nothing about `n`.
     if (sent.n > 1 && outcome.ok && outcome.choices.length + (outcome.empty ?? 0) < sent.n) this.nUnsupported = true;
     if (sent.n > 1 && !outcome.ok && outcome.kind === 'rejected' && outcome.status === 400 && !mentionsTokenField(outcome.error)) this.nUnsupported = true;
-    if (!outcome.ok && outcome.kind === 'rejected' && sent.maxTokens !== undefined && sent.maxTokensField === this.maxTokensField && mentionsTokenField(outcome.error)) {
+    if (
+      !outcome.ok &&
+      outcome.kind === 'rejected' &&
+      sent.maxTokens !== undefined &&
+      sent.maxTokensField === this.maxTokensField &&
+      mentionsTokenField(outcome.error)
+    ) {
       this.maxTokensField = sent.maxTokensField === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
     }
   }

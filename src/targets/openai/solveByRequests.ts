@@ -16,7 +16,13 @@ export interface SolveByRequestsContext {
  * A problem's k samples over chat-completions requests: those the cache lacks are asked with `n` in
  * one request, and one request each where the server ignores or refuses `n`.
  */
-export async function solveByRequests(problem: TargetProblem, k: number, signal: AbortSignal | undefined, store: ResponseCache | undefined, ctx: SolveByRequestsContext): Promise<ProblemOutcome> {
+export async function solveByRequests(
+  problem: TargetProblem,
+  k: number,
+  signal: AbortSignal | undefined,
+  store: ResponseCache | undefined,
+  ctx: SolveByRequestsContext,
+): Promise<ProblemOutcome> {
   const { samples, quirks, ask } = ctx;
   const slots = samples.lookUp(problem, k, store, false);
   let missing = slots.answers.flatMap((a, i) => (a === undefined ? [i] : []));

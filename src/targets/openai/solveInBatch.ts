@@ -13,7 +13,13 @@ export interface SolveInBatchContext {
 }
 
 /** The problems' k samples over the Batch API: every sample not in the cache is one request of a job, its cache key its custom id. */
-export async function solveInBatch(problems: readonly TargetProblem[], k: number, signal: AbortSignal | undefined, store: ResponseCache | undefined, ctx: SolveInBatchContext): Promise<ProblemOutcome[]> {
+export async function solveInBatch(
+  problems: readonly TargetProblem[],
+  k: number,
+  signal: AbortSignal | undefined,
+  store: ResponseCache | undefined,
+  ctx: SolveInBatchContext,
+): Promise<ProblemOutcome[]> {
   const { solver, samples, quirks } = ctx;
   const looked = problems.map((p) => samples.lookUp(p, k, store, true));
   const pending = new Map<string, PendingRequest>();

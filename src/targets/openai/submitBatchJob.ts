@@ -34,8 +34,15 @@ export interface SubmitHooks {
  * that failed in transit (the endpoint may have made the job and lost the reply) is followed by a
  * look at the endpoint's jobs for one made from the file before it is made again.
  */
-export async function submitBatchJob(requests: readonly BatchRequest[], ctx: BatchCallContext, signal?: AbortSignal, hooks: SubmitHooks = {}): Promise<SubmittedBatch> {
-  const jsonl = requests.map((r) => JSON.stringify({ custom_id: r.customId, method: 'POST', url: '/v1/chat/completions', body: chatCompletionParams(r.body) })).join('\n') + '\n';
+export async function submitBatchJob(
+  requests: readonly BatchRequest[],
+  ctx: BatchCallContext,
+  signal?: AbortSignal,
+  hooks: SubmitHooks = {},
+): Promise<SubmittedBatch> {
+  const jsonl =
+    requests.map((r) => JSON.stringify({ custom_id: r.customId, method: 'POST', url: '/v1/chat/completions', body: chatCompletionParams(r.body) })).join('\n') +
+    '\n';
   const bytes = Buffer.from(jsonl, 'utf8');
   const tried = new Set<number>();
   let last: Extract<AttemptOutcome, { ok: false }> = { ok: false, retryable: false, kind: 'error', error: 'no endpoint was tried' };
@@ -44,19 +51,26 @@ export async function submitBatchJob(requests: readonly BatchRequest[], ctx: Bat
     const client = ctx.clientFor(index, ctx.maxLineBytes);
     const uploaded = await callBatchApi(
       index,
-      async (s) => client.files.create({ file: await toFile(bytes, 'sagga-batch.jsonl', { type: 'application/jsonl' }), purpose: 'batch' }, { signal: s, maxRetries: 0 }),
+      async (s) =>
+        client.files.create({ file: await toFile(bytes, 'sagga-batch.jsonl', { type: 'application/jsonl' }), purpose: 'batch' }, { signal: s, maxRetries: 0 }),
       ctx,
       signal,
     );
     if (uploaded.ok) {
-      if (typeof uploaded.value.id !== 'string' || uploaded.value.id === '') return { ok: false, retryable: false, kind: 'error', error: 'the files endpoint returned no file id' };
+      if (typeof uploaded.value.id !== 'string' || uploaded.value.id === '')
+        return { ok: false, retryable: false, kind: 'error', error: 'the files endpoint returned no file id' };
       const url = ctx.pool.stats()[index].url;
       const intent: BatchJobIntent = { endpoint: url, inputFileId: uploaded.value.id, requests: requests.length, created: new Date().toISOString() };
       await hooks.onCreating?.(intent);
       const created = await createOrFind(index, intent, ctx);
       if (created.ok) {
-        if (typeof created.value.id !== 'string' || created.value.id === '') return { ok: false, retryable: false, kind: 'error', error: 'the batches endpoint returned no batch id' };
-        return { ok: true, index, job: { endpoint: url, id: created.value.id, requests: requests.length, created: intent.created, inputFileId: intent.inputFileId } };
+        if (typeof created.value.id !== 'string' || created.value.id === '')
+          return { ok: false, retryable: false, kind: 'error', error: 'the batches endpoint returned no batch id' };
+        return {
+          ok: true,
+          index,
+          job: { endpoint: url, id: created.value.id, requests: requests.length, created: intent.created, inputFileId: intent.inputFileId },
+        };
       }
       // Known to have made nothing only when the endpoint refused it, or its job list lacks it.
       if (!created.unknown) await hooks.onAbandoned?.(intent);
@@ -75,13 +89,21 @@ export async function submitBatchJob(requests: readonly BatchRequest[], ctx: Bat
  * endpoint's jobs are looked through for one the failed call made after all. `unknown`: the last
  * call failed in transit and the list could not be read, so a job may exist.
  */
-async function createOrFind(index: number, intent: BatchJobIntent, ctx: BatchCallContext): Promise<{ readonly ok: true; readonly value: Batch } | (Extract<AttemptOutcome, { ok: false }> & { readonly unknown: boolean })> {
+async function createOrFind(
+  index: number,
+  intent: BatchJobIntent,
+  ctx: BatchCallContext,
+): Promise<{ readonly ok: true; readonly value: Batch } | (Extract<AttemptOutcome, { ok: false }> & { readonly unknown: boolean })> {
   const client = ctx.clientFor(index, ctx.maxLineBytes);
   const once = { ...ctx, retries: 0 };
   for (let retry = 0; ; retry++) {
     const created = await callBatchApi(
       index,
-      (s) => client.batches.create({ input_file_id: intent.inputFileId, endpoint: '/v1/chat/completions', completion_window: '24h', metadata: { created_by: 'sagga' } }, { signal: s, maxRetries: 0 }),
+      (s) =>
+        client.batches.create(
+          { input_file_id: intent.inputFileId, endpoint: '/v1/chat/completions', completion_window: '24h', metadata: { created_by: 'sagga' } },
+          { signal: s, maxRetries: 0 },
+        ),
       once,
     );
     if (created.ok) return created;

@@ -22,7 +22,12 @@ export async function waitForBatchJob(index: number, id: string, ctx: BatchCallC
     if (FINISHED.has(status)) return looked;
     const left = ctx.poll.maxWaitMs - (Date.now() - started);
     if (left <= 0) {
-      return { ok: false, retryable: true, kind: 'timeout', error: `batch ${id} was still ${status} after ${ctx.poll.maxWaitMs >= 10_000 ? `${Math.round(ctx.poll.maxWaitMs / 1000)} s` : `${ctx.poll.maxWaitMs} ms`} of waiting; it goes on, and a resumed run waits for it again` };
+      return {
+        ok: false,
+        retryable: true,
+        kind: 'timeout',
+        error: `batch ${id} was still ${status} after ${ctx.poll.maxWaitMs >= 10_000 ? `${Math.round(ctx.poll.maxWaitMs / 1000)} s` : `${ctx.poll.maxWaitMs} ms`} of waiting; it goes on, and a resumed run waits for it again`,
+      };
     }
     if (!(await sleepUnlessAborted(Math.min(pause, left), signal))) return { ok: false, retryable: false, kind: 'aborted', error: 'aborted' };
   }

@@ -339,7 +339,13 @@ export class ProcessPool<Q, R> {
   trouble(): string | undefined {
     const troubles = [...new Set(this.slots.map((s) => s.lastTrouble).filter((t) => t !== ''))];
     if (troubles.length > 0) return `the program: ${troubles.join('; ')}`;
-    const tail = [...new Set(this.stderrTails().map((t) => t.trim()).filter((t) => t !== ''))][0];
+    const tail = [
+      ...new Set(
+        this.stderrTails()
+          .map((t) => t.trim())
+          .filter((t) => t !== ''),
+      ),
+    ][0];
     if (tail !== undefined) return `the program is running; its stderr ended with: ${clip(tail.slice(-600), 600, { countRest: true })}`;
     return undefined;
   }
@@ -667,7 +673,10 @@ export class ProcessPool<Q, R> {
     const waited = `${p.limit} ms`;
     const after = p.clockFrom > p.sentAt ? ` (from when the requests sent before it were answered; ${Date.now() - p.sentAt} ms after it was sent)` : '';
     const wrongIds = slot.unknownIds - p.unknownAtSend;
-    const wrongNote = wrongIds > 0 ? `; meanwhile it wrote ${wrongIds} answer${wrongIds === 1 ? '' : 's'} for ids it was never asked (such as ${JSON.stringify(clip(slot.lastUnknownId, 40))})` : '';
+    const wrongNote =
+      wrongIds > 0
+        ? `; meanwhile it wrote ${wrongIds} answer${wrongIds === 1 ? '' : 's'} for ids it was never asked (such as ${JSON.stringify(clip(slot.lastUnknownId, 40))})`
+        : '';
     if (silent && this.silence === 'fault') {
       const why =
         slot.answers === 0
@@ -755,10 +764,19 @@ export class ProcessPool<Q, R> {
     if (oldest === undefined || !oldest.overdue || oldest === answered) return;
     const after = `${oldest.limit} ms${oldest.clockFrom > oldest.sentAt ? ' (from when the requests sent before it were answered)' : ''}`;
     if (unknownId) {
-      this.finish(oldest, fault(`no answer within ${after}; meanwhile it wrote an answer for an id it was never asked (${JSON.stringify(clip(slot.lastUnknownId, 40))}): its answer may be among them. Not the model's failure`));
+      this.finish(
+        oldest,
+        fault(
+          `no answer within ${after}; meanwhile it wrote an answer for an id it was never asked (${JSON.stringify(clip(slot.lastUnknownId, 40))}): its answer may be among them. Not the model's failure`,
+        ),
+      );
       return;
     }
-    this.finish(oldest, { kind: 'timeout', error: `no answer within ${after}, while the program answered other requests, also after that time`, latencyMs: Date.now() - oldest.sentAt });
+    this.finish(oldest, {
+      kind: 'timeout',
+      error: `no answer within ${after}, while the program answered other requests, also after that time`,
+      latencyMs: Date.now() - oldest.sentAt,
+    });
   }
 
   private onOversized(slot: Slot<Q, R>, proc: JsonlProcess, head: string, bytes: number): void {

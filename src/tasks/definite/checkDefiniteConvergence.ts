@@ -22,7 +22,12 @@ export const DEFAULT_CONVERGENCE_WORK = 5_000_000;
  * the integrand, the point and the interval: `1/x is not finite at x = 0 in [0, 1]`.
  * Deterministic, and bounded by `work` (a check that runs out of it refuses, saying so).
  */
-export function checkDefiniteConvergence(problem: Expr, lower: DefiniteBound, upper: DefiniteBound, work = DEFAULT_CONVERGENCE_WORK): { ok: true } | { ok: false; reason: string } {
+export function checkDefiniteConvergence(
+  problem: Expr,
+  lower: DefiniteBound,
+  upper: DefiniteBound,
+  work = DEFAULT_CONVERGENCE_WORK,
+): { ok: true } | { ok: false; reason: string } {
   const meter: WorkMeter = { left: work, deadline: Infinity };
   const shown = clip(toInfix(problem), 60);
   const interval = `[${boundText(lower)}, ${boundText(upper)}]`;

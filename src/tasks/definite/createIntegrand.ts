@@ -64,7 +64,8 @@ export function createIntegrand(problem: Expr, tape: Tape, digits: number): Inte
       complex ??= createComplexEvaluator(tape);
       meter.left -= tape.instrs.length;
       const v = complex(x);
-      if (v.failed === null && Number.isFinite(v.re) && Number.isFinite(v.err) && Math.abs(v.im) <= v.err) return { value: v.re, error: v.err + Math.abs(v.im) };
+      if (v.failed === null && Number.isFinite(v.re) && Number.isFinite(v.err) && Math.abs(v.im) <= v.err)
+        return { value: v.re, error: v.err + Math.abs(v.im) };
       // Far out in a tail the bounds give up on overflow (e^x = ∞ in x/(e^x - 1)) where plain doubles
       // still see the limit (x/∞ = 0): a finite real value there is taken with a generous error.
       plain ??= compileReal(problem);

@@ -57,7 +57,11 @@ export const definiteTask: Task = {
   solvers: ['nerdamer', 'algebrite', 'sympy', 'maxima'],
   references: ['nerdamer', 'algebrite'],
   prompts: ['antiderivbench', 'asymob', 'integralbench'],
-  settings: { closed_form_digits: DEFAULT_DEFINITE_OPTIONS.closedFormDigits, numeric_tolerance: INTEGRALBENCH_TOLERANCE.kind === 'absolute' ? INTEGRALBENCH_TOLERANCE.value : 0, bound_mutation_share: BOUND_MUTATION_SHARE },
+  settings: {
+    closed_form_digits: DEFAULT_DEFINITE_OPTIONS.closedFormDigits,
+    numeric_tolerance: INTEGRALBENCH_TOLERANCE.kind === 'absolute' ? INTEGRALBENCH_TOLERANCE.value : 0,
+    bound_mutation_share: BOUND_MUTATION_SHARE,
+  },
   readParams: readDefiniteParams,
   lineFields: definiteLineFields,
   key(problem) {
@@ -78,10 +82,19 @@ export const definiteTask: Task = {
   mutate: treeOrParamsMutation(BOUND_MUTATION_SHARE, mutateBound),
   check(problem, checkTree) {
     const { lower, upper } = definiteParams(problem.params);
-    return checkTreeThen(problem, checkTree, (tree) => checkDefiniteConvergence(tree, boundOf(lower), boundOf(upper)), (p) => definiteTask.key(p));
+    return checkTreeThen(
+      problem,
+      checkTree,
+      (tree) => checkDefiniteConvergence(tree, boundOf(lower), boundOf(upper)),
+      (p) => definiteTask.key(p),
+    );
   },
   prompt(problem, style) {
-    return fillTemplate(DEFINITE_PROMPTS[style], { statement: definiteTask.statement(problem, 'latex'), latex: toLatex(problem.expr), problem: toInfix(problem.expr) });
+    return fillTemplate(DEFINITE_PROMPTS[style], {
+      statement: definiteTask.statement(problem, 'latex'),
+      latex: toLatex(problem.expr),
+      problem: toInfix(problem.expr),
+    });
   },
   casCommand: (cas, problem, print) => definiteCommand(cas, problem.expr, definiteParams(problem.params), print),
   readAnswer: readDefiniteReply,

@@ -28,7 +28,8 @@ export function evaluateConstant(expr: Expr, digits: number, meter: WorkMeter): 
   }
   const { D } = decimalContext(digits);
   const r = createDecimalEvaluator(tape, digits)(0, meter);
-  if (r === 'exhausted' || r === 'timeout') return { ok: false, why: r, reason: r === 'exhausted' ? 'the work budget ran out' : 'the wall-clock backstop fired' };
+  if (r === 'exhausted' || r === 'timeout')
+    return { ok: false, why: r, reason: r === 'exhausted' ? 'the work budget ran out' : 'the wall-clock backstop fired' };
   if (r !== null && r.reliableDigits > 2) {
     // An exact 0 (a literal 0, or pi - pi) is only known to the rounding of what met on the way.
     const error = r.value.isZero() ? new D(10).pow(r.magnitude - digits + 2) : r.value.abs().times(new D(10).pow(2 - r.reliableDigits));

@@ -79,7 +79,8 @@ export function findCriticalPoints(subtrees: readonly Expr[], lo: number, hi: nu
 /** The scan's points on [lo, hi]: evenly spaced over a finite range; over a tail, evenly near its
  * finite end and at every scale 10^-8 … 10^8 away from it (both tails from 0 on the whole line). */
 function scanGrid(lo: number, hi: number): number[] {
-  if (Number.isFinite(lo) && Number.isFinite(hi)) return Array.from({ length: GRID_POINTS + 1 }, (_, i) => (i === GRID_POINTS ? hi : lo + ((hi - lo) * i) / GRID_POINTS));
+  if (Number.isFinite(lo) && Number.isFinite(hi))
+    return Array.from({ length: GRID_POINTS + 1 }, (_, i) => (i === GRID_POINTS ? hi : lo + ((hi - lo) * i) / GRID_POINTS));
   const tail = (from: number, direction: 1 | -1): number[] => {
     const near = Array.from({ length: GRID_POINTS / 2 }, (_, i) => from + (direction * 20 * i) / (GRID_POINTS / 2));
     const scales = Array.from({ length: GRID_POINTS / 2 }, (_, i) => from + direction * 10 ** (-8 + (16 * i) / (GRID_POINTS / 2 - 1)));

@@ -10,5 +10,8 @@ export function formatDecimal(v: Decimal, significant = 20): string {
   const rounded = v.toSignificantDigits(significant);
   const e = rounded.e;
   const text = e < -6 || e >= 21 ? rounded.toExponential() : rounded.toFixed();
-  return text.replace(/(\.\d*?)0+(e|$)/, '$1$2').replace(/\.(e|$)/, '$1').replace('e+', 'e');
+  return text
+    .replace(/(\.\d*?)0+(e|$)/, '$1$2')
+    .replace(/\.(e|$)/, '$1')
+    .replace('e+', 'e');
 }

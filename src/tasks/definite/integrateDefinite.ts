@@ -35,7 +35,13 @@ export const DEFAULT_INTEGRATE_OPTIONS: IntegrateOptions = { digits: 30, maxDigi
  * integral whose error is rounding's is retried at twice the digits, up to `maxDigits`. Reversed bounds give the negated integral,
  * equal bounds 0. Every evaluation is paid from `meter`.
  */
-export function integrateDefinite(problem: Expr, lower: DefiniteBound, upper: DefiniteBound, options: Partial<IntegrateOptions>, meter: WorkMeter): QuadratureResult {
+export function integrateDefinite(
+  problem: Expr,
+  lower: DefiniteBound,
+  upper: DefiniteBound,
+  options: Partial<IntegrateOptions>,
+  meter: WorkMeter,
+): QuadratureResult {
   const opts = { ...DEFAULT_INTEGRATE_OPTIONS, ...options };
   let tape: Tape;
   try {
@@ -56,7 +62,8 @@ export function integrateDefinite(problem: Expr, lower: DefiniteBound, upper: De
     }
     if (critical === undefined) {
       const found = findCriticalPoints(criticalSubtrees(problem), toNumber(ends.lo), toNumber(ends.hi), meter);
-      if (found === 'exhausted') return { ok: false, why: 'exhausted', reason: 'the work budget ran out looking for the critical points of the integrand', points };
+      if (found === 'exhausted')
+        return { ok: false, why: 'exhausted', reason: 'the work budget ran out looking for the critical points of the integrand', points };
       critical = found;
     }
     const panels = panelsBetween(ends.lo, ends.hi, breakpoints(critical, ends.lo, ends.hi, digits, meter), digits);
@@ -66,7 +73,8 @@ export function integrateDefinite(problem: Expr, lower: DefiniteBound, upper: De
     // Tails already summed at fewer digits are kept when only the rest needs more.
     const oscillation = panels.some((p) => p.kind !== 'finite') ? findOscillation(problem, digits, meter) : undefined;
     let r: QuadratureResult | undefined;
-    if (knownTails.size === 0) r = tanhSinh(integrand, panels, oscillation === undefined ? opts : { ...opts, maxLevel: Math.min(opts.maxLevel, OSCILLATING_TAIL_LEVEL) }, meter);
+    if (knownTails.size === 0)
+      r = tanhSinh(integrand, panels, oscillation === undefined ? opts : { ...opts, maxLevel: Math.min(opts.maxLevel, OSCILLATING_TAIL_LEVEL) }, meter);
     if ((r === undefined || (!r.ok && (r.why === 'diverges' || r.why === 'precision'))) && oscillation !== undefined) {
       r = withOscillatoryTails(integrand, panels, oscillation, opts, meter, r, knownTails);
     }
@@ -87,7 +95,12 @@ function toNumber(end: End): number {
 }
 
 /** The bounds' values at `digits` digits in increasing order, and whether they were given reversed. */
-function endsAt(lower: DefiniteBound, upper: DefiniteBound, digits: number, meter: WorkMeter): { lo: End; hi: End; reversed: boolean } | Extract<QuadratureResult, { ok: false }> {
+function endsAt(
+  lower: DefiniteBound,
+  upper: DefiniteBound,
+  digits: number,
+  meter: WorkMeter,
+): { lo: End; hi: End; reversed: boolean } | Extract<QuadratureResult, { ok: false }> {
   const ends: End[] = [];
   for (const [name, bound] of [
     ['lower', lower],
@@ -134,7 +147,15 @@ function panelsBetween(lo: End, hi: End, cuts: readonly Decimal[], digits: numbe
     panels.push(typeof from === 'number' ? { kind: 'left', b: c } : { kind: 'finite', a: from, b: c });
     from = c;
   }
-  panels.push(typeof hi === 'number' ? (typeof from === 'number' ? { kind: 'right', a: ZERO } : { kind: 'right', a: from }) : typeof from === 'number' ? { kind: 'left', b: hi } : { kind: 'finite', a: from, b: hi });
+  panels.push(
+    typeof hi === 'number'
+      ? typeof from === 'number'
+        ? { kind: 'right', a: ZERO }
+        : { kind: 'right', a: from }
+      : typeof from === 'number'
+        ? { kind: 'left', b: hi }
+        : { kind: 'finite', a: from, b: hi },
+  );
   return panels;
 }
 

@@ -36,7 +36,10 @@ export function levinSum(terms: readonly Decimal[], digits: number): LevinEstima
     for (let j = 0; j <= k; j++) {
       if (j > 0) binomial = binomial.times(k - j + 1).div(j);
       const scale = new D(1 + j).div(1 + k).pow(k - 1);
-      const w = binomial.times(scale).div(a[j].times(1 + j)).times(j % 2 === 0 ? 1 : -1);
+      const w = binomial
+        .times(scale)
+        .div(a[j].times(1 + j))
+        .times(j % 2 === 0 ? 1 : -1);
       weights.push(w);
       numerator = numerator.plus(w.times(partial[j]));
       denominator = denominator.plus(w);

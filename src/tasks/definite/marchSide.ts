@@ -44,7 +44,15 @@ type Failure = Extract<QuadratureResult, { ok: false }>;
  * ends there instead. Far toward an infinite end, where decimal.js gives up on exp(-x) at x = 10^5,
  * doubles are asked (a value that underflows there is 0).
  */
-export function marchSide(f: Integrand, panel: QuadraturePanel, side: 1 | -1, level: number, goal: TanhSinhGoal, sums: RunningSums, meter: WorkMeter): SideMarch | Failure {
+export function marchSide(
+  f: Integrand,
+  panel: QuadraturePanel,
+  side: 1 | -1,
+  level: number,
+  goal: TanhSinhGoal,
+  sums: RunningSums,
+  meter: WorkMeter,
+): SideMarch | Failure {
   const { D, ZERO } = decimalContext(f.digits);
   const nearEnd = new D(10).pow(-Math.floor(f.digits / 2));
   const stride = 2 ** (MAX_NODE_LEVEL - level);
@@ -91,6 +99,7 @@ export function marchSide(f: Integrand, panel: QuadraturePanel, side: 1 | -1, le
 }
 
 function stopped(why: 'exhausted' | 'timeout', points: number): Failure {
-  const reason = why === 'exhausted' ? `the work budget ran out after ${points} points` : `the wall-clock backstop fired after ${points} points; the pair is a runaway`;
+  const reason =
+    why === 'exhausted' ? `the work budget ran out after ${points} points` : `the wall-clock backstop fired after ${points} points; the pair is a runaway`;
   return { ok: false, why, reason, points };
 }

@@ -79,7 +79,12 @@ export function oscillatoryTail(f: Integrand, from: Decimal, direction: 1 | -1, 
     if (best.error.lte(enough)) return { ok: true, value: best.value, error: best.error, cut, points };
   }
   const settled = best === undefined ? 'its pieces do not shrink' : `its sum still changes by ${formatDecimal(best.error, 3)}`;
-  return { ok: false, why: 'diverges', reason: `the oscillating tail from x = ${formatDecimal(cut, 8)} does not converge within ${MAX_PIECES} half periods (${settled})`, points };
+  return {
+    ok: false,
+    why: 'diverges',
+    reason: `the oscillating tail from x = ${formatDecimal(cut, 8)} does not converge within ${MAX_PIECES} half periods (${settled})`,
+    points,
+  };
 }
 
 /** The last terms at most DECAY of those around `mid`: the series' terms vanish. */

@@ -7,7 +7,17 @@ import type { DefiniteBound } from './types.js';
 /** The longest bound text read: bounds are numbers and simple constants. */
 export const MAX_BOUND_CHARS = 200;
 
-const INFINITIES: Readonly<Record<string, 1 | -1>> = { oo: 1, '+oo': 1, '-oo': -1, inf: 1, '+inf': 1, '-inf': -1, Infinity: 1, '+Infinity': 1, '-Infinity': -1 };
+const INFINITIES: Readonly<Record<string, 1 | -1>> = {
+  oo: 1,
+  '+oo': 1,
+  '-oo': -1,
+  inf: 1,
+  '+inf': 1,
+  '-inf': -1,
+  Infinity: 1,
+  '+Infinity': 1,
+  '-Infinity': -1,
+};
 
 /**
  * A bound of a definite integral from its text: `oo`, `+oo`, `-oo` (and the spellings `inf`,

@@ -5,7 +5,9 @@ import type { WorkMeter } from '../../verify/workMeter.js';
 import { decimalContext } from './decimalContext.js';
 
 /** How f behaves as x approaches a point from one side. */
-export type LimitProbe = { readonly kind: 'finite'; readonly value: Decimal } | { readonly kind: 'infinite' | 'no-limit' | 'not-real' | 'unknown' | 'exhausted' };
+export type LimitProbe =
+  | { readonly kind: 'finite'; readonly value: Decimal }
+  | { readonly kind: 'infinite' | 'no-limit' | 'not-real' | 'unknown' | 'exhausted' };
 
 /** Digits of the probe: enough that x0 ± 10^-32 keeps its offset. */
 const PROBE_DIGITS = 50;

@@ -20,7 +20,11 @@ const DECIMAL = /^([+\-\u2212]?)(\d*)(?:\.(\d*))?(?:[eE]([+\-\u2212]?\d{1,6}))?$
  * unit there). Anything else, integers included, is a closed form read by the whitelisting infix
  * parser, and must be free of x. Every size is bounded before any work is done.
  */
-export function readDefiniteAnswer(text: string, limits?: Partial<Limits>, options?: ReadOptions): { ok: true; answer: DefiniteAnswer } | { ok: false; error: string; refusal?: OwnRefusal } {
+export function readDefiniteAnswer(
+  text: string,
+  limits?: Partial<Limits>,
+  options?: ReadOptions,
+): { ok: true; answer: DefiniteAnswer } | { ok: false; error: string; refusal?: OwnRefusal } {
   if (typeof text !== 'string') return { ok: false, error: 'the answer must be a string' };
   const trimmed = text.trim();
   const m = trimmed.length <= MAX_DECIMAL_DIGITS + 12 ? DECIMAL.exec(trimmed) : null;
@@ -29,7 +33,8 @@ export function readDefiniteAnswer(text: string, limits?: Partial<Limits>, optio
     const digits = (whole + fraction).replace(/^0+/, '');
     if (digits.length > MAX_DECIMAL_DIGITS) return { ok: false, error: `a decimal answer with more than ${MAX_DECIMAL_DIGITS} digits`, refusal: 'limit' };
     const exponent = exponentText === undefined ? 0 : Number(exponentText.replace('\u2212', '-'));
-    if (Math.abs(exponent) > MAX_DECIMAL_EXPONENT) return { ok: false, error: `a decimal answer with an exponent beyond ±${MAX_DECIMAL_EXPONENT}`, refusal: 'limit' };
+    if (Math.abs(exponent) > MAX_DECIMAL_EXPONENT)
+      return { ok: false, error: `a decimal answer with an exponent beyond ±${MAX_DECIMAL_EXPONENT}`, refusal: 'limit' };
     // Enough digits to hold every digit written, so the value is exactly the text.
     const { D } = decimalContext(Math.max(40, whole.length + fraction.length + 2));
     const normalized = `${sign === '' ? '' : '-'}${whole === '' ? '0' : whole}.${fraction === '' ? '0' : fraction}e${exponent}`;

@@ -46,5 +46,8 @@ export function tailDecays(f: Expr, from: number, direction: 1 | -1, meter: Work
   if (g[3] <= g[2] && g[2] <= g[1] && g[3] <= ABSOLUTE_DECAY * g[1]) return { ok: true };
   const shrinking = envelope[3] <= envelope[2] && envelope[2] <= envelope[1] && envelope[3] <= OSCILLATING_DECAY * envelope[0];
   if (shrinking && findOscillation(f, 30, meter) !== undefined) return { ok: true };
-  return { ok: false, reason: `its tail toward ${where} does not decay fast enough: |f(x)|·|x| is about ${formatReasonNumber(g[3])} at |x| = 1e16 and ${formatReasonNumber(g[1])} at 1e4` };
+  return {
+    ok: false,
+    reason: `its tail toward ${where} does not decay fast enough: |f(x)|·|x| is about ${formatReasonNumber(g[3])} at |x| = 1e16 and ${formatReasonNumber(g[1])} at 1e4`,
+  };
 }

@@ -72,8 +72,17 @@ export function tanhSinh(f: Integrand, panels: readonly QuadraturePanel[], goal:
       }
       // An end whose terms are still large at t = MAX_T, or do not shrink, will not improve at finer steps.
       if (openEdge.gt(target) || !roundedEdge.isFinite()) {
-        const last = openEdge.isFinite() ? `the part beyond the last nodes is about ${formatDecimal(openEdge, 3)}, the goal ${formatDecimal(target, 3)}` : 'its terms grow toward the end';
-        return { ok: false, why: 'diverges', reason: `the integrand does not vanish fast enough toward an end of the interval (${last})`, value, error, points };
+        const last = openEdge.isFinite()
+          ? `the part beyond the last nodes is about ${formatDecimal(openEdge, 3)}, the goal ${formatDecimal(target, 3)}`
+          : 'its terms grow toward the end';
+        return {
+          ok: false,
+          why: 'diverges',
+          reason: `the integrand does not vanish fast enough toward an end of the interval (${last})`,
+          value,
+          error,
+          points,
+        };
       }
       if (noise.plus(roundedEdge).gt(target)) {
         const reason = `${f.digits} digits are not enough: rounding noise ${formatDecimal(noise, 3)} and ends reached at this precision ${formatDecimal(roundedEdge, 3)} against a goal of ${formatDecimal(target, 3)}`;

@@ -43,7 +43,9 @@ export function tanhSinhNode(digits: number, index: number): TanhSinhNode {
     // e^{2s}: q = 2/(e^{2s} + 1) and 1/cosh²(s) = 4/(e^{2s} + 2 + e^{-2s}) without cancellation.
     const e2s = s.times(2).exp();
     const q = new G(2).div(e2s.plus(1));
-    const w = HALF_PI.times(t.cosh()).times(4).div(e2s.plus(2).plus(new G(1).div(e2s)));
+    const w = HALF_PI.times(t.cosh())
+      .times(4)
+      .div(e2s.plus(2).plus(new G(1).div(e2s)));
     node = { t: index / 2 ** MAX_NODE_LEVEL, q: new D(q).toSignificantDigits(digits), w: new D(w).toSignificantDigits(digits) };
     cache.set(index, node);
   }

@@ -79,7 +79,8 @@ function decide(prepared: PreparedDefinite, answer: DefiniteAnswer, opts: Defini
   ] as const) {
     if (bound.kind === 'inf') continue;
     const v = evaluateConstant(bound.expr, FIRST_DIGITS, meter);
-    if (!v.ok && v.why !== 'exhausted' && v.why !== 'timeout') return { verdict: 'invalid', reason: `the ${name} bound ${describeExpr(bound.expr)} is not a real number: ${v.reason}` };
+    if (!v.ok && v.why !== 'exhausted' && v.why !== 'timeout')
+      return { verdict: 'invalid', reason: `the ${name} bound ${describeExpr(bound.expr)} is not a real number: ${v.reason}` };
   }
   const decimalTolerance = answer.kind === 'decimal' && opts.numericTolerance.kind === 'absolute' ? opts.numericTolerance.value : 0;
   const request: IntegralRequest = {
@@ -99,15 +100,21 @@ function decide(prepared: PreparedDefinite, answer: DefiniteAnswer, opts: Defini
         : `to ${agreeingDigits(comparison.difference, first.scale)} significant digits${first.scale.eq(integral.value.abs()) ? '' : ' of 10^-8 of the integral of |f| (it cancels)'} (${opts.closedFormDigits} required)`;
     return { verdict: 'correct', reason: `${values}: they agree ${how}`, fields };
   }
-  const rule = answer.kind === 'decimal' ? `the tolerance ${formatDecimal(tolerance, 3)}` : `${opts.closedFormDigits} significant digits (${formatDecimal(tolerance, 3)})`;
+  const rule =
+    answer.kind === 'decimal' ? `the tolerance ${formatDecimal(tolerance, 3)}` : `${opts.closedFormDigits} significant digits (${formatDecimal(tolerance, 3)})`;
   if (comparison.outcome === 'unclear') {
     return { verdict: 'unknown', reason: `${values}: too close to ${rule} to call within the error bound ${formatDecimal(comparison.bound, 3)}`, fields };
   }
   // The confirmation only has to resolve the difference beyond the tolerance, not the integral's digits.
-  const beyond = comparison.difference.abs().minus(tolerance).div(ERROR_MARGIN * 10).toNumber();
+  const beyond = comparison.difference
+    .abs()
+    .minus(tolerance)
+    .div(ERROR_MARGIN * 10)
+    .toNumber();
   const confirm: IntegralRequest = { digits: CONFIRM_DIGITS, relative: request.relative / 10, absolute: Math.max(request.absolute / 10, beyond) };
   const second = judgeAt(prepared, answer, opts, confirm, meter);
-  if (second.comparison === undefined) return { verdict: 'unknown', reason: `${values}, beyond ${rule}; not confirmed at ${CONFIRM_DIGITS} digits: ${second.outcome.reason}`, fields };
+  if (second.comparison === undefined)
+    return { verdict: 'unknown', reason: `${values}, beyond ${rule}; not confirmed at ${CONFIRM_DIGITS} digits: ${second.outcome.reason}`, fields };
   if (second.comparison.outcome !== 'differ') {
     return { verdict: 'unknown', reason: `${values}, beyond ${rule} at ${FIRST_DIGITS} digits but not at ${CONFIRM_DIGITS}`, fields };
   }
@@ -123,7 +130,10 @@ function judgeAt(prepared: PreparedDefinite, answer: DefiniteAnswer, opts: Defin
   const { digits } = request;
   const integral = prepared.integral(request, meter);
   if (!integral.ok) {
-    const estimate = integral.value === undefined ? '' : ` (estimate ${formatDecimal(integral.value, 12)}${integral.error === undefined ? '' : ` ± ${formatDecimal(integral.error, 2)}`})`;
+    const estimate =
+      integral.value === undefined
+        ? ''
+        : ` (estimate ${formatDecimal(integral.value, 12)}${integral.error === undefined ? '' : ` ± ${formatDecimal(integral.error, 2)}`})`;
     return { outcome: { verdict: 'unknown', reason: `the integral could not be computed: ${integral.reason}${estimate}` } };
   }
   const { D } = decimalContext(digits);
@@ -135,7 +145,8 @@ function judgeAt(prepared: PreparedDefinite, answer: DefiniteAnswer, opts: Defin
     if (!v.ok) {
       const shown = `the integral is ${formatDecimal(integral.value)} (± ${formatDecimal(integral.error, 2)})`;
       if (v.why === 'not-constant') return { outcome: { verdict: 'invalid', reason: `the answer is not a number: ${v.reason}` } };
-      if (v.why === 'not-real') return { outcome: { verdict: 'incorrect', reason: `the answer ${describeExpr(answer.expr)} has no finite real value, and ${shown}` } };
+      if (v.why === 'not-real')
+        return { outcome: { verdict: 'incorrect', reason: `the answer ${describeExpr(answer.expr)} has no finite real value, and ${shown}` } };
       return { outcome: { verdict: 'unknown', reason: `the answer's value could not be computed: ${v.reason}; ${shown}` } };
     }
     answerValue = v;

@@ -39,4 +39,3 @@ export function integrateErrorShape(problem: Expr, answer: Expr): ErrorShape {
   const first = clear[0];
   return clear.every((e) => Math.abs(e - first) <= SAME * Math.max(Math.abs(e), Math.abs(first))) ? 'constant' : 'varying';
 }
-

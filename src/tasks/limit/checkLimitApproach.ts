@@ -19,7 +19,8 @@ export function checkLimitApproach(f: Expr, params: LimitParams): { ok: true } |
   const { point, direction } = params;
   const at = limitPointOf(point);
   const shown = `${clip(toInfix(f), 60)} as x → ${clip(toInfix(point), 30)}`;
-  if (at.kind === 'infinite' && direction !== defaultDirection(point)) return { ok: false, reason: `at ${toInfix(point)} the only direction is ${defaultDirection(point)}` };
+  if (at.kind === 'infinite' && direction !== defaultDirection(point))
+    return { ok: false, reason: `at ${toInfix(point)} the only direction is ${defaultDirection(point)}` };
   const real = compileReal(f);
   if (real === undefined) return { ok: false, reason: `${shown}: f cannot be evaluated near the point` };
   let xs: number[][];
@@ -32,7 +33,8 @@ export function checkLimitApproach(f: Expr, params: LimitParams): { ok: true } |
   }
   for (const side of xs) {
     const defined = side.filter((x) => !Number.isNaN(real(x))).length;
-    if (defined < NEEDED) return { ok: false, reason: `${shown}${direction === '+-' || at.kind === 'infinite' ? '' : direction}: f has no real value near the point` };
+    if (defined < NEEDED)
+      return { ok: false, reason: `${shown}${direction === '+-' || at.kind === 'infinite' ? '' : direction}: f has no real value near the point` };
   }
   return { ok: true };
 }

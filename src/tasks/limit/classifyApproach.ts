@@ -31,7 +31,9 @@ const MIN_WINDOWS = 6;
 export function classifyApproach(samples: ApproachSamples): SideLimit {
   const v = samples.values;
   if (v.length === 0) {
-    return samples.notReal ? { kind: 'notReal' } : { kind: 'undecided', why: 'f cannot be computed in decimals at any point of the approach (too large, or a function without a decimal implementation)' };
+    return samples.notReal
+      ? { kind: 'notReal' }
+      : { kind: 'undecided', why: 'f cannot be computed in decimals at any point of the approach (too large, or a function without a decimal implementation)' };
   }
   // Values that stop where f stops being real never came near the point: they say nothing of its limit.
   if (samples.notRealInward === 'everywhere') return { kind: 'notReal' };
@@ -52,7 +54,10 @@ export function classifyApproach(samples: ApproachSamples): SideLimit {
   const oscillating = swinging ? oscillation(v) : null;
   if (oscillating !== null) return oscillating;
   const last = v.slice(-4).map((d) => d.toSignificantDigits(6).toString());
-  return { kind: 'undecided', why: `the values neither settle, diverge nor oscillate clearly (the last ones: ${last.join(', ')}${samples.cut === null ? '' : `; ${samples.cut}`})` };
+  return {
+    kind: 'undecided',
+    why: `the values neither settle, diverge nor oscillate clearly (the last ones: ${last.join(', ')}${samples.cut === null ? '' : `; ${samples.cut}`})`,
+  };
 }
 
 /**
@@ -63,7 +68,10 @@ function swings(v: readonly Decimal[], noise: Decimal): boolean {
   const tail = v.slice(-TAIL);
   const size = Decimal.max(...tail.map((d) => d.abs()));
   const floor = size.times(noise).times(100);
-  const steps = tail.slice(1).map((d, i) => d.minus(tail[i])).filter((d) => d.abs().gt(floor));
+  const steps = tail
+    .slice(1)
+    .map((d, i) => d.minus(tail[i]))
+    .filter((d) => d.abs().gt(floor));
   let turns = 0;
   for (let i = 1; i < steps.length; i++) if (steps[i].isNegative() !== steps[i - 1].isNegative()) turns++;
   return steps.length >= 8 && turns * 4 >= steps.length;
@@ -188,7 +196,13 @@ function tailWindows(v: readonly Decimal[], size = WINDOW): Window[] {
     const part = v.slice(w, w + size);
     const hi = Decimal.max(...part);
     const lo = Decimal.min(...part);
-    windows.push({ hi, lo, spread: hi.minus(lo), size: Decimal.max(hi.abs(), lo.abs()), bothSigns: hi.isPositive() && lo.isNegative() && !hi.isZero() && !lo.isZero() });
+    windows.push({
+      hi,
+      lo,
+      spread: hi.minus(lo),
+      size: Decimal.max(hi.abs(), lo.abs()),
+      bothSigns: hi.isPositive() && lo.isNegative() && !hi.isZero() && !lo.isZero(),
+    });
   }
   return windows;
 }
@@ -210,7 +224,10 @@ function oscillation(v: readonly Decimal[]): SideLimit | null {
   const bounded = Decimal.max(windows[n - 1].size, windows[n - 2].size).lte(Decimal.max(windows[0].size, windows[1].size).times(4));
   const signs = windows.filter((w) => w.bothSigns).length;
   if (wide >= n - 2 && !early.isZero() && late.gte(early.times(0.5)) && (bounded || signs >= n - 2)) {
-    return { kind: 'oscillating', how: `f keeps swinging over about ${late.toSignificantDigits(3).toString()} between neighbouring sample points all along the approach` };
+    return {
+      kind: 'oscillating',
+      how: `f keeps swinging over about ${late.toSignificantDigits(3).toString()} between neighbouring sample points all along the approach`,
+    };
   }
   return null;
 }

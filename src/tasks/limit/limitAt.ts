@@ -54,8 +54,14 @@ export function limitAt(
     if (!sampler.open || ((reach >= past || limit.kind !== 'infinite') && decisive(limit, sampler.open ? look : SCHEDULE_POINTS, digits))) break;
   }
   if (limit.kind === 'infinite' && reach < past) {
-    const [went, needed] = approach.kind === 'infinite' ? [`out to |x| = ${reach.toExponential(2)}`, past.toExponential(2)] : [`in to ${(1 / reach).toExponential(2)} from the point`, (1 / past).toExponential(2)];
-    limit = { kind: 'undecided', why: `f diverges to ${limit.sign > 0 ? 'oo' : '-oo'} as far as it could be followed, ${went}, short of ${needed}, where the problem's numbers may still turn it` };
+    const [went, needed] =
+      approach.kind === 'infinite'
+        ? [`out to |x| = ${reach.toExponential(2)}`, past.toExponential(2)]
+        : [`in to ${(1 / reach).toExponential(2)} from the point`, (1 / past).toExponential(2)];
+    limit = {
+      kind: 'undecided',
+      why: `f diverges to ${limit.sign > 0 ? 'oo' : '-oo'} as far as it could be followed, ${went}, short of ${needed}, where the problem's numbers may still turn it`,
+    };
   }
   return { limit, points: count, reach };
 }

@@ -35,14 +35,22 @@ export function limitOutcome(sides: readonly { readonly name: string; readonly l
   const la = a.limit;
   const lb = b.limit;
   const show = (s: SideLimit): string =>
-    s.kind === 'finite' ? `tends to ${s.value.toSignificantDigits(10).toString()}` : s.kind === 'infinite' ? `diverges to ${s.sign > 0 ? 'oo' : '-oo'}` : 'has no limit';
+    s.kind === 'finite'
+      ? `tends to ${s.value.toSignificantDigits(10).toString()}`
+      : s.kind === 'infinite'
+        ? `diverges to ${s.sign > 0 ? 'oo' : '-oo'}`
+        : 'has no limit';
   const differ = `one-sided limits differ: ${a.name} f ${show(la)}, ${b.name} it ${show(lb)}`;
   if (la.kind === 'finite' && lb.kind === 'finite') {
     const gap = la.value.minus(lb.value).abs();
     const errors = Decimal.max(la.error, lb.error);
-    if (gap.lte(errors.times(10))) return { kind: 'finite', value: la.error.lte(lb.error) ? la.value : lb.value, error: Decimal.max(errors, gap), note: ' from both sides' };
+    if (gap.lte(errors.times(10)))
+      return { kind: 'finite', value: la.error.lte(lb.error) ? la.value : lb.value, error: Decimal.max(errors, gap), note: ' from both sides' };
     if (gap.gt(errors.times(100))) return { kind: 'dne', how: differ };
-    return { kind: 'undecided', why: `the one-sided limits are ${la.value.toSignificantDigits(10).toString()} and ${lb.value.toSignificantDigits(10).toString()}, neither clearly equal nor clearly different` };
+    return {
+      kind: 'undecided',
+      why: `the one-sided limits are ${la.value.toSignificantDigits(10).toString()} and ${lb.value.toSignificantDigits(10).toString()}, neither clearly equal nor clearly different`,
+    };
   }
   if (la.kind === 'infinite' && lb.kind === 'infinite' && la.sign === lb.sign) return { kind: 'infinite', sign: la.sign, how: `${la.how}, from both sides` };
   return { kind: 'dne', how: differ };

@@ -42,7 +42,8 @@ export function readLimitParams(line: Readonly<Record<string, unknown>>): Params
   if (raw === undefined || raw === null) return { ok: true, params: { point: point.expr, direction: fallback } };
   const direction = DIRECTIONS.find((d) => typeof raw === 'string' && d === raw.trim());
   if (direction === undefined) return { ok: false, error: `direction: '+', '-' or '+-' is needed, not ${JSON.stringify(String(raw).slice(0, 20))}` };
-  if (limitPointOf(point.expr).kind === 'infinite' && direction !== fallback) return { ok: false, error: `direction: at ${toInfix(point.expr)} the only direction is ${fallback}` };
+  if (limitPointOf(point.expr).kind === 'infinite' && direction !== fallback)
+    return { ok: false, error: `direction: at ${toInfix(point.expr)} the only direction is ${fallback}` };
   return { ok: true, params: { point: point.expr, direction } };
 }
 

@@ -50,7 +50,7 @@ export const limitTask: Task = {
   description: 'limits: given f(x), a point a (a number, a constant, oo, -oo) and a side (+, -, +-), the limit of f as x -> a: a value, oo, -oo or DNE',
   fields: [
     { name: 'point', description: 'where x goes: a number, a constant such as pi/2, oo or -oo' },
-    { name: 'direction', description: "from the right (+), the left (-) or both (+-); at oo only -, at -oo only + (default: +- at a finite point)" },
+    { name: 'direction', description: 'from the right (+), the left (-) or both (+-); at oo only -, at -oo only + (default: +- at a finite point)' },
   ],
   defaultSeeds: 'limit',
   solverNoun: 'solver of limits',
@@ -77,7 +77,13 @@ export const limitTask: Task = {
   problemText: treeProblemText,
   readProblem: readTreeProblem,
   mutate: treeOrParamsMutation(LIMIT_PARAM_MUTATION_SHARE, mutateLimitParams),
-  check: (problem, checkTree) => checkTreeThen(problem, checkTree, (tree) => checkLimitApproach(tree, limitParams(problem.params)), (p) => limitTask.key(p)),
+  check: (problem, checkTree) =>
+    checkTreeThen(
+      problem,
+      checkTree,
+      (tree) => checkLimitApproach(tree, limitParams(problem.params)),
+      (p) => limitTask.key(p),
+    ),
   prompt(problem, style) {
     const template = style === 'asymob' ? LIMIT_PROMPTS.asymob : LIMIT_PROMPTS.antiderivbench;
     return fillTemplate(template, { statement: limitTask.statement(problem, 'latex'), latex: toLatex(problem.expr), problem: toInfix(problem.expr) });

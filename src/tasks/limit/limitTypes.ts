@@ -14,7 +14,4 @@ export type LimitDirection = '+' | '-' | '+-';
  * What an answer claims: a finite value (a closed form or a decimal), divergence to `oo` or `-oo`,
  * or `DNE`, no limit at all, finite or infinite.
  */
-export type LimitAnswer =
-  | { readonly kind: 'value'; readonly value: Expr }
-  | { readonly kind: 'infinite'; readonly sign: 1 | -1 }
-  | { readonly kind: 'dne' };
+export type LimitAnswer = { readonly kind: 'value'; readonly value: Expr } | { readonly kind: 'infinite'; readonly sign: 1 | -1 } | { readonly kind: 'dne' };

@@ -11,7 +11,10 @@ const NO_LIMIT = new Set(['dne', 'doesnotexist', 'thelimitdoesnotexist', 'nolimi
  * in infix. A value that depends on x is read as it is; the verifier calls it wrong.
  */
 export function readLimitAnswer(text: string, options?: ReadOptions): { ok: true; answer: LimitAnswer } | { ok: false; error: string } {
-  const key = text.trim().replace(/[\s.]+/g, '').toLowerCase();
+  const key = text
+    .trim()
+    .replace(/[\s.]+/g, '')
+    .toLowerCase();
   const sign = Object.hasOwn(INFINITY_SPELLINGS, key) ? INFINITY_SPELLINGS[key] : undefined;
   if (sign !== undefined) return { ok: true, answer: { kind: 'infinite', sign } };
   if (NO_LIMIT.has(key)) return { ok: true, answer: { kind: 'dne' } };

@@ -29,7 +29,12 @@ export function richardson(h: readonly Decimal[], values: readonly Decimal[]): E
       const hi = steps[i];
       const hj = steps[i + w];
       // P_(i..j)(0) = (h_i·P_(i+1..j) − h_j·P_(i..j−1)) / (h_i − h_j)
-      next.push(hi.times(row[i + 1]).minus(hj.times(row[i])).div(hi.minus(hj)));
+      next.push(
+        hi
+          .times(row[i + 1])
+          .minus(hj.times(row[i]))
+          .div(hi.minus(hj)),
+      );
     }
     row = next;
     last.push(row[row.length - 1]);

@@ -46,7 +46,13 @@ const CLOSED_FORM_DIGITS = 12;
  * clearly disagree at both (a finite answer for a divergent or oscillating f, `oo` for `-oo`, `DNE`
  * for a limit that exists, a value far outside the extrapolation's error); `unknown` otherwise.
  */
-export function verifyLimit(problem: Expr, point: LimitPoint, direction: LimitDirection | undefined, answer: LimitAnswer, opts: Partial<VerifyOptions> = {}): VerifyResult {
+export function verifyLimit(
+  problem: Expr,
+  point: LimitPoint,
+  direction: LimitDirection | undefined,
+  answer: LimitAnswer,
+  opts: Partial<VerifyOptions> = {},
+): VerifyResult {
   const started = performance.now();
   const work = opts.work ?? DEFAULT_LIMIT_OPTIONS.work;
   const backstopMs = opts.backstopMs ?? DEFAULT_LIMIT_OPTIONS.backstopMs;
@@ -59,17 +65,28 @@ export function verifyLimit(problem: Expr, point: LimitPoint, direction: LimitDi
   ]);
   if (unbound !== undefined) return done('invalid', unbound);
   try {
-    const [verdict, reason] = unroundedVerdict(answer.kind === 'value' ? answer.value : undefined, ...decide(problem, point, direction, answer, meter, { work, backstopMs }));
+    const [verdict, reason] = unroundedVerdict(
+      answer.kind === 'value' ? answer.value : undefined,
+      ...decide(problem, point, direction, answer, meter, { work, backstopMs }),
+    );
     return done(verdict, reason);
   } catch (error) {
     return done('unknown', `internal error while verifying: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-function decide(problem: Expr, point: LimitPoint, direction: LimitDirection | undefined, answer: LimitAnswer, meter: WorkMeter, opts: VerifyOptions): [Verdict, string] {
+function decide(
+  problem: Expr,
+  point: LimitPoint,
+  direction: LimitDirection | undefined,
+  answer: LimitAnswer,
+  meter: WorkMeter,
+  opts: VerifyOptions,
+): [Verdict, string] {
   if (point.kind === 'infinite') {
     const only = point.sign > 0 ? '-' : '+';
-    if (direction !== undefined && direction !== only) return ['invalid', `at ${point.sign > 0 ? 'oo' : '-oo'} the only direction is '${only}', not '${direction}'`];
+    if (direction !== undefined && direction !== only)
+      return ['invalid', `at ${point.sign > 0 ? 'oo' : '-oo'} the only direction is '${only}', not '${direction}'`];
   }
   const dir: LimitDirection = point.kind === 'infinite' ? (point.sign > 0 ? '-' : '+') : (direction ?? '+-');
   const where = describeApproach(point, dir);
@@ -160,12 +177,14 @@ function judge(answer: LimitAnswer, outcomes: readonly LimitOutcome[], answerVal
     if (o.kind === 'infinite' && o.sign === answer.sign) return ['correct', `f diverges to ${claimed} ${where}: ${o.how} (${precisions})`];
     return ['incorrect', `f does not diverge to ${claimed} ${where}: ${describe(o)} (${precisions})`];
   }
-  if (o2.kind !== 'finite' || o1.kind !== 'finite') return ['incorrect', `${where} ${describe(o)}, so the limit is not the number ${show(answerValues[1])} (${precisions})`];
+  if (o2.kind !== 'finite' || o1.kind !== 'finite')
+    return ['incorrect', `${where} ${describe(o)}, so the limit is not the number ${show(answerValues[1])} (${precisions})`];
   const decimal = hasDecimalLiteral(answer.value);
   const c1 = compareValue(answerValues[0], o1.value, o1.error, decimal, LIMIT_DIGITS[0]);
   const c2 = compareValue(answerValues[1], o2.value, o2.error, decimal, LIMIT_DIGITS[1]);
   const values = `f tends to ${show(o2.value)} ± ${o2.error.toSignificantDigits(2).toExponential()}${o2.note}, the answer is ${show(answerValues[1])}`;
-  if (c1 === 'same' && c2 === 'same') return ['correct', `${where}: ${values} (${precisions}${decimal ? `, a decimal answer within ${DECIMAL_TOLERANCE}` : ''})`];
+  if (c1 === 'same' && c2 === 'same')
+    return ['correct', `${where}: ${values} (${precisions}${decimal ? `, a decimal answer within ${DECIMAL_TOLERANCE}` : ''})`];
   if (c1 === 'differ' && c2 === 'differ') return ['incorrect', `${where}: ${values} (${precisions})`];
   return ['unknown', `${where}: ${values}, not decided at both precisions`];
 }
@@ -190,7 +209,9 @@ function compareValue(answer: Decimal, limit: Decimal, error: Decimal, decimal: 
 function stopped(stop: 'exhausted' | 'timeout', what: string, opts: VerifyOptions): [Verdict, string] {
   return [
     'unknown',
-    stop === 'exhausted' ? `work budget of ${opts.work} units used up ${what}` : `wall-clock backstop of ${opts.backstopMs} ms fired ${what}; the pair is a runaway`,
+    stop === 'exhausted'
+      ? `work budget of ${opts.work} units used up ${what}`
+      : `wall-clock backstop of ${opts.backstopMs} ms fired ${what}; the pair is a runaway`,
   ];
 }
 

@@ -39,10 +39,14 @@ export function verifyLimitStrings(
   if (direction !== undefined && dir === undefined) return invalid(`direction: '+', '-' or '+-' is needed, not ${JSON.stringify(direction.slice(0, 20))}`);
   const a = readLimitAnswer(answer, read);
   if (!a.ok) return invalid(`answer: ${a.error}`);
-  const r = verifyOverInstantiations(parameters, (values) => verifyLimit(instantiate(p.expr, values), pointAt(at.point, values), dir, answerAt(a.answer, values), options), {
-    instantiations,
-    rng,
-  });
+  const r = verifyOverInstantiations(
+    parameters,
+    (values) => verifyLimit(instantiate(p.expr, values), pointAt(at.point, values), dir, answerAt(a.answer, values), options),
+    {
+      instantiations,
+      rng,
+    },
+  );
   return { ...r, ms: performance.now() - started };
 }
 

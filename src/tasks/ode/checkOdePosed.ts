@@ -19,7 +19,8 @@ const MIN_DOMAIN_POINTS = 2 * MIN_AGREEING_POINTS;
  */
 export function checkOdePosed(ode: LinearOde, conditions: readonly OdeCondition[]): { ok: true } | { ok: false; reason: string } {
   if (conditions.length > ode.order) return { ok: false, reason: `${conditions.length} conditions for an equation of order ${ode.order}` };
-  for (const c of conditions) if (c.order >= ode.order) return { ok: false, reason: `${describeCondition(c)} is not a condition of an equation of order ${ode.order}` };
+  for (const c of conditions)
+    if (c.order >= ode.order) return { ok: false, reason: `${describeCondition(c)} is not a condition of an equation of order ${ode.order}` };
   const parts = [ode.coefficients[ode.order], ode.rhs, ...ode.coefficients.slice(0, ode.order)];
   for (const c of conditions) {
     const at = realValueAt(c.at, 0);
@@ -33,7 +34,8 @@ export function checkOdePosed(ode: LinearOde, conditions: readonly OdeCondition[
   }
   const prepared = prepareOde(ode, { left: CHECK_WORK, deadline: Number.POSITIVE_INFINITY });
   if (typeof prepared === 'string') return { ok: false, reason: prepared };
-  if (prepared.domain.length < MIN_DOMAIN_POINTS) return { ok: false, reason: `the equation is defined at ${prepared.domain.length} sample points, fewer than ${MIN_DOMAIN_POINTS}` };
+  if (prepared.domain.length < MIN_DOMAIN_POINTS)
+    return { ok: false, reason: `the equation is defined at ${prepared.domain.length} sample points, fewer than ${MIN_DOMAIN_POINTS}` };
   return { ok: true };
 }
 

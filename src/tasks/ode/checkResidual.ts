@@ -49,7 +49,10 @@ export function checkResidual(prepared: PreparedOde, y: Expr, meter: WorkMeter):
   const cost = leftTape.instrs.length + rightTape.instrs.length;
   const exhausted = (what: string, agree: number): ResidualOutcome => ({
     kind: 'unknown',
-    reason: performance.now() > meter.deadline ? `the wall-clock backstop fired ${what} (${agree} points agreed); the pair is a runaway` : `the work budget was used up ${what} (${agree} points agreed)`,
+    reason:
+      performance.now() > meter.deadline
+        ? `the wall-clock backstop fired ${what} (${agree} points agreed); the pair is a runaway`
+        : `the work budget was used up ${what} (${agree} points agreed)`,
   });
 
   const sampled = sampleSides(prepared.domain, left, right, cost, meter);
@@ -100,7 +103,8 @@ export function checkResidual(prepared: PreparedOde, y: Expr, meter: WorkMeter):
     return { kind: 'solves', agreeing, reason: `y satisfies the equation at ${agreeing.length} points in [${fmt(lo)}, ${fmt(hi)}]${notes}` };
   }
   if (failedFn !== null) return { kind: 'unknown', reason: `unsupported function for numeric evaluation: ${failedFn} at the sample points` };
-  if (prepared.domain.length === 0) return { kind: 'unknown', reason: `the equation is not defined (real, finite, not singular) at any of ${prepared.sampled} sample points` };
+  if (prepared.domain.length === 0)
+    return { kind: 'unknown', reason: `the equation is not defined (real, finite, not singular) at any of ${prepared.sampled} sample points` };
   return {
     kind: 'unknown',
     reason:

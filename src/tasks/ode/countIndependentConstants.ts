@@ -22,7 +22,11 @@ const INDEPENDENT = 1e-6;
  * scaled to its largest value (which keeps the rank and lets small and large scales count alike),
  * found by Gram–Schmidt with pivoting.
  */
-export function countIndependentConstants(solutions: readonly Expr[], points: readonly number[], meter: WorkMeter): { ok: true; rank: number } | { ok: false; reason: string } {
+export function countIndependentConstants(
+  solutions: readonly Expr[],
+  points: readonly number[],
+  meter: WorkMeter,
+): { ok: true; rank: number } | { ok: false; reason: string } {
   if (solutions.length < 2) return { ok: true, rank: 0 };
   let evaluators: ((x: number) => Evaluated)[];
   try {

@@ -19,7 +19,8 @@ export function describeResidualDifferences(differences: readonly SideDifference
   const residual = { re: best.left.re - best.right.re, im: best.left.im - best.right.im };
   let reason = `y does not satisfy the equation at x = ${fmt(best.x)}: the residual is ${complex(residual.re, residual.im)} (the leading term is ${complex(best.left.re, best.left.im)})`;
   const xs = differences.map((d) => d.x);
-  if (agreeing.length === 0) return `${reason}; it is not 0 at any of the ${differences.length} points compared, in [${fmt(Math.min(...xs))}, ${fmt(Math.max(...xs))}]`;
+  if (agreeing.length === 0)
+    return `${reason}; it is not 0 at any of the ${differences.length} points compared, in [${fmt(Math.min(...xs))}, ${fmt(Math.max(...xs))}]`;
   const runs = describePointRuns(xs, agreeing);
   reason += `; it fails at ${differences.length} of ${runs.compared} points compared, in ${runs.failing}, and holds in ${runs.holding}`;
   return reason;

@@ -32,7 +32,8 @@ export function odeCommand(cas: CasName, parts: OdeParts, print: (tree: Expr) =>
   if (ode.order === 2 && conditions.length === 2) {
     const y = conditions.filter((c) => c.order === 0);
     const slope = conditions.filter((c) => c.order === 1);
-    if (y.length === 1 && slope.length === 1 && at(y[0]) === at(slope[0])) return `ic2(${solution}, x = ${at(y[0])}, y = ${value(y[0])}, 'diff(y,x) = ${value(slope[0])})`;
+    if (y.length === 1 && slope.length === 1 && at(y[0]) === at(slope[0]))
+      return `ic2(${solution}, x = ${at(y[0])}, y = ${value(y[0])}, 'diff(y,x) = ${value(slope[0])})`;
     if (y.length === 2) return `bc2(${solution}, x = ${at(y[0])}, y = ${value(y[0])}, x = ${at(y[1])}, y = ${value(y[1])})`;
   }
   throw new TaskUnsupported("Maxima's ic1, ic2 and bc2 take these conditions in no form: y(a) for order 1, y(a) and y'(a) or y(a) and y(b) for order 2");

@@ -67,7 +67,8 @@ function constantNames(count: number): string {
  */
 export const odeTask: Task = {
   name: 'ode',
-  description: "linear ODEs of order 1 or 2: given an equation such as y'' + 4*y = sin(3*x), with conditions such as y(0) = 1 or none, the solution y = … (a general one with constants C1, C2)",
+  description:
+    "linear ODEs of order 1 or 2: given an equation such as y'' + 4*y = sin(3*x), with conditions such as y(0) = 1 or none, the solution y = … (a general one with constants C1, C2)",
   fields: [{ name: 'conditions', description: "the conditions, e.g. y(0)=1 and y'(0)=0; none asks for the general solution, with constants C1, C2" }],
   defaultSeeds: 'ode',
   solverNoun: 'solver of differential equations',
@@ -81,7 +82,8 @@ export const odeTask: Task = {
   signature: (problem, treeSignature) => describeWith(odeParts(problem), treeSignature),
   statement(problem, notation) {
     const { ode, conditions } = odeParts(problem);
-    if (notation === 'infix') return `${odeText(ode, 'infix')}${conditions.length === 0 ? ' (general solution)' : `, ${conditions.map(conditionText).join(', ')}`}`;
+    if (notation === 'infix')
+      return `${odeText(ode, 'infix')}${conditions.length === 0 ? ' (general solution)' : `, ${conditions.map(conditionText).join(', ')}`}`;
     const equation = `the differential equation $${odeText(ode, 'latex')}$`;
     const free = ode.order - conditions.length;
     const constants = free > 0 ? `, with its arbitrary constant${free === 1 ? '' : 's'} written ${constantNames(free)}` : '';
@@ -96,7 +98,8 @@ export const odeTask: Task = {
   mutate(problem, rng, mutateTree, constantScale) {
     const parts = odeParts(problem);
     const r = rng.next();
-    if (r < ODE_CONDITION_MUTATION_SHARE) return odeProblem({ ode: parts.ode, conditions: mutateOdeConditions(parts.ode, parts.conditions, rng, constantScale) });
+    if (r < ODE_CONDITION_MUTATION_SHARE)
+      return odeProblem({ ode: parts.ode, conditions: mutateOdeConditions(parts.ode, parts.conditions, rng, constantScale) });
     if (r < ODE_CONDITION_MUTATION_SHARE + ODE_COEFFICIENT_MUTATION_SHARE) {
       const k = rng.int(0, parts.ode.order - 1);
       const coefficients = [...parts.ode.coefficients] as [Expr, Expr, Expr];
@@ -112,7 +115,7 @@ export const odeTask: Task = {
     const coefficients: Expr[] = [];
     for (const [k, c] of ode.coefficients.entries()) {
       const checked = checkTree(c);
-      if (!checked.ok) return { ok: false, reason: `the coefficient of ${["y", "y'", "y''"][k]}: ${checked.reason}` };
+      if (!checked.ok) return { ok: false, reason: `the coefficient of ${['y', "y'", "y''"][k]}: ${checked.reason}` };
       coefficients.push(checked.expr);
     }
     const isZero = (e: Expr) => e.type === 'num' && e.value === 0;
@@ -126,7 +129,11 @@ export const odeTask: Task = {
   },
   prompt(problem, style) {
     const template = style === 'asymob' ? ODE_PROMPTS.asymob : ODE_PROMPTS.antiderivbench;
-    return fillTemplate(template, { statement: odeTask.statement(problem, 'latex'), latex: odeTask.problemText(problem, 'latex'), problem: odeTask.problemText(problem, 'infix') });
+    return fillTemplate(template, {
+      statement: odeTask.statement(problem, 'latex'),
+      latex: odeTask.problemText(problem, 'latex'),
+      problem: odeTask.problemText(problem, 'infix'),
+    });
   },
   casCommand: (cas, problem, print) => odeCommand(cas, odeParts(problem), print),
   readAnswer: readOdeReply,

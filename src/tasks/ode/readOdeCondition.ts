@@ -14,7 +14,11 @@ const HEAD = /^\s*y\s*(?:('{1,2}|′{1,2}|″)\s*)?\(/;
  * A condition `y(0) = 1`, `y'(pi/2) = -2` (primes as ASCII apostrophes or Unicode primes): the point
  * and the value are constants, read by the whitelisting infix parser with the given parameters.
  */
-export function readOdeCondition(text: string, parameters: readonly ParameterName[] = [], limits?: Partial<Limits>): { ok: true; condition: OdeCondition } | { ok: false; error: string } {
+export function readOdeCondition(
+  text: string,
+  parameters: readonly ParameterName[] = [],
+  limits?: Partial<Limits>,
+): { ok: true; condition: OdeCondition } | { ok: false; error: string } {
   if (typeof text !== 'string') return { ok: false, error: 'a condition must be a string' };
   if (text.length > MAX_CONDITION_CHARS) return { ok: false, error: `a condition is longer than ${MAX_CONDITION_CHARS} characters` };
   const usage = "a condition reads y(point) = value or y'(point) = value";

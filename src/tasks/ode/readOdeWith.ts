@@ -8,7 +8,9 @@ import type { LinearOde } from './types.js';
 export type OdeRead = { readonly ok: true; readonly ode: LinearOde } | { readonly ok: false; readonly error: string; readonly refusal?: OwnRefusal };
 
 /** Reads one side of an equation into a tree in x, y, y' and y'' (the caller's reader, told to admit the unknowns). */
-export type OdeSideReader = (side: string) => { readonly ok: true; readonly expr: Expr } | { readonly ok: false; readonly error: string; readonly refusal?: OwnRefusal };
+export type OdeSideReader = (
+  side: string,
+) => { readonly ok: true; readonly expr: Expr } | { readonly ok: false; readonly error: string; readonly refusal?: OwnRefusal };
 
 /**
  * A linear ODE of order 1 or 2 from its text, `lhs = rhs` (or an expression equal to 0), each side
@@ -20,7 +22,9 @@ export function readOdeWith(text: string, readSide: OdeSideReader): OdeRead {
   if (sides.length > 2) return { ok: false, error: "an equation has one '=' (lhs = rhs)" };
   const read = (side: string, which: string): Expr | OdeRead => {
     const r = readSide(side);
-    return r.ok ? r.expr : { ok: false, error: sides.length === 1 ? r.error : `${which}: ${r.error}`, ...(r.refusal !== undefined ? { refusal: r.refusal } : {}) };
+    return r.ok
+      ? r.expr
+      : { ok: false, error: sides.length === 1 ? r.error : `${which}: ${r.error}`, ...(r.refusal !== undefined ? { refusal: r.refusal } : {}) };
   };
   const lhs = read(sides[0], 'left side');
   if ('ok' in lhs) return lhs;

@@ -31,7 +31,15 @@ export interface SidesSampled {
  * map where the equation holds and where it fails.
  */
 export function sampleSides(points: readonly number[], left: ComplexEvaluator, right: ComplexEvaluator, cost: number, meter: WorkMeter): SidesSampled {
-  const s = { agreeing: [] as number[], differences: [] as SideDifference[], suspects: [] as number[], queued: [] as number[], undefinedAt: 0, tiny: 0, failedFunction: null as string | null };
+  const s = {
+    agreeing: [] as number[],
+    differences: [] as SideDifference[],
+    suspects: [] as number[],
+    queued: [] as number[],
+    undefinedAt: 0,
+    tiny: 0,
+    failedFunction: null as string | null,
+  };
   for (let p = 0; p < points.length; p++) {
     meter.left -= cost;
     if (meter.left < 0 || ((p & 7) === 0 && performance.now() > meter.deadline)) {

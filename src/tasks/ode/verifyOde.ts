@@ -77,7 +77,14 @@ function decide(ode: LinearOde, conditions: readonly OdeCondition[], answer: Exp
   if (typeof prepared === 'string') return ['unknown', prepared];
   const constants = parameters as ArbitraryConstant[];
   const expected = ode.order - conditions.length;
-  const draws = constants.length === 0 ? [{}] : drawInstantiations(constants.map((c) => [c, 'real'] as const), constants.length + EXTRA_DRAWS, rng);
+  const draws =
+    constants.length === 0
+      ? [{}]
+      : drawInstantiations(
+          constants.map((c) => [c, 'real'] as const),
+          constants.length + EXTRA_DRAWS,
+          rng,
+        );
 
   const solutions: Expr[] = [];
   let doubt: string | undefined;
@@ -135,7 +142,8 @@ function checkSolution(prepared: PreparedOde, conditions: readonly OdeCondition[
 function checkConditionShapes(ode: LinearOde, conditions: readonly OdeCondition[]): string | undefined {
   if (conditions.length > ode.order) return `${conditions.length} conditions for an equation of order ${ode.order}: at most ${ode.order}`;
   for (const c of conditions) {
-    if (c.order >= ode.order) return `${describeCondition(c)} is not a condition of an equation of order ${ode.order}: it fixes y${ode.order === 1 ? '' : " or y'"} at a point`;
+    if (c.order >= ode.order)
+      return `${describeCondition(c)} is not a condition of an equation of order ${ode.order}: it fixes y${ode.order === 1 ? '' : " or y'"} at a point`;
   }
   return undefined;
 }
@@ -143,7 +151,10 @@ function checkConditionShapes(ode: LinearOde, conditions: readonly OdeCondition[
 /** Why the answer's constants are not those of the solution asked for, or undefined when they are. */
 function constantsMismatch(order: number, given: number, expected: number, constants: readonly ArbitraryConstant[], rank: number): string | undefined {
   if (constants.length === expected && rank === expected) return undefined;
-  const asked = given === 0 ? `the general solution of an equation of order ${order}` : `a solution of an equation of order ${order} with ${given} condition${given === 1 ? '' : 's'}`;
+  const asked =
+    given === 0
+      ? `the general solution of an equation of order ${order}`
+      : `a solution of an equation of order ${order} with ${given} condition${given === 1 ? '' : 's'}`;
   const needs = `${asked} has ${expected === 0 ? 'no free constant' : `${expected} independent constant${expected === 1 ? '' : 's'}`}`;
   const names = constants.join(', ');
   if (constants.length === 0) return `a particular solution where the general solution was asked: the answer has no arbitrary constant, and ${needs}`;

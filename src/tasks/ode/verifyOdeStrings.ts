@@ -40,10 +40,20 @@ export function verifyOdeStrings(
   }
   const a = readOdeAnswer(answer, names);
   if (!a.ok) return invalid(`answer: ${a.error}`);
-  const r = verifyOverInstantiations(parameters, (values) => verifyOde(odeAt(ode.ode, values), read.map((c) => conditionAt(c, values)), instantiate(a.answer, values), options), {
-    instantiations,
-    rng,
-  });
+  const r = verifyOverInstantiations(
+    parameters,
+    (values) =>
+      verifyOde(
+        odeAt(ode.ode, values),
+        read.map((c) => conditionAt(c, values)),
+        instantiate(a.answer, values),
+        options,
+      ),
+    {
+      instantiations,
+      rng,
+    },
+  );
   return { ...r, ms: performance.now() - started };
 }
 

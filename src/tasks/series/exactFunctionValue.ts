@@ -6,7 +6,21 @@ const ONE: Rational = { p: 1, q: 1 };
 
 /** Functions that vanish at 0 (odd ones and the integrals from 0), and those equal to 1 there. */
 const ZERO_AT_ZERO: ReadonlySet<FnName> = new Set<FnName>([
-  'sin', 'tan', 'sinh', 'tanh', 'asin', 'atan', 'asinh', 'atanh', 'erf', 'erfi', 'Si', 'Shi', 'fresnels', 'fresnelc', 'LambertW',
+  'sin',
+  'tan',
+  'sinh',
+  'tanh',
+  'asin',
+  'atan',
+  'asinh',
+  'atanh',
+  'erf',
+  'erfi',
+  'Si',
+  'Shi',
+  'fresnels',
+  'fresnelc',
+  'LambertW',
 ]);
 const ONE_AT_ZERO: ReadonlySet<FnName> = new Set<FnName>(['exp', 'cos', 'cosh', 'sec', 'sech', 'erfc']);
 const ZERO_AT_ONE: ReadonlySet<FnName> = new Set<FnName>(['log', 'acos', 'acosh', 'asec']);

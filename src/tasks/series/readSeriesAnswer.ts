@@ -3,9 +3,7 @@ import type { ReadOptions } from '../../expr/readOptions.js';
 import type { Expr } from '../../expr/types.js';
 
 /** A series answer read: its polynomial, and the order n of a trailing `+ O(x^n)` when it had one. */
-export type SeriesAnswerRead =
-  | { readonly ok: true; readonly expr: Expr; readonly remainderOrder?: number }
-  | { readonly ok: false; readonly error: string };
+export type SeriesAnswerRead = { readonly ok: true; readonly expr: Expr; readonly remainderOrder?: number } | { readonly ok: false; readonly error: string };
 
 /**
  * Reads a Taylor polynomial written in infix, with or without SymPy's remainder term:

@@ -22,7 +22,10 @@ export function readSeriesParams(line: Readonly<Record<string, unknown>>): Param
   const raw = line.order;
   const order = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d{1,3}\s*$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isInteger(order) || order < 0 || order > MAX_SERIES_ORDER) {
-    return { ok: false, error: `order: a whole number from 0 to ${MAX_SERIES_ORDER} is needed${raw === undefined ? ' (missing)' : `, not ${JSON.stringify(String(raw).slice(0, 20))}`}` };
+    return {
+      ok: false,
+      error: `order: a whole number from 0 to ${MAX_SERIES_ORDER} is needed${raw === undefined ? ' (missing)' : `, not ${JSON.stringify(String(raw).slice(0, 20))}`}`,
+    };
   }
   return { ok: true, params: { point: point.expr, order } };
 }

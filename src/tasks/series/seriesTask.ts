@@ -72,7 +72,12 @@ export const seriesTask: Task = {
   mutate: treeOrParamsMutation(SERIES_PARAM_MUTATION_SHARE, mutateSeriesParams),
   check(problem, checkTree) {
     const { point, order } = seriesParams(problem.params);
-    return checkTreeThen(problem, checkTree, (tree) => checkSeriesExists(tree, point, order), (p) => seriesTask.key(p));
+    return checkTreeThen(
+      problem,
+      checkTree,
+      (tree) => checkSeriesExists(tree, point, order),
+      (p) => seriesTask.key(p),
+    );
   },
   prompt(problem, style) {
     const template = style === 'asymob' ? SERIES_PROMPTS.asymob : SERIES_PROMPTS.antiderivbench;

@@ -172,7 +172,11 @@ export class TaylorExpansion {
         for (let j = 0; j < m; j++) {
           const aj = a.at(j);
           if (!this.s.isZero(aj)) {
-            throw new SeriesRefusal('singular', `${describe(e)} has a pole at the point (its divisor vanishes to order ${m})`, a.at(j).exact !== null && this.provenStart(b, m));
+            throw new SeriesRefusal(
+              'singular',
+              `${describe(e)} has a pole at the point (its divisor vanishes to order ${m})`,
+              a.at(j).exact !== null && this.provenStart(b, m),
+            );
           }
         }
       }

@@ -45,7 +45,11 @@ export function verifySeries(problem: Expr, point: Expr, order: number, answer: 
   const backstopMs = opts.backstopMs ?? DEFAULT_SERIES_OPTIONS.backstopMs;
   const meter: WorkMeter = { left: work, deadline: started + backstopMs };
   const done = (verdict: Verdict, reason: string): VerifyResult => ({ verdict, reason, ms: performance.now() - started, work: work - Math.max(0, meter.left) });
-  const unbound = unboundParameterReason([['problem', problem], ['point', point], ['answer', answer]]);
+  const unbound = unboundParameterReason([
+    ['problem', problem],
+    ['point', point],
+    ['answer', answer],
+  ]);
   if (unbound !== undefined) return done('invalid', unbound);
   try {
     const [verdict, reason] = decide(problem, point, order, answer, meter, { work, backstopMs });
@@ -56,11 +60,13 @@ export function verifySeries(problem: Expr, point: Expr, order: number, answer: 
 }
 
 function decide(problem: Expr, point: Expr, order: number, answer: Expr, meter: WorkMeter, opts: VerifyOptions): [Verdict, string] {
-  if (!Number.isInteger(order) || order < 0 || order > MAX_SERIES_ORDER) return ['invalid', `the order must be a whole number from 0 to ${MAX_SERIES_ORDER}, not ${order}`];
+  if (!Number.isInteger(order) || order < 0 || order > MAX_SERIES_ORDER)
+    return ['invalid', `the order must be a whole number from 0 to ${MAX_SERIES_ORDER}, not ${order}`];
   if (hasX(point)) return ['invalid', `the point ${clip(toInfix(point), 60)} depends on x`];
   const shape = polynomialDegree(answer);
   if (!shape.ok) return ['incorrect', `the answer is not a polynomial in x: it contains ${clip(toInfix(shape.culprit), 80)}`];
-  if (shape.degree > MAX_ANSWER_DEGREE) return ['unknown', `the answer's degree (up to ${shape.degree} by its shape) is beyond ${MAX_ANSWER_DEGREE}, too high to expand`];
+  if (shape.degree > MAX_ANSWER_DEGREE)
+    return ['unknown', `the answer's degree (up to ${shape.degree} by its shape) is beyond ${MAX_ANSWER_DEGREE}, too high to expand`];
   const decimalAnswer = hasDecimalLiteral(answer);
   // A literal the parser had to round is known to 15 significant digits: exactness would call a
   // right answer wrong by the rounding alone.
@@ -104,16 +110,24 @@ function decide(problem: Expr, point: Expr, order: number, answer: Expr, meter: 
     return `expected ${e}, answer has ${g}`;
   };
   const which = (k: number): string => (k === 0 ? 'the constant term' : `coefficient of ${coefficientName(point, k)}`);
-  const more = (list: readonly number[]): string =>
-    list.length <= 1 ? '' : `; ${list.length - 1} more differ (${list.slice(1, 6).map((k) => coefficientName(point, k)).join(', ')}${list.length > 6 ? ', …' : ''})`;
+  const more = (list: readonly number[]): string => moreDiffer(list, point);
   if (wrong.length > 0) {
     const k = wrong[0];
-    const extra = beyond.length > 0 ? `; and terms beyond the order ${order}: ${beyond.map((i) => coefficientName(point, i)).slice(0, 3).join(', ')}` : '';
+    const extra =
+      beyond.length > 0
+        ? `; and terms beyond the order ${order}: ${beyond
+            .map((i) => coefficientName(point, i))
+            .slice(0, 3)
+            .join(', ')}`
+        : '';
     return ['incorrect', `${which(k)}: ${values(k)}${more(wrong)}${extra}`];
   }
   if (beyond.length > 0) {
     const k = beyond[0];
-    return ['incorrect', `term beyond the order ${order}: the answer's coefficient of ${coefficientName(point, k)} is ${formatScalar(runs[runs.length - 1].given[k])}, the Taylor polynomial stops at ${order === 0 ? 'the constant term' : coefficientName(point, order)}`];
+    return [
+      'incorrect',
+      `term beyond the order ${order}: the answer's coefficient of ${coefficientName(point, k)} is ${formatScalar(runs[runs.length - 1].given[k])}, the Taylor polynomial stops at ${order === 0 ? 'the constant term' : coefficientName(point, order)}`,
+    ];
   }
   if (undecided.length > 0) {
     const k = undecided[0];
@@ -126,8 +140,8 @@ function decide(problem: Expr, point: Expr, order: number, answer: Expr, meter: 
     : roundedAnswer
       ? 'to 13 significant digits, the answer having integers beyond 2^53'
       : exact === top + 1
-      ? 'exactly'
-      : `${exact} exactly, the others to ${SERIES_DIGITS[0]} digits at two precisions`;
+        ? 'exactly'
+        : `${exact} exactly, the others to ${SERIES_DIGITS[0]} digits at two precisions`;
   const upTo = order === 0 ? 'the constant term' : `all ${count} coefficients up to ${coefficientName(point, order)}`;
   return ['correct', `${upTo} at ${at} agree${order === 0 ? 's' : ''} with f's derivatives (${how})`];
 }
@@ -143,4 +157,14 @@ function refused(run: Extract<PairExpansion, { ok: false }>, at: string, opts: V
   }
   if (refusal.kind === 'singular' && refusal.proven) return ['incorrect', `the answer has no value at ${at}: ${refusal.message}`];
   return ['unknown', `cannot expand the answer at ${at}: ${refusal.message}`];
+}
+
+/** After the first wrong coefficient: how many more differ, naming the first few. */
+function moreDiffer(list: readonly number[], point: Expr): string {
+  if (list.length <= 1) return '';
+  const names = list
+    .slice(1, 6)
+    .map((k) => coefficientName(point, k))
+    .join(', ');
+  return `; ${list.length - 1} more differ (${names}${list.length > 6 ? ', …' : ''})`;
 }

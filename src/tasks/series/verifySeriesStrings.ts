@@ -33,16 +33,21 @@ export function verifySeriesStrings(
   const a = tryParseExpr(point, undefined, read);
   if (!a.ok) return invalid(`point: ${a.error.message}`);
   const n = typeof order === 'number' ? order : /^\s*\d{1,3}\s*$/.test(order) ? Number(order) : NaN;
-  if (!Number.isInteger(n) || n < 0 || n > MAX_SERIES_ORDER) return invalid(`order: a whole number from 0 to ${MAX_SERIES_ORDER} is needed, not ${JSON.stringify(String(order).slice(0, 20))}`);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_SERIES_ORDER)
+    return invalid(`order: a whole number from 0 to ${MAX_SERIES_ORDER} is needed, not ${JSON.stringify(String(order).slice(0, 20))}`);
   const g = readSeriesAnswer(answer, read);
   if (!g.ok) return invalid(`answer: ${g.error}`);
   if (g.remainderOrder !== undefined && g.remainderOrder <= n) {
     const remainder = coefficientName(a.expr, g.remainderOrder);
     return { verdict: 'incorrect', reason: `the answer stops short of the order ${n}: its remainder term is O(${remainder})`, ms: performance.now() - started };
   }
-  const r = verifyOverInstantiations(parameters, (values) => verifySeries(instantiate(p.expr, values), instantiate(a.expr, values), n, instantiate(g.expr, values), options), {
-    instantiations,
-    rng,
-  });
+  const r = verifyOverInstantiations(
+    parameters,
+    (values) => verifySeries(instantiate(p.expr, values), instantiate(a.expr, values), n, instantiate(g.expr, values), options),
+    {
+      instantiations,
+      rng,
+    },
+  );
   return { ...r, ms: performance.now() - started };
 }

@@ -145,7 +145,7 @@ function siCiSeries(x: number, ax: number, out: SiCi): SiCi {
     const tc = q / (2 * k);
     ci += tc;
     ciErr += (4 * k + 2) * EPS * Math.abs(tc) + EPS * Math.abs(ci);
-    p *= -x2 / ((2 * k) * (2 * k + 1));
+    p *= -x2 / (2 * k * (2 * k + 1));
     const ts = p / (2 * k + 1);
     si += ts;
     siErr += (4 * k + 2) * EPS * Math.abs(ts) + EPS * Math.abs(si);
@@ -221,7 +221,7 @@ export function shi(x: number, r: RealResult): RealResult {
     let err = 0;
     let last = 0;
     for (let k = 1; k < MAX_TERMS; k++) {
-      p *= x2 / ((2 * k) * (2 * k + 1));
+      p *= x2 / (2 * k * (2 * k + 1));
       const t = p / (2 * k + 1);
       sum += t;
       err += (4 * k + 2) * EPS * t + EPS * sum;

@@ -5,10 +5,26 @@
 type Json = unknown;
 
 const UNARY: Record<string, (a: number) => number> = {
-  Sin: Math.sin, Cos: Math.cos, Tan: Math.tan, Sec: (a) => 1 / Math.cos(a), Csc: (a) => 1 / Math.sin(a), Cot: (a) => 1 / Math.tan(a),
-  Arcsin: Math.asin, Arccos: Math.acos, Arctan: Math.atan,
-  Sinh: Math.sinh, Cosh: Math.cosh, Tanh: Math.tanh, Arsinh: Math.asinh, Arcosh: Math.acosh, Artanh: Math.atanh,
-  Ln: Math.log, Exp: Math.exp, Sqrt: Math.sqrt, Abs: Math.abs, Negate: (a) => -a,
+  Sin: Math.sin,
+  Cos: Math.cos,
+  Tan: Math.tan,
+  Sec: (a) => 1 / Math.cos(a),
+  Csc: (a) => 1 / Math.sin(a),
+  Cot: (a) => 1 / Math.tan(a),
+  Arcsin: Math.asin,
+  Arccos: Math.acos,
+  Arctan: Math.atan,
+  Sinh: Math.sinh,
+  Cosh: Math.cosh,
+  Tanh: Math.tanh,
+  Arsinh: Math.asinh,
+  Arcosh: Math.acosh,
+  Artanh: Math.atanh,
+  Ln: Math.log,
+  Exp: Math.exp,
+  Sqrt: Math.sqrt,
+  Abs: Math.abs,
+  Negate: (a) => -a,
 };
 
 const INVERSE: Record<string, (a: number) => number> = { Sin: Math.asin, Cos: Math.acos, Tan: Math.atan, Sinh: Math.asinh };

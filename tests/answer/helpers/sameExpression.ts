@@ -26,36 +26,66 @@ export function evaluateAt(e: Expr, x: number): number {
       const v = e.args.map((a) => evaluateAt(a, x));
       const a = v[0];
       switch (e.name) {
-        case 'exp': return Math.exp(a);
-        case 'log': return Math.log(a);
-        case 'sqrt': return Math.sqrt(a);
-        case 'cbrt': return Math.cbrt(a);
-        case 'sin': return Math.sin(a);
-        case 'cos': return Math.cos(a);
-        case 'tan': return Math.tan(a);
-        case 'cot': return 1 / Math.tan(a);
-        case 'sec': return 1 / Math.cos(a);
-        case 'csc': return 1 / Math.sin(a);
-        case 'asin': return Math.asin(a);
-        case 'acos': return Math.acos(a);
-        case 'atan': return Math.atan(a);
-        case 'acot': return Math.atan(1 / a);
-        case 'asec': return Math.acos(1 / a);
-        case 'acsc': return Math.asin(1 / a);
-        case 'sinh': return Math.sinh(a);
-        case 'cosh': return Math.cosh(a);
-        case 'tanh': return Math.tanh(a);
-        case 'coth': return 1 / Math.tanh(a);
-        case 'sech': return 1 / Math.cosh(a);
-        case 'csch': return 1 / Math.sinh(a);
-        case 'asinh': return Math.asinh(a);
-        case 'acosh': return Math.acosh(a);
-        case 'atanh': return Math.atanh(a);
-        case 'acoth': return Math.atanh(1 / a);
-        case 'asech': return Math.acosh(1 / a);
-        case 'acsch': return Math.asinh(1 / a);
-        case 'abs': return Math.abs(a);
-        case 'sign': return Math.sign(a);
+        case 'exp':
+          return Math.exp(a);
+        case 'log':
+          return Math.log(a);
+        case 'sqrt':
+          return Math.sqrt(a);
+        case 'cbrt':
+          return Math.cbrt(a);
+        case 'sin':
+          return Math.sin(a);
+        case 'cos':
+          return Math.cos(a);
+        case 'tan':
+          return Math.tan(a);
+        case 'cot':
+          return 1 / Math.tan(a);
+        case 'sec':
+          return 1 / Math.cos(a);
+        case 'csc':
+          return 1 / Math.sin(a);
+        case 'asin':
+          return Math.asin(a);
+        case 'acos':
+          return Math.acos(a);
+        case 'atan':
+          return Math.atan(a);
+        case 'acot':
+          return Math.atan(1 / a);
+        case 'asec':
+          return Math.acos(1 / a);
+        case 'acsc':
+          return Math.asin(1 / a);
+        case 'sinh':
+          return Math.sinh(a);
+        case 'cosh':
+          return Math.cosh(a);
+        case 'tanh':
+          return Math.tanh(a);
+        case 'coth':
+          return 1 / Math.tanh(a);
+        case 'sech':
+          return 1 / Math.cosh(a);
+        case 'csch':
+          return 1 / Math.sinh(a);
+        case 'asinh':
+          return Math.asinh(a);
+        case 'acosh':
+          return Math.acosh(a);
+        case 'atanh':
+          return Math.atanh(a);
+        case 'acoth':
+          return Math.atanh(1 / a);
+        case 'asech':
+          return Math.acosh(1 / a);
+        case 'acsch':
+          return Math.asinh(1 / a);
+        case 'abs':
+          return Math.abs(a);
+        case 'sign':
+          return Math.sign(a);
         default: {
           // Stand-in for a special function: distinct per name, smooth, defined everywhere.
           let h = 0;

@@ -49,7 +49,13 @@ function tameExponent(rng: Rng, opts: RandomExprOptions, depth: number): Expr {
     case 0:
       return { type: 'sym', name: 'x' };
     case 1:
-      return { type: 'div', args: [{ type: 'num', value: 1 }, { type: 'num', value: 2 }] };
+      return {
+        type: 'div',
+        args: [
+          { type: 'num', value: 1 },
+          { type: 'num', value: 2 },
+        ],
+      };
     case 2:
       return { type: 'neg', args: [{ type: 'num', value: rng.int(1, 3) }] };
     case 3:

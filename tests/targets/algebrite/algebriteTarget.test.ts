@@ -50,14 +50,21 @@ describe('algebrite target (real Algebrite in worker threads)', () => {
 
   test('named constants reach Algebrite and come back under our names', async () => {
     const texts = ['Catalan*x + EulerGamma', 'zeta(3)*cos(x) + 7*zeta(5)*x^2', 'EulerGamma*exp(x)*zeta(2) - pi'];
-    const s = await checkConversions(target, texts.map((t, i) => problem(`c${i}`, t)));
+    const s = await checkConversions(
+      target,
+      texts.map((t, i) => problem(`c${i}`, t)),
+    );
     expect([s.statuses.ok, s.verdicts.correct], JSON.stringify(s)).toEqual([texts.length, texts.length]);
   });
 
   test('"could not find a solution" is a no-answer, and functions Algebrite lacks are rewritten, not refused', async () => {
     const [none, sec, acot] = await target.solve([problem('none', 'sin(sin(x))'), problem('sec', 'sec(x)^2'), problem('acot', 'x*cot(x^2)')], 1);
     expect(none.answers).toEqual([
-      expect.objectContaining({ status: 'no-answer', text: 'Stop: integral: sorry, could not find a solution', error: 'Algebrite: integral: sorry, could not find a solution' }),
+      expect.objectContaining({
+        status: 'no-answer',
+        text: 'Stop: integral: sorry, could not find a solution',
+        error: 'Algebrite: integral: sorry, could not find a solution',
+      }),
     ]);
     // ∫ sec(x)^2 = tan(x): Algebrite gets 1/cos(x)^2 and must answer in a form that verifies.
     expect(sec.answers[0].status).toBe('ok');

@@ -45,7 +45,7 @@ describe('answers written with the imaginary unit', () => {
     expect(v.verdict, v.reason).toBe('correct');
   });
 
-  test("a wrong answer with the imaginary unit is read exactly, so it verifies as wrong (nerdamer drops e^1 from ∫ exp(3x^2+1))", () => {
+  test('a wrong answer with the imaginary unit is read exactly, so it verifies as wrong (nerdamer drops e^1 from ∫ exp(3x^2+1))', () => {
     const read = fromNerdamer('(1/2)*erf(i*sqrt(3)*x)*i^(-1)*sqrt(3)^(-1)*sqrt(pi)');
     expect(read.status).toBe('ok');
     if (read.status !== 'ok') return;
@@ -56,7 +56,12 @@ describe('answers written with the imaginary unit', () => {
   test('an answer with no real form is not judged: an error with the reason, never a failure to archive', async () => {
     const cases: ReadonlyArray<readonly [string, string, string, RegExp]> = [
       // nerdamer's real answer to ∫ x^2 exp(x^2) dx: its imaginary part is -e^(x^2)/2.
-      ['nerdamer', 'x^2*exp(x^2)', '(1/2)*erf(i*x)*i^(-1)*sqrt(pi)*x^2+(1/4)*((-2*x^2-3)*e^(-x^2)*erf(i*x)*sqrt(pi)-2+2*i*x)*e^x^2*i', /imaginary part depends on x/],
+      [
+        'nerdamer',
+        'x^2*exp(x^2)',
+        '(1/2)*erf(i*x)*i^(-1)*sqrt(pi)*x^2+(1/4)*((-2*x^2-3)*e^(-x^2)*erf(i*x)*sqrt(pi)-2+2*i*x)*e^x^2*i',
+        /imaginary part depends on x/,
+      ],
       // Maxima's real (and right) answer to ∫ sin(x^2) dx, with erf of complex arguments.
       [
         'maxima',

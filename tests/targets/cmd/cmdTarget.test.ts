@@ -46,17 +46,14 @@ describe('cmd target with well-behaved programs', () => {
     expect(t.stats()).toMatchObject({ requests: 3, answered: 3, restarts: 0, junkLines: 0 });
   });
 
-  test.runIf(requireOrSkip(hasSympy(), 'python3-sympy (apt-get install python3-sympy)'))(
-    "the README's minimal Python program answers with SymPy",
-    async () => {
-      const script = fileURLToPath(new URL('../../../examples/cmd-target/sympy-minimal.py', import.meta.url));
-      const t = await start(['/usr/bin/python3', script]);
-      const [a, b] = await t.solve([problem('a', 'x^2*e^x + pi'), problem('b', 'x^x')], 1);
-      expect(a.answers[0].status).toBe('ok');
-      expect(toInfix(exprOf(a.answers[0])!)).toBe(toInfix(parseExpr('pi*x + (x^2 - 2*x + 2)*exp(x)')));
-      expect(b.answers[0].status).toBe('no-answer');
-    },
-  );
+  test.runIf(requireOrSkip(hasSympy(), 'python3-sympy (apt-get install python3-sympy)'))("the README's minimal Python program answers with SymPy", async () => {
+    const script = fileURLToPath(new URL('../../../examples/cmd-target/sympy-minimal.py', import.meta.url));
+    const t = await start(['/usr/bin/python3', script]);
+    const [a, b] = await t.solve([problem('a', 'x^2*e^x + pi'), problem('b', 'x^x')], 1);
+    expect(a.answers[0].status).toBe('ok');
+    expect(toInfix(exprOf(a.answers[0])!)).toBe(toInfix(parseExpr('pi*x + (x^2 - 2*x + 2)*exp(x)')));
+    expect(b.answers[0].status).toBe('no-answer');
+  });
 
   test('answers in reverse order are matched to their requests by id', async () => {
     const t = await start([node, fixture('out-of-order.mjs')], { maxInFlight: 16 });
@@ -140,7 +137,12 @@ describe('cmd target with misbehaving programs', () => {
     expect(later.answers[0].status).toBe('ok');
     const outcomes = await pending;
     const silent = outcomes[3];
-    expect(silent.answers).toEqual([expect.objectContaining({ status: 'timeout', error: expect.stringMatching(/no answer within 3000 ms.*, while the program answered other requests, also after that time/) })]);
+    expect(silent.answers).toEqual([
+      expect.objectContaining({
+        status: 'timeout',
+        error: expect.stringMatching(/no answer within 3000 ms.*, while the program answered other requests, also after that time/),
+      }),
+    ]);
     const others = outcomes.filter((o) => o.id !== 'silent');
     expect(others.every((o) => o.answers[0].status === 'ok')).toBe(true);
     expect(t.stats()).toMatchObject({ timeouts: 1, restarts: 0, hangKills: 0, unmatchedAnswers: 0, overdue: 1 });
@@ -163,7 +165,9 @@ describe('cmd target with misbehaving programs', () => {
     const problems = [...constants(2, 'a'), problem('huge', '5'), ...constants(2, 'b')];
     const outcomes = await t.solve(problems, 1);
     // Longer than sagga reads: not the model's failure, so not judged.
-    expect(outcomes[2].answers).toEqual([expect.objectContaining({ status: 'unjudged', error: expect.stringMatching(/the answer line had \d+ bytes, more than the \d+ sagga reads/) })]);
+    expect(outcomes[2].answers).toEqual([
+      expect.objectContaining({ status: 'unjudged', error: expect.stringMatching(/the answer line had \d+ bytes, more than the \d+ sagga reads/) }),
+    ]);
     expect(outcomes.filter((o) => o.id !== 'huge').every((o) => o.answers[0].status === 'ok')).toBe(true);
     expect(t.stats()).toMatchObject({ oversizedLines: 1, restarts: 0 });
   });

@@ -103,7 +103,9 @@ describe('a program that is stuck, crashed or confused is at fault, not the mode
     // c2's answer came within c1's time limit, but before the stall: c1 and what was in flight with
     // it are the stalled program's fault; the restarted program answers the rest.
     expect(statuses(outcomes)[1]).toBe('error');
-    expect(errorOf(outcomes[1].answers[0])).toMatch(/answered nothing at all for 1500 ms after this request's time limit .* ran out.*stalled.*Not the model's failure/);
+    expect(errorOf(outcomes[1].answers[0])).toMatch(
+      /answered nothing at all for 1500 ms after this request's time limit .* ran out.*stalled.*Not the model's failure/,
+    );
     expect(statuses(outcomes).filter((s) => s === 'timeout')).toEqual([]);
     expect(statuses(outcomes).slice(0, 3)).toEqual(['ok', 'error', 'ok']);
     expectNaive(outcomes, problems);
@@ -201,12 +203,24 @@ describe('a Python program that does not flush its answers', () => {
     const t = await start(unflushed, { timeoutMs: 1000, startupGraceMs: 0 });
     const [o] = await t.solve([problem('c', '2')], 1);
     expect(o.answers[0].status).toBe('error');
-    expect(errorOf(o.answers[0])).toMatch(/answered nothing in the 1000 ms since it started.*output buffer.*print\(\.\.\., flush=True\).*sys\.stdout\.flush\(\).*python3 -u.*--startup-timeout/);
+    expect(errorOf(o.answers[0])).toMatch(
+      /answered nothing in the 1000 ms since it started.*output buffer.*print\(\.\.\., flush=True\).*sys\.stdout\.flush\(\).*python3 -u.*--startup-timeout/,
+    );
     expect(t.stats().timeouts).toBe(0);
   });
 
   test('sagga integrate shows the hint; the same program run with python3 -u answers', async () => {
-    const args = (command: string[]) => ['integrate', '--target', `cmd:${command.join(' ')}`, '--time-limit', '1000', '--startup-timeout', '0', '--no-canaries', '5'];
+    const args = (command: string[]) => [
+      'integrate',
+      '--target',
+      `cmd:${command.join(' ')}`,
+      '--time-limit',
+      '1000',
+      '--startup-timeout',
+      '0',
+      '--no-canaries',
+      '5',
+    ];
     const stuck = await sagga(args(unflushed));
     expect(stuck.status, stuck.stdout + stuck.stderr).toBe(2);
     expect(stuck.stdout + stuck.stderr).toMatch(/flush=True/);
@@ -230,7 +244,10 @@ describe('a program still loading gets a start-up grace (--startup-timeout)', ()
     const t = await start(slow, { timeoutMs: 1000, startupGraceMs: 0 });
     const outcomes = await t.solve(constants(2), 1);
     for (const o of outcomes) {
-      expect(o.answers[0]).toMatchObject({ status: 'error', error: expect.stringMatching(/answered nothing in the 1000 ms since it started.*--startup-timeout/) });
+      expect(o.answers[0]).toMatchObject({
+        status: 'error',
+        error: expect.stringMatching(/answered nothing in the 1000 ms since it started.*--startup-timeout/),
+      });
     }
     expect(t.stats().timeouts).toBe(0);
   });

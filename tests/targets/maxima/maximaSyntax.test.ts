@@ -33,13 +33,13 @@ describe('toMaxima', () => {
       // Catalan's constant is only a symbol to Maxima (float leaves %catalan as it is).
       const texts = [...ALL_FUNCTIONS.map(sample), '2*x^3 - x/(x + 1) + e^x - pi*sqrt(x)', '-x^-2 + (-3)^2 + 0.25*x', 'EulerGamma*x + zeta(3) - zeta(2)*x^2'];
       const exprs = texts.map((t) => parseExpr(t));
-      const script = [
-        'display2d:false$',
-        ...exprs.map((e) => `printf(true, "~a~%", string(float(subst(x = 0.41, ${toMaxima(e)}))))$`),
-      ].join('\n');
+      const script = ['display2d:false$', ...exprs.map((e) => `printf(true, "~a~%", string(float(subst(x = 0.41, ${toMaxima(e)}))))$`)].join('\n');
       const maxima = await runProbe([MAXIMA, '--very-quiet', '--disable-readline'], script);
       expect(maxima.ok).toBe(true);
-      const fromMaximaValues = (maxima.ok ? maxima.stdout : '').trim().split('\n').map((l) => Number(l.trim()));
+      const fromMaximaValues = (maxima.ok ? maxima.stdout : '')
+        .trim()
+        .split('\n')
+        .map((l) => Number(l.trim()));
       expect(fromMaximaValues).toHaveLength(texts.length);
 
       // SymPy evaluates the same problems from our canonical infix through the worker's namespace.
@@ -91,7 +91,10 @@ describe('fromMaxima', () => {
     expect(fromMaxima("'integrate(x^x,x)")).toMatchObject({ status: 'no-answer' });
     expect(fromMaxima("x+'integrate(exp(sin(x)),x)")).toMatchObject({ status: 'no-answer' });
     // Maxima's ∫ cos(x)/x dx: an incomplete gamma function of an imaginary argument has no real form here.
-    expect(fromMaxima('-(%i*gamma_incomplete(0,%i*x))/2')).toMatchObject({ status: 'unjudged', error: expect.stringMatching(/imaginary unit.*not a model failure/) });
+    expect(fromMaxima('-(%i*gamma_incomplete(0,%i*x))/2')).toMatchObject({
+      status: 'unjudged',
+      error: expect.stringMatching(/imaginary unit.*not a model failure/),
+    });
     // %i with a real form is read through it: -(sqrt(%pi)*%i*erf(%i*x))/2 is sqrt(pi)*erfi(x)/2.
     const erfi = fromMaxima('-(sqrt(%pi)*%i*erf(%i*x))/2');
     expect(erfi.status).toBe('ok');

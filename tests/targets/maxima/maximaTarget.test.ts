@@ -36,7 +36,10 @@ describe.runIf(available)('maxima target (real Maxima)', () => {
 
   test('named constants reach Maxima and come back under our names', async () => {
     const texts = ['Catalan*x + EulerGamma', 'zeta(3)*cos(x) + 7*zeta(5)*x^2', 'EulerGamma*exp(x)*zeta(2) - pi'];
-    const s = await checkConversions(target, texts.map((t, i) => problem(`c${i}`, t)));
+    const s = await checkConversions(
+      target,
+      texts.map((t, i) => problem(`c${i}`, t)),
+    );
     expect([s.statuses.ok, s.verdicts.correct], JSON.stringify(s)).toEqual([texts.length, texts.length]);
   });
 

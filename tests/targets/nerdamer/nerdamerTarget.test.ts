@@ -16,7 +16,10 @@ test('the faithfulness check refutes a translation that changes values, in eithe
   const faithful = nativeFaithfulness('nerdamer');
   const answer = (text: string, read: string): TargetAnswer => ({ status: 'ok', text, expr: parseExpr(read), latencyMs: 0 });
   expect(faithful(problem('p', 'x'), answer('(1/2)*x^2+asin(x)', '1/2*x^2 + asin(x)'))).toEqual({ ok: true });
-  expect(faithful(problem('p', 'x'), answer('(1/2)*x^2+asin(x)', '1/2*x^2 + acos(x)'))).toMatchObject({ ok: false, reason: expect.stringContaining('answer as read back') });
+  expect(faithful(problem('p', 'x'), answer('(1/2)*x^2+asin(x)', '1/2*x^2 + acos(x)'))).toMatchObject({
+    ok: false,
+    reason: expect.stringContaining('answer as read back'),
+  });
   expect(faithful(problem('p', 'x'), answer('e^x', 'exp(x)'))).toEqual({ ok: true });
   expect(faithful(problem('p', 'x'), answer('Li(x)', 'li(x)'))).toBeUndefined(); // our real evaluator has no li
 });
@@ -51,7 +54,10 @@ describe('nerdamer target (real nerdamer in worker threads)', () => {
 
   test('named constants reach nerdamer and come back under our names', async () => {
     const texts = ['Catalan*x + EulerGamma', 'zeta(3)*cos(x) + 7*zeta(5)*x^2', 'EulerGamma*exp(x)*zeta(2) - pi'];
-    const s = await checkConversions(target, texts.map((t, i) => problem(`c${i}`, t)));
+    const s = await checkConversions(
+      target,
+      texts.map((t, i) => problem(`c${i}`, t)),
+    );
     expect([s.statuses.ok, s.verdicts.correct], JSON.stringify(s)).toEqual([texts.length, texts.length]);
   });
 

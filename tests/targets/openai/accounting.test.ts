@@ -62,7 +62,9 @@ describe('resolveTokenPrices', () => {
     await expect(resolveTokenPrices({ pricesFile: await write('a.json', '{"input": 1}') })).rejects.toThrow(/"output".*non-negative number/);
     await expect(resolveTokenPrices({ pricesFile: await write('b.json', '{"input": 1, "output": 2, "inptu": 3}') })).rejects.toThrow(/unknown key "inptu"/);
     await expect(resolveTokenPrices({ pricesFile: await write('c.json', 'input: 1') })).rejects.toThrow(/not JSON/);
-    await expect(resolveTokenPrices({ pricesFile: await write('d.json', `{"input": 1, "output": 2, "x": "${'y'.repeat(70_000)}"}`) })).rejects.toThrow(/larger than/);
+    await expect(resolveTokenPrices({ pricesFile: await write('d.json', `{"input": 1, "output": 2, "x": "${'y'.repeat(70_000)}"}`) })).rejects.toThrow(
+      /larger than/,
+    );
     await expect(resolveTokenPrices({ pricesFile: join(dir, 'missing.json') })).rejects.toThrow(/no such file/);
   });
 });
@@ -115,7 +117,9 @@ describe('token and cost accounting, over real HTTP', () => {
     expect(target.stats().cost).toBeNull();
     expect(outcomes[0].answers[0].cost).toBeUndefined();
     expect(target.describe()).not.toHaveProperty('price_input_per_million');
-    expect(() => openaiTarget({ ...FAST, model: 'm', baseURL: s.baseURL, prices: { inputPerMillion: Number.NaN, outputPerMillion: 1 } })).toThrow(/prices must be finite/);
+    expect(() => openaiTarget({ ...FAST, model: 'm', baseURL: s.baseURL, prices: { inputPerMillion: Number.NaN, outputPerMillion: 1 } })).toThrow(
+      /prices must be finite/,
+    );
     await target.close();
   });
 });

@@ -18,7 +18,10 @@ const REFUSE_MAX_COMPLETION_TOKENS = "Unsupported parameter: 'max_completion_tok
 
 /** An ask against one fake endpoint, with no retries: every request the server sees is one the ask chose to send. */
 function askContext(baseURL: string, maxTokens: number | undefined): AskContext {
-  const { settings } = resolveOpenAISettings({ model: 'm-fake', baseURL, apiKey: 'k-local', retries: 0, requestTimeoutMs: 30_000, ...(maxTokens !== undefined ? { maxTokens } : {}) }, {});
+  const { settings } = resolveOpenAISettings(
+    { model: 'm-fake', baseURL, apiKey: 'k-local', retries: 0, requestTimeoutMs: 30_000, ...(maxTokens !== undefined ? { maxTokens } : {}) },
+    {},
+  );
   const pool = createEndpointPool([{ url: baseURL, value: new OpenAI({ apiKey: 'k-local', baseURL, maxRetries: 0 }) }]);
   return {
     request: { pool, limiter: createLimiter(1), retries: 0, timeoutMs: 30_000, backoff: DEFAULT_BACKOFF, rng: createRng('ask-test'), redact: (text) => text },
@@ -33,7 +36,9 @@ const messages = [{ role: 'user' as const, content: 'Integrate x.' }];
 describe('askCompletions', () => {
   it('asks once more with the other token-limit field when the server refuses the first, and counts both requests', async () => {
     const s = await server((req: FakeRequest) =>
-      req.body.max_tokens !== undefined ? reply.status(400, { message: REFUSE_MAX_TOKENS, param: 'max_tokens' }) : reply.answer('x^2/2', { usage: { prompt_tokens: 7, completion_tokens: 3 } }),
+      req.body.max_tokens !== undefined
+        ? reply.status(400, { message: REFUSE_MAX_TOKENS, param: 'max_tokens' })
+        : reply.answer('x^2/2', { usage: { prompt_tokens: 7, completion_tokens: 3 } }),
     );
     const ctx = askContext(s.baseURL, 100);
     const result = await askCompletions(messages, 1, undefined, ctx);

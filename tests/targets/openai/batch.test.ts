@@ -109,7 +109,10 @@ describe('the OpenAI target in Batch API mode, over real HTTP', () => {
     expect(stats.endpoints[0]).toMatchObject({ requests: 24, errors: 4, peakInFlight: 1 });
 
     // The answers are cached: the same problems again need no job.
-    const again = await target.solve(problems.filter((p) => p.id !== 'p3' && p.id !== 'p5'), 2);
+    const again = await target.solve(
+      problems.filter((p) => p.id !== 'p3' && p.id !== 'p5'),
+      2,
+    );
     again.filter((o) => o.id !== 'p7').forEach(expectCorrect);
     expect(s.batches).toHaveLength(1);
     await target.close();
@@ -141,7 +144,12 @@ describe('the OpenAI target in Batch API mode, over real HTTP', () => {
     // A new target (a resumed run) given the saved job: first other problems, which need their own
     // job and must not wait for the saved one; then the run's problems, from the saved job.
     const finished: string[] = [];
-    const second = openaiTarget({ ...BATCH, model: 'm', baseURL: s.baseURL, batch: { poll: POLL, hooks: { resume: saved, onFinished: (job) => void finished.push(job.id) } } });
+    const second = openaiTarget({
+      ...BATCH,
+      model: 'm',
+      baseURL: s.baseURL,
+      batch: { poll: POLL, hooks: { resume: saved, onFinished: (job) => void finished.push(job.id) } },
+    });
     const other = await second.solve([problem(40)], 1);
     expectCorrect(other[0]);
     expect(s.batches.map((b) => b.id)).toEqual(['batch_1', 'batch_2']);
@@ -225,10 +233,14 @@ describe('the OpenAI target in Batch API mode, over real HTTP', () => {
     const target = openaiTarget({ ...BATCH, model: 'm', baseURL: s.baseURL, batch: { poll: { ...POLL, maxWaitMs: 300 } } });
     s.setBatchBehaviour({ end: 'failed' });
     const failed = await target.solve([problem(1), problem(2)], 1);
-    for (const o of failed) expect(errorOf(o.answers[0])).toMatch(/batch batch_1 ended failed: invalid_request: the fake server was told to fail this batch \(line 1\)/);
+    for (const o of failed)
+      expect(errorOf(o.answers[0])).toMatch(/batch batch_1 ended failed: invalid_request: the fake server was told to fail this batch \(line 1\)/);
 
     s.setBatchBehaviour({ end: 'expired' });
-    const expired = await target.solve([1, 2, 3, 4].map((i) => problem(i + 10)), 1);
+    const expired = await target.solve(
+      [1, 2, 3, 4].map((i) => problem(i + 10)),
+      1,
+    );
     // The server answers the first half of an expired job's lines.
     expect(expired.filter((o) => o.answers[0].status === 'ok')).toHaveLength(2);
     expect(target.stats().endpoints[0]).toMatchObject({ requests: 2 + 4, errors: 2 + 2 });
@@ -245,7 +257,9 @@ describe('the OpenAI target in Batch API mode, over real HTTP', () => {
 
   it('requests refused for the token-limit field go once more, in a second job, with the other field', async () => {
     const s = await server((req) =>
-      req.body.max_tokens !== undefined ? reply.status(400, { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." }) : good(req),
+      req.body.max_tokens !== undefined
+        ? reply.status(400, { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." })
+        : good(req),
     );
     const target = openaiTarget({ ...BATCH, model: 'm', baseURL: s.baseURL, maxTokens: 100, batch: { poll: POLL } });
     const outcomes = await target.solve([1, 2, 3].map(problem), 1);
@@ -287,7 +301,15 @@ describe('the OpenAI target in Batch API mode, over real HTTP', () => {
       ...BATCH,
       model: 'm',
       baseURL: s.baseURL,
-      batch: { poll: POLL, hooks: { onCreated: () => { throw new Error('disk full'); }, onFinished: () => Promise.reject(new Error('disk full')) } },
+      batch: {
+        poll: POLL,
+        hooks: {
+          onCreated: () => {
+            throw new Error('disk full');
+          },
+          onFinished: () => Promise.reject(new Error('disk full')),
+        },
+      },
     });
     const outcomes = await target.solve([1, 2].map(problem), 1);
     outcomes.forEach(expectCorrect);
@@ -300,7 +322,13 @@ describe('the OpenAI target in Batch API mode, over real HTTP', () => {
     await dead.stop();
     const alive = await server(good);
     const created: BatchJobRecord[] = [];
-    const target = openaiTarget({ ...BATCH, retries: 1, model: 'm', baseURL: `${dead.baseURL},${alive.baseURL}`, batch: { poll: POLL, hooks: { onCreated: (j) => void created.push(j) } } });
+    const target = openaiTarget({
+      ...BATCH,
+      retries: 1,
+      model: 'm',
+      baseURL: `${dead.baseURL},${alive.baseURL}`,
+      batch: { poll: POLL, hooks: { onCreated: (j) => void created.push(j) } },
+    });
     const outcomes = await target.solve([1, 2].map(problem), 1);
     outcomes.forEach(expectCorrect);
     expect(created.map((j) => j.endpoint)).toEqual([alive.baseURL]);

@@ -81,7 +81,10 @@ describe('the response cache is read line by line', () => {
 function saggaWithRss(args: readonly string[], dir: string): Promise<{ status: number | null; stderr: string; stdout: string; maxRss: number }> {
   const preload = join(dir, 'rss.cjs');
   const rssFile = join(dir, `rss-${Date.now()}.txt`);
-  return writeFile(preload, `process.on('exit', () => require('node:fs').writeFileSync(process.env.SAGGA_RSS_FILE, String(process.resourceUsage().maxRSS * 1024)));\n`).then(
+  return writeFile(
+    preload,
+    `process.on('exit', () => require('node:fs').writeFileSync(process.env.SAGGA_RSS_FILE, String(process.resourceUsage().maxRSS * 1024)));\n`,
+  ).then(
     () =>
       new Promise((done, fail) => {
         const child = spawn(process.execPath, ['--require', preload, SAGGA_BIN, ...args], {
@@ -112,7 +115,24 @@ describe('a search against a model that sends 100 MB bodies', () => {
     const run = join(dir, 'run');
     const common = ['--no-canaries', '--base-url', s.baseURL, '--retries', '1', '--concurrency', '4', '--rng-seed', '5'];
     const first = await saggaWithRss(
-      ['search', '--target', 'openai:fake', '--out', run, ...common, '--generation-size', '12', '--seed-size', '4', '--clusters', '2', '--archive-size', '200', '--max-generations', '1'],
+      [
+        'search',
+        '--target',
+        'openai:fake',
+        '--out',
+        run,
+        ...common,
+        '--generation-size',
+        '12',
+        '--seed-size',
+        '4',
+        '--clusters',
+        '2',
+        '--archive-size',
+        '200',
+        '--max-generations',
+        '1',
+      ],
       dir,
     );
     expect(first.status, first.stderr).toBe(0);

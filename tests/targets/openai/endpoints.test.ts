@@ -50,7 +50,11 @@ async function leased<T>(acquired: Promise<EndpointLease<T> | EndpointRefusal | 
 
 const { server } = fakeServerFixtures('sagga-endpoints-');
 
-const FAST: Partial<OpenAITargetOptions> = { apiKey: 'k-endpoints', backoff: { initialDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 100 }, requestTimeoutMs: 20_000 };
+const FAST: Partial<OpenAITargetOptions> = {
+  apiKey: 'k-endpoints',
+  backoff: { initialDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 100 },
+  requestTimeoutMs: 20_000,
+};
 
 describe('parseEndpointList', () => {
   it('reads comma-separated and repeated URLs with optional caps', () => {
@@ -81,7 +85,14 @@ describe('parseEndpointList', () => {
 describe('createEndpointPool', () => {
   it('takes an endpoint that keeps failing out for a cool-down that doubles, and counts its time out of service', async () => {
     let t = 1_000;
-    const pool = createEndpointPool([{ url: 'http://a/v1', value: 'a' }, { url: 'http://b/v1', value: 'b' }], { failuresToCooldown: 2, cooldownMs: 100, maxCooldownMs: 1_000 }, () => t);
+    const pool = createEndpointPool(
+      [
+        { url: 'http://a/v1', value: 'a' },
+        { url: 'http://b/v1', value: 'b' },
+      ],
+      { failuresToCooldown: 2, cooldownMs: 100, maxCooldownMs: 1_000 },
+      () => t,
+    );
     const none = new Set<number>();
     const first = await leased(pool.acquire(none));
     expect(first.value).toBe('a');
@@ -118,7 +129,14 @@ describe('createEndpointPool', () => {
 
   it('when every endpoint is cooling down, tries the one back soonest; waiters for a capped endpoint can be aborted', async () => {
     let t = 0;
-    const pool = createEndpointPool([{ url: 'http://a/v1', value: 'a', cap: 1 }, { url: 'http://b/v1', value: 'b', cap: 1 }], { failuresToCooldown: 1, cooldownMs: 100 }, () => t);
+    const pool = createEndpointPool(
+      [
+        { url: 'http://a/v1', value: 'a', cap: 1 },
+        { url: 'http://b/v1', value: 'b', cap: 1 },
+      ],
+      { failuresToCooldown: 1, cooldownMs: 100 },
+      () => t,
+    );
     (await leased(pool.acquire(new Set()))).done({ health: 'fault' }); // a out until 100
     t = 10;
     (await leased(pool.acquire(new Set()))).done({ health: 'fault' }); // b out until 110
@@ -133,7 +151,14 @@ describe('createEndpointPool', () => {
 
 describe('an endpoint back from its cool-down', () => {
   const twoDown = (t: () => number) => {
-    const pool = createEndpointPool([{ url: 'http://a/v1', value: 'a' }, { url: 'http://b/v1', value: 'b' }], { failuresToCooldown: 1, cooldownMs: 100, maxCooldownMs: 1_000 }, t);
+    const pool = createEndpointPool(
+      [
+        { url: 'http://a/v1', value: 'a' },
+        { url: 'http://b/v1', value: 'b' },
+      ],
+      { failuresToCooldown: 1, cooldownMs: 100, maxCooldownMs: 1_000 },
+      t,
+    );
     return pool;
   };
 
@@ -233,7 +258,14 @@ describe('an OpenAI target over several endpoints, over real HTTP', () => {
     const b = await server(answerEach);
     await a.stop();
     await b.stop();
-    const target = openaiTarget({ ...FAST, model: 'm', baseURL: `${a.baseURL},${b.baseURL}`, concurrency: 4, retries: 2, health: { failuresToCooldown: 2, cooldownMs: 60_000 } });
+    const target = openaiTarget({
+      ...FAST,
+      model: 'm',
+      baseURL: `${a.baseURL},${b.baseURL}`,
+      concurrency: 4,
+      retries: 2,
+      health: { failuresToCooldown: 2, cooldownMs: 60_000 },
+    });
     const outcomes = await target.solve([1, 2, 3, 4, 5, 6].map(problem), 1);
     for (const o of outcomes) {
       expect(o.answers[0].status).toBe('error');
@@ -263,7 +295,10 @@ describe('an OpenAI target over several endpoints, over real HTTP', () => {
       return answerEach(req);
     });
     const target = openaiTarget({ ...FAST, model: 'm', baseURL: `${a.baseURL},${b.baseURL}`, concurrency: 4 });
-    const outcomes = await target.solve(Array.from({ length: N }, (_, i) => problem(i + 1)), 1);
+    const outcomes = await target.solve(
+      Array.from({ length: N }, (_, i) => problem(i + 1)),
+      1,
+    );
     outcomes.forEach(expectCorrect);
     // The first four went A, B, A, B; from then on B always had fewer in flight than A's two.
     expect(a.requests).toHaveLength(2);
@@ -289,7 +324,10 @@ describe('an OpenAI target over several endpoints, over real HTTP', () => {
     });
     const target = openaiTarget({ ...FAST, model: 'm', baseURL: `${a.baseURL}#1,${b.baseURL}#3`, concurrency: 16 });
     expect(target.describe()).toMatchObject({ base_url: `${a.baseURL},${b.baseURL}`, endpoint_caps: '1,3' });
-    const outcomes = await target.solve(Array.from({ length: N }, (_, i) => problem(i + 1)), 1);
+    const outcomes = await target.solve(
+      Array.from({ length: N }, (_, i) => problem(i + 1)),
+      1,
+    );
     outcomes.forEach(expectCorrect);
     expect(a.requests).toHaveLength(1);
     expect(b.requests).toHaveLength(N - 1);
@@ -317,8 +355,18 @@ describe('an OpenAI target over several endpoints, over real HTTP', () => {
       openOnA.push(a.inFlight);
       return answerEach(req);
     });
-    const target = openaiTarget({ ...FAST, requestTimeoutMs: 2_000, model: 'm', baseURL: `${a.baseURL},${b.baseURL}`, concurrency: 4, health: { cooldownMs: 100 } });
-    const solving = target.solve(Array.from({ length: N }, (_, i) => problem(i + 1)), 1);
+    const target = openaiTarget({
+      ...FAST,
+      requestTimeoutMs: 2_000,
+      model: 'm',
+      baseURL: `${a.baseURL},${b.baseURL}`,
+      concurrency: 4,
+      health: { cooldownMs: 100 },
+    });
+    const solving = target.solve(
+      Array.from({ length: N }, (_, i) => problem(i + 1)),
+      1,
+    );
     while (!(target.stats().endpoints[0].cooldowns === 1 && target.stats().endpoints[0].inService)) await new Promise((r) => setTimeout(r, 10));
     backFromCooldown.open();
     const outcomes = await solving;
@@ -340,7 +388,17 @@ describe('an OpenAI target over several endpoints, over real HTTP', () => {
     expect(JSON.stringify(described)).not.toContain('s3cret');
     expect(JSON.stringify(two.stats())).not.toContain('s3cret');
     const one = openaiTarget({ model: 'm', apiKey: 'k', baseURL: 'http://a:1/v1/' }).describe();
-    expect(Object.keys(one).sort()).toEqual(['base_url', 'cache', 'max_response_bytes', 'max_tokens', 'model', 'prompt_template', 'request_timeout_ms', 'retries', 'temperature']);
+    expect(Object.keys(one).sort()).toEqual([
+      'base_url',
+      'cache',
+      'max_response_bytes',
+      'max_tokens',
+      'model',
+      'prompt_template',
+      'request_timeout_ms',
+      'retries',
+      'temperature',
+    ]);
     expect(one.base_url).toBe('http://a:1/v1');
   });
 });

@@ -24,16 +24,26 @@ describe('content: null or ""', () => {
   it('is a transport error (asked again), or not judged at the token limit or behind a content filter; never a no-answer', async () => {
     const s = await server((req) => {
       switch (indexOf(req)) {
-        case 1: return reply.answer('', { nullContent: true }); // finish_reason stop
-        case 2: return reply.answer('', { nullContent: true, finishReason: 'tool_calls' });
-        case 3: return reply.answer('', { nullContent: true, finishReason: 'length' });
-        case 4: return reply.answer('', { nullContent: true, finishReason: 'content_filter' });
-        case 5: return reply.answer('', { nullContent: true, reasoning: `So the answer is ${good(5)}` });
-        case 6: return reply.answer('', { usage: { prompt_tokens: 10, completion_tokens: 0 } }); // a replica that generates nothing
-        case 7: return reply.answer('  \n'); // tokens spent, nothing visible
-        case 8: return reply.answer('', { finishReason: 'length', usage: { prompt_tokens: 10, completion_tokens: 0 } }); // "cut" before it began
-        case 9: return reply.answer('', { finishReason: 'length' }); // thought past --max-tokens, showed nothing
-        default: return reply.answer(good(indexOf(req)));
+        case 1:
+          return reply.answer('', { nullContent: true }); // finish_reason stop
+        case 2:
+          return reply.answer('', { nullContent: true, finishReason: 'tool_calls' });
+        case 3:
+          return reply.answer('', { nullContent: true, finishReason: 'length' });
+        case 4:
+          return reply.answer('', { nullContent: true, finishReason: 'content_filter' });
+        case 5:
+          return reply.answer('', { nullContent: true, reasoning: `So the answer is ${good(5)}` });
+        case 6:
+          return reply.answer('', { usage: { prompt_tokens: 10, completion_tokens: 0 } }); // a replica that generates nothing
+        case 7:
+          return reply.answer('  \n'); // tokens spent, nothing visible
+        case 8:
+          return reply.answer('', { finishReason: 'length', usage: { prompt_tokens: 10, completion_tokens: 0 } }); // "cut" before it began
+        case 9:
+          return reply.answer('', { finishReason: 'length' }); // thought past --max-tokens, showed nothing
+        default:
+          return reply.answer(good(indexOf(req)));
       }
     });
     const target = openaiTarget({ ...FAST, model: 'm', baseURL: s.baseURL, apiKey: 'k-local', retries: 2 });
@@ -43,7 +53,9 @@ describe('content: null or ""', () => {
     expect(outcomes[1].answers[0]).toMatchObject({ error: expect.stringMatching(/finish_reason: tool_calls/) });
     expect(outcomes[2].answers[0]).toMatchObject({ error: expect.stringMatching(/--max-tokens/) });
     expect(outcomes[3].answers[0]).toMatchObject({ error: expect.stringMatching(/content filter/) });
-    expect(outcomes[5].answers[0]).toMatchObject({ error: expect.stringMatching(/empty completion \(content: "", finish_reason: stop, 0 completion tokens\).*asked again \(after 3 attempts\)/) });
+    expect(outcomes[5].answers[0]).toMatchObject({
+      error: expect.stringMatching(/empty completion \(content: "", finish_reason: stop, 0 completion tokens\).*asked again \(after 3 attempts\)/),
+    });
     expect(outcomes[7].answers[0]).toMatchObject({ error: expect.stringMatching(/finish_reason: length, 0 completion tokens/) });
     expect(outcomes[8].answers[0]).toMatchObject({ error: expect.stringMatching(/content: "", finish_reason: length.*--max-tokens/) });
     // Each empty completion was asked again, as a dropped connection is: 1 + 2 retries.

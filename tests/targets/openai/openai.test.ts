@@ -27,7 +27,9 @@ function problemIndex(req: FakeRequest): number {
 
 /** A correct, AntiderivBench-style answer to problem i. */
 function goodAnswer(i: number): string {
-  return String.raw`Using the power rule, $\int x^{${i}}\,dx = \frac{x^{${i + 1}}}{${i + 1}} + C$.` + '\n\n' + String.raw`\boxed{\frac{x^{${i + 1}}}{${i + 1}} + C}`;
+  return (
+    String.raw`Using the power rule, $\int x^{${i}}\,dx = \frac{x^{${i + 1}}}{${i + 1}} + C$.` + '\n\n' + String.raw`\boxed{\frac{x^{${i + 1}}}{${i + 1}} + C}`
+  );
 }
 
 function expectCorrect(outcome: ProblemOutcome, i: number): void {
@@ -72,7 +74,10 @@ describe('openaiTarget over real HTTP', () => {
     expect(req.body.top_p).toBe(0.9);
     expect(req.body.seed).toBe(7);
     expect(req.body.messages).toEqual([
-      { role: 'user', content: 'Compute the integral of the following function: $x^{3}$ Think step by step. Put the final answer in \\boxed{} using LaTeX notation.' },
+      {
+        role: 'user',
+        content: 'Compute the integral of the following function: $x^{3}$ Think step by step. Put the final answer in \\boxed{} using LaTeX notation.',
+      },
     ]);
     const stats = target.stats();
     expect(stats.requests).toBe(6);
@@ -91,35 +96,61 @@ describe('openaiTarget over real HTTP', () => {
       attempts.set(i, n);
       const good = reply.answer(goodAnswer(i));
       switch (i) {
-        case 1: return n === 1 ? reply.status(429, { retryAfter: '1' }) : good;
-        case 2: return n <= 2 ? reply.status(n === 1 ? 500 : 503) : good;
-        case 3: return n === 1 ? reply.drop() : good;
-        case 4: return n === 1 ? reply.malformed() : good;
+        case 1:
+          return n === 1 ? reply.status(429, { retryAfter: '1' }) : good;
+        case 2:
+          return n <= 2 ? reply.status(n === 1 ? 500 : 503) : good;
+        case 3:
+          return n === 1 ? reply.drop() : good;
+        case 4:
+          return n === 1 ? reply.malformed() : good;
         // Slower than the client's request time limit (1.5 s, below) by far, so it always times out.
-        case 5: return n === 1 ? reply.slow(goodAnswer(5), 4_000) : good;
-        case 6: return n === 1 ? reply.cut() : good;
-        case 7: return reply.status(500);
-        case 8: return reply.drop();
-        case 9: return reply.hang();
-        case 10: return reply.answer('I am sorry, but I cannot solve this integral.');
-        case 11: return reply.answer('');
-        case 12: return reply.answer('', { nullContent: true, reasoning: goodAnswer(12) });
-        case 13: return reply.status(400, { message: 'bad request' });
+        case 5:
+          return n === 1 ? reply.slow(goodAnswer(5), 4_000) : good;
+        case 6:
+          return n === 1 ? reply.cut() : good;
+        case 7:
+          return reply.status(500);
+        case 8:
+          return reply.drop();
+        case 9:
+          return reply.hang();
+        case 10:
+          return reply.answer('I am sorry, but I cannot solve this integral.');
+        case 11:
+          return reply.answer('');
+        case 12:
+          return reply.answer('', { nullContent: true, reasoning: goodAnswer(12) });
+        case 13:
+          return reply.status(400, { message: 'bad request' });
         // The date is taken when the request arrives, so that it is 1.5 to 2.5 s ahead of it (one-second
         // resolution) however long the request took to come: a date fixed before the batch started
         // could be less than a second ahead by then on a loaded machine.
-        case 14: return n === 1 ? reply.status(429, { retryAfter: new Date(Date.now() + 2_500).toUTCString() }) : good;
-        case 15: return n === 1 ? reply.malformed('<html>Bad Gateway</html>', 'text/html') : good;
+        case 14:
+          return n === 1 ? reply.status(429, { retryAfter: new Date(Date.now() + 2_500).toUTCString() }) : good;
+        case 15:
+          return n === 1 ? reply.malformed('<html>Bad Gateway</html>', 'text/html') : good;
         // No box: the last display formula is the answer; prose without any formula is unparseable.
-        case 16: return reply.answer(String.raw`Raising the power by one, we obtain $$\frac{x^{17}}{17}$$ and that is all.`);
-        case 17: return reply.answer('The antiderivative follows from the power rule; I will not write it down.');
-        default: return good;
+        case 16:
+          return reply.answer(String.raw`Raising the power by one, we obtain $$\frac{x^{17}}{17}$$ and that is all.`);
+        case 17:
+          return reply.answer('The antiderivative follows from the power rule; I will not write it down.');
+        default:
+          return good;
       }
     });
     // The request time limit has to outlast the fake server's immediate replies (a 400 must not time
     // out and be retried): 1.5 s is far more than that even on a loaded machine, and far less than
     // the slow reply's 4 s; the hanging server costs 4 × 1.5 s.
-    const target = openaiTarget({ ...FAST, model: 'm', baseURL: s.baseURL, apiKey: 'sk-test-faults-0000000', retries: 3, requestTimeoutMs: 1_500, concurrency: 4 });
+    const target = openaiTarget({
+      ...FAST,
+      model: 'm',
+      baseURL: s.baseURL,
+      apiKey: 'sk-test-faults-0000000',
+      retries: 3,
+      requestTimeoutMs: 1_500,
+      concurrency: 4,
+    });
     const problems = Array.from({ length: 17 }, (_, k) => problem(k + 1));
     const outcomes = await target.solve(problems, 1);
 
@@ -159,7 +190,9 @@ describe('openaiTarget over real HTTP', () => {
 
     // Judged as the search judges them: a transport fault is never a failure to archive; the
     // model's own decline or unreadable answer is.
-    const judgements = await Promise.all(problems.map(async (p, k) => (await judgeOutcome(p.expr, outcomes[k].answers, (f, F) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS))).judgement));
+    const judgements = await Promise.all(
+      problems.map(async (p, k) => (await judgeOutcome(p.expr, outcomes[k].answers, (f, F) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS))).judgement),
+    );
     const judged = (i: number): Judgement => judgements[i - 1];
     for (const i of [7, 8, 9, 11, 13]) expect(judged(i).status, `problem ${i}`).toBe('error');
     for (const i of [1, 2, 3, 4, 5, 6, 12, 14, 15, 16]) expect(judged(i).status, `problem ${i}`).toBe('pass');
@@ -232,7 +265,10 @@ describe('openaiTarget over real HTTP', () => {
   it('switches to max_completion_tokens when the server asks for it', async () => {
     const s = await server((req) =>
       req.body.max_tokens !== undefined
-        ? reply.status(400, { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", param: 'max_tokens' })
+        ? reply.status(400, {
+            message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+            param: 'max_tokens',
+          })
         : reply.answer(goodAnswer(problemIndex(req))),
     );
     const target = openaiTarget({ ...FAST, model: 'o-fake', baseURL: s.baseURL, apiKey: 'k-local', maxTokens: 1000, concurrency: 1 });
@@ -266,7 +302,9 @@ describe('openaiTarget over real HTTP', () => {
   });
 
   it('ASyMOB and file prompt templates', async () => {
-    const s = await server((req) => reply.answer(`Integrating term by term.\n\nThe final answer is: $\\frac{x^{${problemIndex(req) + 1}}}{${problemIndex(req) + 1}}$`));
+    const s = await server((req) =>
+      reply.answer(`Integrating term by term.\n\nThe final answer is: $\\frac{x^{${problemIndex(req) + 1}}}{${problemIndex(req) + 1}}$`),
+    );
     const asymob = openaiTarget({ ...FAST, model: 'm', baseURL: s.baseURL, apiKey: 'k-local', prompt: PROMPT_TEMPLATES.asymob });
     expectCorrect((await asymob.solve([problem(4)], 1))[0], 4);
     expect(s.requests[0].prompt).toContain('The final answer is:');
@@ -289,7 +327,9 @@ describe('openaiTarget over real HTTP', () => {
 
   it('serves a repeated run from the cache file without any request', async () => {
     let count = 0;
-    const s = await server((req) => reply.answer(`${goodAnswer(problemIndex(req))}\n(sample ${++count})`, { usage: { prompt_tokens: 5, completion_tokens: 7 } }));
+    const s = await server((req) =>
+      reply.answer(`${goodAnswer(problemIndex(req))}\n(sample ${++count})`, { usage: { prompt_tokens: 5, completion_tokens: 7 } }),
+    );
     const dir = await tempDir();
     const cacheFile = openAICacheFile(dir);
     const problems = [1, 2, 3, 4].map(problem);
@@ -336,7 +376,13 @@ describe('openaiTarget over real HTTP', () => {
     });
     const dir = await tempDir();
     // Key and base URL from the environment, as on the command line.
-    const target = openaiTarget({ ...FAST, model: 'm', env: { OPENAI_API_KEY: secret, OPENAI_BASE_URL: s.baseURL }, retries: 1, cacheFile: openAICacheFile(dir) });
+    const target = openaiTarget({
+      ...FAST,
+      model: 'm',
+      env: { OPENAI_API_KEY: secret, OPENAI_BASE_URL: s.baseURL },
+      retries: 1,
+      cacheFile: openAICacheFile(dir),
+    });
     const outcomes = await target.solve([1, 2, 3].map(problem), 2);
     await target.close();
     expect(s.requests.every((r) => r.headers.authorization === `Bearer ${secret}`)).toBe(true);
@@ -371,7 +417,10 @@ describe('openaiTarget over real HTTP', () => {
 
   it('the fake server answers on /chat/completions too and 404s elsewhere', async () => {
     const s = await server(() => reply.answer(String.raw`\boxed{x}`));
-    const ok = await fetch(s.baseURL.replace(/\/v1$/, '') + '/chat/completions', { method: 'POST', body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }) });
+    const ok = await fetch(s.baseURL.replace(/\/v1$/, '') + '/chat/completions', {
+      method: 'POST',
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
+    });
     expect(ok.status).toBe(200);
     const body = (await ok.json()) as { choices: { message: { content: string } }[]; usage: { total_tokens: number } };
     expect(body.choices[0].message.content).toBe(String.raw`\boxed{x}`);

@@ -7,7 +7,13 @@ import { fakeServerFixtures } from '../../helpers/fakeServerFixtures.js';
 
 const { server, tempDir } = fakeServerFixtures('sagga-repeat-');
 const FAST: Partial<OpenAITargetOptions> = { apiKey: 'k-repeat', backoff: { initialDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 100 } };
-const problem = (repeat?: number): TargetProblem => ({ id: 'p', expr: parseExpr('x^2'), infix: 'x^2', latex: 'x^{2}', ...(repeat !== undefined ? { repeat } : {}) });
+const problem = (repeat?: number): TargetProblem => ({
+  id: 'p',
+  expr: parseExpr('x^2'),
+  infix: 'x^2',
+  latex: 'x^{2}',
+  ...(repeat !== undefined ? { repeat } : {}),
+});
 
 describe('asking a problem again', () => {
   it('is answered by a new request, never from the cached answer of the first ask; each repeat is cached on its own', async () => {

@@ -43,7 +43,10 @@ async function killAndExpectNoOrphans(args: readonly string[], ready: () => bool
   cli.child.kill('SIGKILL');
   await cli.ended;
   await waitFor(() => family.every((p) => !isRunning(p)), 30_000);
-  expect(family.filter(isRunning).map((p) => `${p}: ${cmdline(p)}`), 'processes that outlived sagga').toEqual([]);
+  expect(
+    family.filter(isRunning).map((p) => `${p}: ${cmdline(p)}`),
+    'processes that outlived sagga',
+  ).toEqual([]);
 }
 
 function cmdline(pid: number): string {
@@ -64,12 +67,20 @@ describe.runIf(HAVE_PROC)('SIGKILL of sagga leaves no process of its targets', (
     expect(pids().filter(isRunning)).toEqual([]);
   }, 180_000);
 
-  it.runIf(hasSympy())('sympy: its Python process dies with sagga', async () => {
-    await killAndExpectNoOrphans(['--target', 'sympy'], () => true, 2);
-  }, 180_000);
+  it.runIf(hasSympy())(
+    'sympy: its Python process dies with sagga',
+    async () => {
+      await killAndExpectNoOrphans(['--target', 'sympy'], () => true, 2);
+    },
+    180_000,
+  );
 
-  it.runIf(hasMaxima())('maxima: the maxima script and the Lisp under it die with sagga', async () => {
-    // The script (or the Lisp it became), possibly its child, and the watchdog.
-    await killAndExpectNoOrphans(['--target', 'maxima'], () => true, 2);
-  }, 180_000);
+  it.runIf(hasMaxima())(
+    'maxima: the maxima script and the Lisp under it die with sagga',
+    async () => {
+      // The script (or the Lisp it became), possibly its child, and the watchdog.
+      await killAndExpectNoOrphans(['--target', 'maxima'], () => true, 2);
+    },
+    180_000,
+  );
 });

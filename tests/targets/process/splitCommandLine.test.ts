@@ -15,7 +15,18 @@ describe('splitCommandLine', () => {
 
   test('shell syntax is plain text: no expansion, pipes or command separators', () => {
     expect(splitCommandLine('prog $HOME ~ *.txt a|b c;d $(rm -rf x) `id` > out')).toEqual([
-      'prog', '$HOME', '~', '*.txt', 'a|b', 'c;d', '$(rm', '-rf', 'x)', '`id`', '>', 'out',
+      'prog',
+      '$HOME',
+      '~',
+      '*.txt',
+      'a|b',
+      'c;d',
+      '$(rm',
+      '-rf',
+      'x)',
+      '`id`',
+      '>',
+      'out',
     ]);
   });
 

@@ -23,7 +23,9 @@ describe.runIf(available)('sympy target (real SymPy)', () => {
   test('answers to 200 integrands read back and verify as antiderivatives', async () => {
     const problems = integrands(200).map((text, i) => problem(`s${i}`, text));
     const s = await checkConversions(target, problems);
-    console.log(`sympy conversions: ${JSON.stringify(s.statuses)} verdicts ${JSON.stringify(s.verdicts)}\n  unparseable:\n  ${s.unparseable.join('\n  ')}\n  unknown:\n  ${s.unknown.join('\n  ')}`);
+    console.log(
+      `sympy conversions: ${JSON.stringify(s.statuses)} verdicts ${JSON.stringify(s.verdicts)}\n  unparseable:\n  ${s.unparseable.join('\n  ')}\n  unknown:\n  ${s.unknown.join('\n  ')}`,
+    );
     expect(s.incorrect).toEqual([]);
     expect(s.statuses.error).toBe(0);
     expect(s.statuses.ok).toBeGreaterThanOrEqual(160);
@@ -33,7 +35,10 @@ describe.runIf(available)('sympy target (real SymPy)', () => {
 
   test('named constants reach SymPy and come back under our names', async () => {
     const texts = ['Catalan*x + EulerGamma', 'zeta(3)*cos(x) + 7*zeta(5)*x^2', 'EulerGamma*exp(x)*zeta(2) - pi'];
-    const s = await checkConversions(target, texts.map((t, i) => problem(`c${i}`, t)));
+    const s = await checkConversions(
+      target,
+      texts.map((t, i) => problem(`c${i}`, t)),
+    );
     expect([s.statuses.ok, s.verdicts.correct], JSON.stringify(s)).toEqual([texts.length, texts.length]);
   });
 

@@ -20,7 +20,12 @@ interface Judged {
 }
 
 function listing(title: string, judged: readonly Judged[]): string {
-  const lines = judged.slice(0, SHOW).map(({ pair: p, result: r }) => `${p.id} [${p.family}] label=${p.label} verdict=${r.verdict}: ∫ ${p.problem} from ${p.lower} to ${p.upper} = ${p.answer}\n    ${r.reason}`);
+  const lines = judged
+    .slice(0, SHOW)
+    .map(
+      ({ pair: p, result: r }) =>
+        `${p.id} [${p.family}] label=${p.label} verdict=${r.verdict}: ∫ ${p.problem} from ${p.lower} to ${p.upper} = ${p.answer}\n    ${r.reason}`,
+    );
   return `${title} (${judged.length}):\n${lines.join('\n')}${judged.length > SHOW ? `\n  … and ${judged.length - SHOW} more` : ''}`;
 }
 

@@ -26,7 +26,29 @@ function verify(line: Readonly<Record<string, unknown>>, problem: string, answer
 
 async function search(target: string, extra: readonly string[] = []): Promise<string> {
   const out = join(mkdtempSync(join(tmpdir(), 'sagga-definite-')), 'run');
-  const run = await runBuiltCli(['search', '--task', 'definite', '--target', target, '--out', out, '--generation-size', '40', '--max-generations', '2', '--seed-size', '20', '--clusters', '4', '--shrink-calls', '16', '--concurrency', '2', '--json', ...extra]);
+  const run = await runBuiltCli([
+    'search',
+    '--task',
+    'definite',
+    '--target',
+    target,
+    '--out',
+    out,
+    '--generation-size',
+    '40',
+    '--max-generations',
+    '2',
+    '--seed-size',
+    '20',
+    '--clusters',
+    '4',
+    '--shrink-calls',
+    '16',
+    '--concurrency',
+    '2',
+    '--json',
+    ...extra,
+  ]);
   expect(run.status, run.stderr).toBe(0);
   return out;
 }

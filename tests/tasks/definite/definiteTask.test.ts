@@ -69,7 +69,12 @@ describe('the definite task', () => {
 
   it('asks a cmd: program with the task and its bounds, and words its prompts with them', () => {
     const p = problem('x*exp(x)', '0', '1');
-    const line = encodeCmdRequest({ id: 'r1', problem: { id: 'r1', expr: p.expr, infix: 'x*exp(x)', latex: 'x e^{x}', params: p.params }, k: 1, task: definiteTask });
+    const line = encodeCmdRequest({
+      id: 'r1',
+      problem: { id: 'r1', expr: p.expr, infix: 'x*exp(x)', latex: 'x e^{x}', params: p.params },
+      k: 1,
+      task: definiteTask,
+    });
     expect(JSON.parse(line)).toEqual({ id: 'r1', task: 'definite', problem: 'x*exp(x)', lower: '0', upper: '1', latex: 'x e^{x}', k: 1 });
     expect(definiteTask.prompt(p, 'antiderivbench')).toContain('\\int_{0}^{1} x e^{x}\\,dx');
     expect(definiteTask.prompt(p, 'integralbench')).toMatch(/Numerical answer:/);

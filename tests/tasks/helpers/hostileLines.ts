@@ -12,7 +12,13 @@ export interface HostileLine {
  * and a reason; no wrong answer is called correct and no right one incorrect. `more` adds the
  * task's own tests to the same block.
  */
-export function describeHostileLines<T extends HostileLine>(title: string, corpus: readonly T[], workBudget: number, verify: (line: T) => VerifyResult, more?: () => void): void {
+export function describeHostileLines<T extends HostileLine>(
+  title: string,
+  corpus: readonly T[],
+  workBudget: number,
+  verify: (line: T) => VerifyResult,
+  more?: () => void,
+): void {
   describe(title, () => {
     const results = corpus.map((c) => ({ c, r: verify(c) }));
 

@@ -15,7 +15,12 @@ export interface TaskLine {
   readonly signature: string;
   readonly answers: ReadonlyArray<{ readonly answer?: string; readonly verdict: string | null }>;
   readonly proof: { readonly by: string; readonly reference?: string; readonly answer?: string } | null;
-  readonly minimal: { readonly problem: string; readonly answers: ReadonlyArray<{ readonly answer?: string; readonly verdict: string | null }>; readonly proof: TaskLine['proof']; readonly nodes: number };
+  readonly minimal: {
+    readonly problem: string;
+    readonly answers: ReadonlyArray<{ readonly answer?: string; readonly verdict: string | null }>;
+    readonly proof: TaskLine['proof'];
+    readonly nodes: number;
+  };
   readonly [field: string]: unknown;
 }
 
@@ -35,7 +40,11 @@ export function jsonLines<T>(path: string): T[] {
  * task's signature of its minimal form, its parameters in it). Every evaluated line names the task.
  * Returns the archive.
  */
-export function checkTaskRun(dir: string, taskName: string, verify: (line: Readonly<Record<string, unknown>>, problem: string, answer: string) => VerifyResult): TaskLine[] {
+export function checkTaskRun(
+  dir: string,
+  taskName: string,
+  verify: (line: Readonly<Record<string, unknown>>, problem: string, answer: string) => VerifyResult,
+): TaskLine[] {
   const task = taskNamed(taskName);
   const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { settings: { task?: string; reference: string[] }; task?: { name: string } };
   expect(config.settings.task).toBe(taskName);
@@ -54,8 +63,14 @@ export function checkTaskRun(dir: string, taskName: string, verify: (line: Reado
     expect(line.minimal.proof, where).not.toBeNull();
     if (line.proof!.by === 'verifier') {
       expect(line.kind, where).toBe('wrong');
-      expect(line.answers.some((a) => a.verdict === 'incorrect' && a.answer !== undefined && verify(line, line.problem, a.answer).verdict === 'incorrect'), where).toBe(true);
-      expect(line.minimal.answers.some((a) => a.answer !== undefined && verify(line, line.minimal.problem, a.answer).verdict === 'incorrect'), where).toBe(true);
+      expect(
+        line.answers.some((a) => a.verdict === 'incorrect' && a.answer !== undefined && verify(line, line.problem, a.answer).verdict === 'incorrect'),
+        where,
+      ).toBe(true);
+      expect(
+        line.minimal.answers.some((a) => a.answer !== undefined && verify(line, line.minimal.problem, a.answer).verdict === 'incorrect'),
+        where,
+      ).toBe(true);
     } else {
       expect(line.proof!.by, where).toBe('reference');
       expect(line.kind, where).not.toBe('wrong');

@@ -14,7 +14,8 @@ describeVerifierAccuracy({
   hardCases: (pairs) => {
     const families = new Set(pairs.map((p) => p.family.split('/')[0]));
     // One-sided limits that differ, oscillating non-limits, cancellation at infinity, 0·oo and oo−oo, divergence.
-    for (const hard of ['abs_over_x', 'sin_inverse', 'x_sin_x', 'sqrt_cancellation', 'x_log_x', 'reciprocal_difference', 'log_at_zero']) expect(families).toContain(hard);
+    for (const hard of ['abs_over_x', 'sin_inverse', 'x_sin_x', 'sqrt_cancellation', 'x_log_x', 'reciprocal_difference', 'log_at_zero'])
+      expect(families).toContain(hard);
     expect(pairs.filter((p) => p.answer === 'DNE' && p.label === 'correct').length).toBeGreaterThanOrEqual(10);
     expect(pairs.filter((p) => p.family.endsWith('/one_side_for_two')).length).toBeGreaterThanOrEqual(5);
   },

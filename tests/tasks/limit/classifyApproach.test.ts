@@ -43,8 +43,12 @@ describe('classifyApproach', () => {
   });
 
   it('reports a side with no real value at all', () => {
-    expect(classifyApproach({ values: [], steps: [], first: 0, lastX: null, reliableDigits: 0, cut: null, notReal: true, notRealInward: null }).kind).toBe('notReal');
-    expect(classifyApproach({ values: [], steps: [], first: 0, lastX: null, reliableDigits: 0, cut: null, notReal: false, notRealInward: null }).kind).toBe('undecided');
+    expect(classifyApproach({ values: [], steps: [], first: 0, lastX: null, reliableDigits: 0, cut: null, notReal: true, notRealInward: null }).kind).toBe(
+      'notReal',
+    );
+    expect(classifyApproach({ values: [], steps: [], first: 0, lastX: null, reliableDigits: 0, cut: null, notReal: false, notRealInward: null }).kind).toBe(
+      'undecided',
+    );
   });
 
   it('takes no limit from values that end where f stops being real: none on that side, or undecided where f is real again', () => {

@@ -10,7 +10,10 @@ const left = (limit: SideLimit) => ({ name: 'from the left', limit });
 describe('limitOutcome', () => {
   it('makes a two-sided limit of two sides that agree', () => {
     expect(limitOutcome([right(finite(0.5)), left(finite(0.5, 1e-25))])).toMatchObject({ kind: 'finite' });
-    expect(limitOutcome([right({ kind: 'infinite', sign: 1, how: '' }), left({ kind: 'infinite', sign: 1, how: '' })])).toMatchObject({ kind: 'infinite', sign: 1 });
+    expect(limitOutcome([right({ kind: 'infinite', sign: 1, how: '' }), left({ kind: 'infinite', sign: 1, how: '' })])).toMatchObject({
+      kind: 'infinite',
+      sign: 1,
+    });
   });
 
   it('makes DNE of one-sided limits that clearly differ, naming both', () => {

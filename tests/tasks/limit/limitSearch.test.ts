@@ -26,14 +26,40 @@ function verify(line: Readonly<Record<string, unknown>>, problem: string, answer
 
 async function search(target: string, extra: readonly string[]): Promise<string> {
   const out = join(mkdtempSync(join(tmpdir(), 'sagga-limit-')), 'run');
-  const run = await runBuiltCli(['search', '--task', 'limit', '--target', target, '--out', out, '--generation-size', '40', '--max-generations', '2', '--seed-size', '20', '--clusters', '4', '--shrink-calls', '16', '--concurrency', '2', '--json', ...extra]);
+  const run = await runBuiltCli([
+    'search',
+    '--task',
+    'limit',
+    '--target',
+    target,
+    '--out',
+    out,
+    '--generation-size',
+    '40',
+    '--max-generations',
+    '2',
+    '--seed-size',
+    '20',
+    '--clusters',
+    '4',
+    '--shrink-calls',
+    '16',
+    '--concurrency',
+    '2',
+    '--json',
+    ...extra,
+  ]);
   expect(run.status, run.stderr).toBe(0);
   return out;
 }
 
 describe('search --task limit', () => {
   it('against a scripted model whose every limit at infinity is 0: its bug, shrunk to a limit at infinity', async () => {
-    const archive = checkTaskRun(await search('cmd:node tests/fixtures/cmd/limit-model.mjs', ['--no-canaries', '--reference', 'sympy', '--rng-seed', '4']), 'limit', verify);
+    const archive = checkTaskRun(
+      await search('cmd:node tests/fixtures/cmd/limit-model.mjs', ['--no-canaries', '--reference', 'sympy', '--rng-seed', '4']),
+      'limit',
+      verify,
+    );
     const wrong = archive.filter((l) => l.kind === 'wrong');
     expect(wrong.length).toBeGreaterThan(0);
     for (const l of wrong) expect(['oo', '-oo']).toContain(l.point);

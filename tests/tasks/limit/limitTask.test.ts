@@ -47,7 +47,12 @@ describe('the limit task', () => {
 
   it('asks with the task, point and direction; nerdamer is not asked a one-sided limit', () => {
     const p = problem('1/x', '0', '+');
-    const line = encodeCmdRequest({ id: 'r', problem: { id: 'r', expr: p.expr, infix: '1/x', latex: '\\frac{1}{x}', params: p.params }, k: 1, task: limitTask });
+    const line = encodeCmdRequest({
+      id: 'r',
+      problem: { id: 'r', expr: p.expr, infix: '1/x', latex: '\\frac{1}{x}', params: p.params },
+      k: 1,
+      task: limitTask,
+    });
     expect(JSON.parse(line)).toEqual({ id: 'r', task: 'limit', problem: '1/x', point: '0', direction: '+', latex: '\\frac{1}{x}', k: 1 });
     expect(limitTask.casCommand('maxima', p, toInfix)).toBe('limit(1/x, x, 0, plus)');
     expect(limitTask.casCommand('maxima', problem('1/x', '-oo'), toInfix)).toBe('limit(1/x, x, minf)');
@@ -71,7 +76,12 @@ describe('the limit task', () => {
       const r = limitTask.readAnswer(text, source === 'maxima' ? fromMaxima : readSympyAnswer, source);
       return r.status === 'ok' ? toInfix(r.expr) : r.status;
     };
-    expect([cas('minf', 'maxima'), cas('ind', 'maxima'), cas('infinity', 'maxima'), cas('limit(sin(1/x),x,0)', 'maxima')]).toEqual(['-oo', 'DNE', 'DNE', 'no-answer']);
+    expect([cas('minf', 'maxima'), cas('ind', 'maxima'), cas('infinity', 'maxima'), cas('limit(sin(1/x),x,0)', 'maxima')]).toEqual([
+      '-oo',
+      'DNE',
+      'DNE',
+      'no-answer',
+    ]);
     expect([cas('-oo', 'sympy'), cas('zoo', 'sympy'), cas('AccumBounds(-1, 1)', 'sympy'), cas('pi/2', 'sympy')]).toEqual(['-oo', 'DNE', 'DNE', 'pi/2']);
   });
 

@@ -11,13 +11,19 @@ const A = parseExpr('A', undefined, { parameters: ['A'] });
 describe('limits with parameters', () => {
   test('sin(A*x)/x at 0 is A, not 1', () => {
     expect(verifyLimitStrings('sin(A*x)/x', '0', '+-', 'A', positive).verdict).toBe('correct');
-    expect(verifyLimitStrings('sin(A*x)/x', '0', '+-', '1', positive)).toMatchObject({ verdict: 'incorrect', reason: expect.stringMatching(/^incorrect for A = /) });
+    expect(verifyLimitStrings('sin(A*x)/x', '0', '+-', '1', positive)).toMatchObject({
+      verdict: 'incorrect',
+      reason: expect.stringMatching(/^incorrect for A = /),
+    });
   });
 
   test('the assumption decides: atan(A*x) at oo is pi/2 for a positive A and -pi/2 for a negative one', () => {
     expect(verifyLimitStrings('atan(A*x)', 'oo', undefined, 'pi/2', positive).verdict).toBe('correct');
     expect(verifyLimitStrings('atan(A*x)', 'oo', undefined, '-pi/2', { parameters: { A: 'negative' } }).verdict).toBe('correct');
-    expect(verifyLimitStrings('atan(A*x)', 'oo', undefined, 'pi/2', { parameters: { A: 'real' } })).toMatchObject({ verdict: 'incorrect', reason: expect.stringMatching(/^incorrect for A = -/) });
+    expect(verifyLimitStrings('atan(A*x)', 'oo', undefined, 'pi/2', { parameters: { A: 'real' } })).toMatchObject({
+      verdict: 'incorrect',
+      reason: expect.stringMatching(/^incorrect for A = -/),
+    });
   });
 
   test('a tree with a parameter without a value is refused', () => {

@@ -6,7 +6,8 @@ import { verifyLimit } from '../../../src/tasks/limit/verifyLimit.js';
 import { verifyLimitStrings } from '../../../src/tasks/limit/verifyLimitStrings.js';
 import { ANSWER_LIMITS } from '../../../src/targets/answerReading.js';
 
-const limit = (problem: string, point: string, direction: '+' | '-' | '+-' | undefined, answer: string) => verifyLimitStrings(problem, point, direction, answer);
+const limit = (problem: string, point: string, direction: '+' | '-' | '+-' | undefined, answer: string) =>
+  verifyLimitStrings(problem, point, direction, answer);
 
 describe('verifyLimit: finite limits', () => {
   it.each([
@@ -49,7 +50,7 @@ describe('verifyLimit: infinite limits and DNE', () => {
     expect(r.reason).toContain('f diverges to -oo');
   });
 
-  it('makes one-sided limits that differ a DNE, and calls one side\'s value wrong for the two-sided limit', () => {
+  it("makes one-sided limits that differ a DNE, and calls one side's value wrong for the two-sided limit", () => {
     expect(limit('abs(x)/x', '0', '+-', 'DNE').verdict).toBe('correct');
     expect(limit('abs(x)/x', '0', '+', '1').verdict).toBe('correct');
     expect(limit('abs(x)/x', '0', '-', '-1').verdict).toBe('correct');

@@ -20,7 +20,20 @@ describeVerifierAccuracy({
     const variants = new Set(pairs.map((p) => p.family.split('/')[1]));
     // General against particular solutions, redundant and missing constants, wrong constants in
     // conditions, solutions right on half the line only, answers right only for A = 1.
-    for (const hard of ['particular_for_general', 'redundant_constants', 'three_constants', 'constant_dropped', 'general_for_ivp', 'ivp_wrong_value', 'ivp_wrong_slope', 'log_not_abs', 'square_not_abs', 'sqrt_not_signed', 'dsolve_right_half_only', 'at_a_equals_one']) {
+    for (const hard of [
+      'particular_for_general',
+      'redundant_constants',
+      'three_constants',
+      'constant_dropped',
+      'general_for_ivp',
+      'ivp_wrong_value',
+      'ivp_wrong_slope',
+      'log_not_abs',
+      'square_not_abs',
+      'sqrt_not_signed',
+      'dsolve_right_half_only',
+      'at_a_equals_one',
+    ]) {
       expect(variants).toContain(hard);
     }
     expect(pairs.filter((p) => p.conditions.length === 0).length).toBeGreaterThan(100);

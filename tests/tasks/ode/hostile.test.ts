@@ -15,7 +15,12 @@ const corpus: readonly { name: string; problem: string; conditions?: string[]; a
   { name: 'exp of exp', problem: "y' = exp(x)*y", answer: 'y = C1*exp(exp(x))', true: true },
   { name: 'deeply nested coefficient', problem: `y' + ${nested(150)}*y = 0`, answer: 'y = 0' },
   { name: 'deeply nested answer', problem: "y' = y", answer: `y = ${nested(150)}` },
-  { name: 'hundreds of terms', problem: "y'' + y = 0", answer: `y = ${Array.from({ length: 300 }, (_, k) => `${k % 2 ? '-' : ''}cos(x)/300`).join(' + ')} + C1*cos(x) + C2*sin(x)`, true: true },
+  {
+    name: 'hundreds of terms',
+    problem: "y'' + y = 0",
+    answer: `y = ${Array.from({ length: 300 }, (_, k) => `${k % 2 ? '-' : ''}cos(x)/300`).join(' + ')} + C1*cos(x) + C2*sin(x)`,
+    true: true,
+  },
   { name: 'answer with nine constants', problem: "y'' + y = 0", answer: `y = ${Array.from({ length: 9 }, (_, k) => `C${k + 1}*cos(${k + 1}*x)`).join(' + ')}` },
   { name: 'constants in a tower', problem: "y' = y", answer: 'y = C1^C2^C3*exp(x)' },
   { name: 'equation nowhere real', problem: "y' + sqrt(-1 - x^2)*y = 0", answer: 'y = 0' },
@@ -28,20 +33,30 @@ const corpus: readonly { name: string; problem: string; conditions?: string[]; a
   { name: 'many conditions', problem: "y' = y", conditions: Array.from({ length: 9 }, () => 'y(0)=1'), answer: 'y = exp(x)' },
 ];
 
-describeHostileLines('hostile ode lines', corpus, BUDGET.work, (c) => verifyOdeStrings(c.problem, c.conditions ?? [], c.answer, BUDGET), () => {
-  it('the hostile answer corpus, as an answer or an equation, is never correct and never throws', () => {
-    for (const [name, text] of HOSTILE_ANSWERS) {
-      for (const r of [verifyOdeStrings("y' = y", [], text, BUDGET), verifyOdeStrings(text, [], 'y = C1*exp(x)', BUDGET), verifyOdeStrings("y' = y", [text], 'y = exp(x)', BUDGET)]) {
-        expect(r.verdict, `${name}: ${r.reason}`).not.toBe('correct');
-        expect(r.reason.length).toBeGreaterThan(5);
+describeHostileLines(
+  'hostile ode lines',
+  corpus,
+  BUDGET.work,
+  (c) => verifyOdeStrings(c.problem, c.conditions ?? [], c.answer, BUDGET),
+  () => {
+    it('the hostile answer corpus, as an answer or an equation, is never correct and never throws', () => {
+      for (const [name, text] of HOSTILE_ANSWERS) {
+        for (const r of [
+          verifyOdeStrings("y' = y", [], text, BUDGET),
+          verifyOdeStrings(text, [], 'y = C1*exp(x)', BUDGET),
+          verifyOdeStrings("y' = y", [text], 'y = exp(x)', BUDGET),
+        ]) {
+          expect(r.verdict, `${name}: ${r.reason}`).not.toBe('correct');
+          expect(r.reason.length).toBeGreaterThan(5);
+        }
       }
-    }
-  });
+    });
 
-  it('fields that are not text are invalid', () => {
-    expect(verifyOdeStrings(42 as unknown as string, [], 'y = 1').verdict).toBe('invalid');
-    expect(verifyOdeStrings("y' = y", 'y(0)=1' as unknown as string[], 'y = 1').verdict).toBe('invalid');
-    expect(verifyOdeStrings("y' = y", [7 as unknown as string], 'y = 1').verdict).toBe('invalid');
-    expect(verifyOdeStrings("y' = y", [], null as unknown as string).verdict).toBe('invalid');
-  });
-});
+    it('fields that are not text are invalid', () => {
+      expect(verifyOdeStrings(42 as unknown as string, [], 'y = 1').verdict).toBe('invalid');
+      expect(verifyOdeStrings("y' = y", 'y(0)=1' as unknown as string[], 'y = 1').verdict).toBe('invalid');
+      expect(verifyOdeStrings("y' = y", [7 as unknown as string], 'y = 1').verdict).toBe('invalid');
+      expect(verifyOdeStrings("y' = y", [], null as unknown as string).verdict).toBe('invalid');
+    });
+  },
+);

@@ -4,9 +4,16 @@ import { REPO_ROOT, runBuiltCli, SAGGA_BIN } from '../../helpers/runBuiltCli.js'
 
 /** `sagga verify` over lines given on stdin: one parsed output line per input line. */
 function verifyLines(lines: readonly object[]): Record<string, { verdict: string; reason: string; reading?: unknown }> {
-  const run = spawnSync(process.execPath, [SAGGA_BIN, 'verify'], { cwd: REPO_ROOT, input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n', encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [SAGGA_BIN, 'verify'], {
+    cwd: REPO_ROOT,
+    input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n',
+    encoding: 'utf8',
+  });
   expect(run.status, run.stderr).toBe(0);
-  const out = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; verdict: string; reason: string });
+  const out = run.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { id: string; verdict: string; reason: string });
   return Object.fromEntries(out.map((o) => [o.id, o]));
 }
 
@@ -48,7 +55,17 @@ describe('the ode task on the command line', () => {
   }, 120_000);
 
   it('check --task ode takes the conditions as repeated --condition: exit 0 correct, 1 incorrect, 64 for a bad or stray option', async () => {
-    const right = await runBuiltCli(['check', '--task', 'ode', '--condition', 'y(0)=1', '--condition', "y'(0)=0", "y'' + 4*y = sin(3*x)", 'y = 3*sin(2*x)/10 - sin(3*x)/5 + cos(2*x)']);
+    const right = await runBuiltCli([
+      'check',
+      '--task',
+      'ode',
+      '--condition',
+      'y(0)=1',
+      '--condition',
+      "y'(0)=0",
+      "y'' + 4*y = sin(3*x)",
+      'y = 3*sin(2*x)/10 - sin(3*x)/5 + cos(2*x)',
+    ]);
     expect([right.status, right.stdout]).toEqual([0, expect.stringMatching(/^correct: .*y\(0\) = 1 and y'\(0\) = 0 hold/)]);
     const general = await runBuiltCli(['check', '--task', 'ode', "y' = y", 'C1*exp(x)']);
     expect(general.status).toBe(0);

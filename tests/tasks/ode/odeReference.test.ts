@@ -21,7 +21,13 @@ function problem(equation: string, conditions: readonly string[] = []): TaskProb
   return read.problem;
 }
 
-const asked = (p: TaskProblem, id: string) => ({ id, expr: p.expr, infix: odeTask.problemText(p, 'infix'), latex: odeTask.problemText(p, 'latex'), params: p.params });
+const asked = (p: TaskProblem, id: string) => ({
+  id,
+  expr: p.expr,
+  infix: odeTask.problemText(p, 'infix'),
+  latex: odeTask.problemText(p, 'latex'),
+  params: p.params,
+});
 const verify = odeTask.verifier(() => {
   throw new Error('no antiderivative is asked');
 });
@@ -35,7 +41,7 @@ describe('SymPy as the ode reference', () => {
     await sympy?.close();
   });
 
-  it("solves general solutions and initial value problems of order 1 and 2, and each answer passes the verifier", async () => {
+  it('solves general solutions and initial value problems of order 1 and 2, and each answer passes the verifier', async () => {
     const problems = [
       problem("y'' + 4*y = sin(3*x)", ['y(0) = 1', "y'(0) = 0"]),
       problem("y'' + 4*y = sin(3*x)"),
@@ -43,7 +49,10 @@ describe('SymPy as the ode reference', () => {
       problem("x*y' + y = x^2", ['y(1) = 2']),
       problem("y'' - 3*y' + 2*y = exp(3*x)"),
     ];
-    const outcomes = await sympy.solve(problems.map((p, i) => asked(p, `p${i}`)), 1);
+    const outcomes = await sympy.solve(
+      problems.map((p, i) => asked(p, `p${i}`)),
+      1,
+    );
     for (const [i, p] of problems.entries()) {
       const answer = outcomes[i].answers[0];
       expect(answer.status, `${odeTask.statement(p, 'infix')}: ${answer.text} ${answer.status === 'ok' ? '' : answer.error}`).toBe('ok');
@@ -88,7 +97,10 @@ describe('Maxima on ODEs', () => {
       problem("y' - y = x", ['y(0) = 0']),
       problem("x*y' + y = x^2"),
     ];
-    const outcomes = await maxima.solve(problems.map((p, i) => asked(p, `m${i}`)), 1);
+    const outcomes = await maxima.solve(
+      problems.map((p, i) => asked(p, `m${i}`)),
+      1,
+    );
     for (const [i, p] of problems.entries()) {
       const answer = outcomes[i].answers[0];
       expect(answer.status, `${odeTask.statement(p, 'infix')}: ${answer.text}`).toBe('ok');
@@ -99,7 +111,10 @@ describe('Maxima on ODEs', () => {
   }, 300_000);
 
   it('no method (ode2 says false) or an unevaluated integral is no answer; conditions it has no command for are not asked', async () => {
-    const [none, integral, partial] = await maxima.solve([asked(problem("y'' + x*y = 0"), 'none'), asked(problem("y' - y = x^x"), 'integral'), asked(problem("y'' + y = 0", ['y(0) = 1']), 'partial')], 1);
+    const [none, integral, partial] = await maxima.solve(
+      [asked(problem("y'' + x*y = 0"), 'none'), asked(problem("y' - y = x^x"), 'integral'), asked(problem("y'' + y = 0", ['y(0) = 1']), 'partial')],
+      1,
+    );
     expect(none.answers[0]).toMatchObject({ status: 'no-answer', error: expect.stringMatching(/ode2 found no solution/) });
     expect(integral.answers[0].status).toBe('no-answer');
     expect(partial.answers[0]).toMatchObject({ status: 'unjudged', error: expect.stringMatching(/^not asked: /) });

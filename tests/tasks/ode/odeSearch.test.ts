@@ -25,7 +25,11 @@ function verify(line: Readonly<Record<string, unknown>>, problem: string, answer
   const conditions = (line.conditions as string[]).map((c) => readOdeCondition(c));
   const y = readOdeAnswer(answer, [], ANSWER_LIMITS);
   if (!ode.ok || !y.ok || conditions.some((c) => !c.ok)) return { verdict: 'invalid', reason: 'unreadable', ms: 0 };
-  return verifyOde(ode.ode, conditions.map((c) => (c.ok ? c.condition : (undefined as never))), y.answer);
+  return verifyOde(
+    ode.ode,
+    conditions.map((c) => (c.ok ? c.condition : (undefined as never))),
+    y.answer,
+  );
 }
 
 /** Does a coefficient of the equation (not its right-hand side) depend on x? */
@@ -36,12 +40,33 @@ function variableCoefficient(equation: string): boolean {
 }
 
 describe('search --task ode', () => {
-  it("against a scripted model that flips the sign of y when the right-hand side has a sine and declines variable coefficients: its bug, and the declines SymPy solves", async () => {
+  it('against a scripted model that flips the sign of y when the right-hand side has a sine and declines variable coefficients: its bug, and the declines SymPy solves', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'sagga-ode-')), 'run');
     const run = await runBuiltCli([
-      'search', '--task', 'ode', '--target', MODEL, '--reference', 'sympy', '--rng-seed', '4',
-      '--out', out, '--generation-size', '30', '--max-generations', '2', '--seed-size', '14', '--clusters', '3',
-      '--shrink-calls', '12', '--concurrency', '2', '--json',
+      'search',
+      '--task',
+      'ode',
+      '--target',
+      MODEL,
+      '--reference',
+      'sympy',
+      '--rng-seed',
+      '4',
+      '--out',
+      out,
+      '--generation-size',
+      '30',
+      '--max-generations',
+      '2',
+      '--seed-size',
+      '14',
+      '--clusters',
+      '3',
+      '--shrink-calls',
+      '12',
+      '--concurrency',
+      '2',
+      '--json',
     ]);
     expect(run.status, run.stderr).toBe(0);
     const archive = checkTaskRun(out, 'ode', verify);
@@ -60,9 +85,30 @@ describe('search --task ode', () => {
   it('against Maxima, SymPy the reference', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'sagga-ode-maxima-')), 'run');
     const run = await runBuiltCli([
-      'search', '--task', 'ode', '--target', 'maxima', '--reference', 'sympy', '--rng-seed', '5',
-      '--out', out, '--generation-size', '30', '--max-generations', '2', '--seed-size', '14', '--clusters', '3',
-      '--shrink-calls', '12', '--concurrency', '2', '--json',
+      'search',
+      '--task',
+      'ode',
+      '--target',
+      'maxima',
+      '--reference',
+      'sympy',
+      '--rng-seed',
+      '5',
+      '--out',
+      out,
+      '--generation-size',
+      '30',
+      '--max-generations',
+      '2',
+      '--seed-size',
+      '14',
+      '--clusters',
+      '3',
+      '--shrink-calls',
+      '12',
+      '--concurrency',
+      '2',
+      '--json',
     ]);
     expect(run.status, run.stderr).toBe(0);
     checkTaskRun(out, 'ode', verify);

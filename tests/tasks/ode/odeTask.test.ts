@@ -95,7 +95,12 @@ describe('the ode task', () => {
       if (canonicalKey(child.expr) === key('7777')) rhs++;
       if (ode.coefficients.slice(0, 2).some((c) => canonicalKey(c) === key('7777'))) coefficient++;
       if (conditions.length === 0) general++;
-      else if (odeTask.key(child) !== odeTask.key(parent) && canonicalKey(child.expr) !== key('7777') && !ode.coefficients.some((c) => canonicalKey(c) === key('7777'))) values++;
+      else if (
+        odeTask.key(child) !== odeTask.key(parent) &&
+        canonicalKey(child.expr) !== key('7777') &&
+        !ode.coefficients.some((c) => canonicalKey(c) === key('7777'))
+      )
+        values++;
     }
     expect(rhs).toBeGreaterThan(200);
     expect(coefficient).toBeGreaterThan(30);
@@ -112,7 +117,12 @@ describe('the ode task', () => {
 
   it('asks with the whole equation and its conditions, and words its prompts with the conditions or the constants to use', () => {
     const ivp = problem("y'' + 4*y = sin(3*x)", ['y(0) = 1', "y'(0) = 0"]);
-    const request = encodeCmdRequest({ id: 'r', problem: { id: 'r', expr: ivp.expr, infix: odeTask.problemText(ivp, 'infix'), latex: 'L', params: ivp.params }, k: 1, task: odeTask });
+    const request = encodeCmdRequest({
+      id: 'r',
+      problem: { id: 'r', expr: ivp.expr, infix: odeTask.problemText(ivp, 'infix'), latex: 'L', params: ivp.params },
+      k: 1,
+      task: odeTask,
+    });
     expect(JSON.parse(request)).toEqual({ id: 'r', task: 'ode', problem: "y'' + 4*y = sin(3*x)", conditions: ['y(0) = 1', "y'(0) = 0"], latex: 'L', k: 1 });
     const asymob = odeTask.prompt(ivp, 'asymob');
     expect(asymob).toContain("$y(0) = 1$ and $y'(0) = 0$");

@@ -15,7 +15,7 @@ function read(text: string, parameters: Parameters<typeof readOde>[1] = []): Lin
 const shape = (ode: LinearOde) => ({ order: ode.order, coefficients: ode.coefficients.map(toInfix), rhs: toInfix(ode.rhs) });
 
 describe('readOde', () => {
-  test('brings an equation to a2*y\'\' + a1*y\' + a0*y = rhs', () => {
+  test("brings an equation to a2*y'' + a1*y' + a0*y = rhs", () => {
     expect(shape(read("y'' + 4*y = sin(3*x)"))).toEqual({ order: 2, coefficients: ['4', '0', '1'], rhs: 'sin(3*x)' });
     expect(shape(read("y' = x*y + exp(x)"))).toEqual({ order: 1, coefficients: ['-x', '1', '0'], rhs: 'exp(x)' });
     expect(shape(read("x^2*y'' + x*y' - y = 0"))).toEqual({ order: 2, coefficients: ['-1', 'x', 'x^2'], rhs: '0' });

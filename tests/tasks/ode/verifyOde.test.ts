@@ -15,7 +15,9 @@ describe('verifyOde: general solutions', () => {
   test('the general solution is correct, naming the values of its constants tried', () => {
     const r = verdictOf(HARMONIC, [], 'y = C1*cos(2*x) + C2*sin(2*x) - sin(3*x)/5');
     expect(r.verdict).toBe('correct');
-    expect(r.reason).toMatch(/^y satisfies the equation at \d+ points in \[.*\] for each of \(C1 = -?[\d.]+, C2 = -?[\d.]+\); .*its 2 constants are independent$/);
+    expect(r.reason).toMatch(
+      /^y satisfies the equation at \d+ points in \[.*\] for each of \(C1 = -?[\d.]+, C2 = -?[\d.]+\); .*its 2 constants are independent$/,
+    );
   });
 
   test('other forms of it too: amplitude and phase, renamed constants', () => {
@@ -27,15 +29,28 @@ describe('verifyOde: general solutions', () => {
   test('a particular solution offered for the general one is incorrect, with that reason', () => {
     expect(verdictOf(HARMONIC, [], 'y = -sin(3*x)/5')).toMatchObject({
       verdict: 'incorrect',
-      reason: 'a particular solution where the general solution was asked: the answer has no arbitrary constant, and the general solution of an equation of order 2 has 2 independent constants',
+      reason:
+        'a particular solution where the general solution was asked: the answer has no arbitrary constant, and the general solution of an equation of order 2 has 2 independent constants',
     });
   });
 
   test('too few constants, or a redundant one, is incorrect', () => {
-    expect(verdictOf(HARMONIC, [], 'y = C1*cos(2*x) - sin(3*x)/5')).toMatchObject({ verdict: 'incorrect', reason: expect.stringMatching(/has 1 constant \(C1\).*has 2 independent constants/) });
-    expect(verdictOf(HARMONIC, [], 'y = (C1 + C2)*cos(2*x) - sin(3*x)/5')).toMatchObject({ verdict: 'incorrect', reason: expect.stringMatching(/C1, C2 count as 1 independent constant/) });
-    expect(verdictOf("y' = y", [], 'y = C1*C2*exp(x)')).toMatchObject({ verdict: 'incorrect', reason: expect.stringMatching(/count as 1 independent constant/) });
-    expect(verdictOf(HARMONIC, [], 'y = C1*cos(2*x) + C2*sin(2*x) + C3*cos(2*x) - sin(3*x)/5')).toMatchObject({ verdict: 'incorrect', reason: expect.stringMatching(/C1, C2, C3 count as 2 independent constants \(1 is redundant\)/) });
+    expect(verdictOf(HARMONIC, [], 'y = C1*cos(2*x) - sin(3*x)/5')).toMatchObject({
+      verdict: 'incorrect',
+      reason: expect.stringMatching(/has 1 constant \(C1\).*has 2 independent constants/),
+    });
+    expect(verdictOf(HARMONIC, [], 'y = (C1 + C2)*cos(2*x) - sin(3*x)/5')).toMatchObject({
+      verdict: 'incorrect',
+      reason: expect.stringMatching(/C1, C2 count as 1 independent constant/),
+    });
+    expect(verdictOf("y' = y", [], 'y = C1*C2*exp(x)')).toMatchObject({
+      verdict: 'incorrect',
+      reason: expect.stringMatching(/count as 1 independent constant/),
+    });
+    expect(verdictOf(HARMONIC, [], 'y = C1*cos(2*x) + C2*sin(2*x) + C3*cos(2*x) - sin(3*x)/5')).toMatchObject({
+      verdict: 'incorrect',
+      reason: expect.stringMatching(/C1, C2, C3 count as 2 independent constants \(1 is redundant\)/),
+    });
     expect(verdictOf("y'' = 0", [], 'y = C1 + C2')).toMatchObject({ verdict: 'incorrect', reason: expect.stringMatching(/count as 1 independent constant/) });
   });
 
@@ -47,7 +62,7 @@ describe('verifyOde: general solutions', () => {
 });
 
 describe('verifyOde: the whole domain', () => {
-  test('log(x) solves y\' = 1/x on the whole line, up to a complex constant, as it integrates 1/x', () => {
+  test("log(x) solves y' = 1/x on the whole line, up to a complex constant, as it integrates 1/x", () => {
     expect(verdictOf("y' = 1/x", [], 'y = log(x) + C1').verdict).toBe('correct');
     expect(verdictOf("y' = 1/x", [], 'y = log(abs(x)) + C1').verdict).toBe('correct');
   });
@@ -90,7 +105,10 @@ describe('verifyOde: conditions', () => {
       verdict: 'incorrect',
       reason: "the condition y'(0) = 0 does not hold: y'(0) = -0.4, not 0",
     });
-    expect(verdictOf("y' = y", ['y(1)=1'], 'y = exp(x)')).toMatchObject({ verdict: 'incorrect', reason: expect.stringMatching(/y\(1\) = 2\.718281828, not 1/) });
+    expect(verdictOf("y' = y", ['y(1)=1'], 'y = exp(x)')).toMatchObject({
+      verdict: 'incorrect',
+      reason: expect.stringMatching(/y\(1\) = 2\.718281828, not 1/),
+    });
     expect(verdictOf("y' = y", ['y(1)=1'], 'y = exp(x - 1)').verdict).toBe('correct');
   });
 
@@ -101,18 +119,36 @@ describe('verifyOde: conditions', () => {
 
   test('one condition for order 2 leaves one constant', () => {
     expect(verdictOf("y'' + y = 0", ['y(0)=2'], 'y = 2*cos(x) + C1*sin(x)').verdict).toBe('correct');
-    expect(verdictOf("y'' + y = 0", ['y(0)=2'], 'y = 2*cos(x)')).toMatchObject({ verdict: 'incorrect', reason: expect.stringMatching(/1 condition has 1 independent constant/) });
+    expect(verdictOf("y'' + y = 0", ['y(0)=2'], 'y = 2*cos(x)')).toMatchObject({
+      verdict: 'incorrect',
+      reason: expect.stringMatching(/1 condition has 1 independent constant/),
+    });
   });
 
   test('an answer undefined at the point fails; conditions that cannot belong to the equation are invalid', () => {
-    expect(verdictOf("y' = 1/x", ['y(0)=1'], 'y = log(x) + 1')).toMatchObject({ verdict: 'incorrect', reason: expect.stringMatching(/y\(0\) is not a finite number/) });
-    expect(verdictOf("y' = y", ["y'(0)=1"], 'y = exp(x)')).toMatchObject({ verdict: 'invalid', reason: expect.stringMatching(/not a condition of an equation of order 1/) });
-    expect(verdictOf("y' = y", ['y(0)=1', 'y(1)=1'], 'y = exp(x)')).toMatchObject({ verdict: 'invalid', reason: expect.stringMatching(/2 conditions for an equation of order 1/) });
-    expect(verdictOf("y' = y", ['y(0)=log(-1)'], 'y = exp(x)')).toMatchObject({ verdict: 'invalid', reason: expect.stringMatching(/the value is not a real number/) });
+    expect(verdictOf("y' = 1/x", ['y(0)=1'], 'y = log(x) + 1')).toMatchObject({
+      verdict: 'incorrect',
+      reason: expect.stringMatching(/y\(0\) is not a finite number/),
+    });
+    expect(verdictOf("y' = y", ["y'(0)=1"], 'y = exp(x)')).toMatchObject({
+      verdict: 'invalid',
+      reason: expect.stringMatching(/not a condition of an equation of order 1/),
+    });
+    expect(verdictOf("y' = y", ['y(0)=1', 'y(1)=1'], 'y = exp(x)')).toMatchObject({
+      verdict: 'invalid',
+      reason: expect.stringMatching(/2 conditions for an equation of order 1/),
+    });
+    expect(verdictOf("y' = y", ['y(0)=log(-1)'], 'y = exp(x)')).toMatchObject({
+      verdict: 'invalid',
+      reason: expect.stringMatching(/the value is not a real number/),
+    });
   });
 
   test('a removable singularity at the point is left unknown', () => {
-    expect(verdictOf("x*y' + y = cos(x)", ['y(0)=1'], 'y = sin(x)/x')).toMatchObject({ verdict: 'unknown', reason: expect.stringMatching(/removable singularity/) });
+    expect(verdictOf("x*y' + y = cos(x)", ['y(0)=1'], 'y = sin(x)/x')).toMatchObject({
+      verdict: 'unknown',
+      reason: expect.stringMatching(/removable singularity/),
+    });
   });
 });
 
@@ -144,7 +180,7 @@ describe('verifyOde: a CAS answer with exact rationals beyond 2^53', () => {
   const bigLess = '1152921504606846976';
   const exactly = (term: string) => `(${big}*${term} - ${bigLess}*${term})/300`;
 
-  test("a condition the rounding alone may break is unknown, never incorrect", () => {
+  test('a condition the rounding alone may break is unknown, never incorrect', () => {
     const r = verifyOde(ode.ode, [condition.condition], read(exactly('exp(x)')));
     expect(r.verdict, r.reason).toBe('unknown');
   });

@@ -11,7 +11,10 @@ const A = parseExpr('A', undefined, { parameters: ['A'] });
 describe('Taylor polynomials with parameters', () => {
   test('exp(A*x) to order 2 at 0 is 1 + A*x + A^2*x^2/2, and not the expansion of exp(x)', () => {
     expect(verifySeriesStrings('exp(A*x)', '0', 2, '1 + A*x + A^2*x^2/2', positive).verdict).toBe('correct');
-    expect(verifySeriesStrings('exp(A*x)', '0', 2, '1 + x + x^2/2', positive)).toMatchObject({ verdict: 'incorrect', reason: expect.stringMatching(/^incorrect for A = /) });
+    expect(verifySeriesStrings('exp(A*x)', '0', 2, '1 + x + x^2/2', positive)).toMatchObject({
+      verdict: 'incorrect',
+      reason: expect.stringMatching(/^incorrect for A = /),
+    });
   });
 
   test('a tree with a parameter without a value is refused', () => {

@@ -22,14 +22,40 @@ function verify(line: Readonly<Record<string, unknown>>, problem: string, answer
 
 async function search(target: string, extra: readonly string[]): Promise<string> {
   const out = join(mkdtempSync(join(tmpdir(), 'sagga-series-')), 'run');
-  const run = await runBuiltCli(['search', '--task', 'series', '--target', target, '--out', out, '--generation-size', '40', '--max-generations', '2', '--seed-size', '20', '--clusters', '4', '--shrink-calls', '16', '--concurrency', '2', '--json', ...extra]);
+  const run = await runBuiltCli([
+    'search',
+    '--task',
+    'series',
+    '--target',
+    target,
+    '--out',
+    out,
+    '--generation-size',
+    '40',
+    '--max-generations',
+    '2',
+    '--seed-size',
+    '20',
+    '--clusters',
+    '4',
+    '--shrink-calls',
+    '16',
+    '--concurrency',
+    '2',
+    '--json',
+    ...extra,
+  ]);
   expect(run.status, run.stderr).toBe(0);
   return out;
 }
 
 describe('search --task series', () => {
   it('against a scripted model that drops the last term of cosines and expands at 0 only: its bug, and its declines a reference solves', async () => {
-    const archive = checkTaskRun(await search('cmd:node tests/fixtures/cmd/series-model.mjs', ['--no-canaries', '--reference', 'sympy', '--rng-seed', '4']), 'series', verify);
+    const archive = checkTaskRun(
+      await search('cmd:node tests/fixtures/cmd/series-model.mjs', ['--no-canaries', '--reference', 'sympy', '--rng-seed', '4']),
+      'series',
+      verify,
+    );
     const wrong = archive.filter((l) => l.kind === 'wrong');
     expect(wrong.length).toBeGreaterThan(0);
     for (const l of wrong) expect(l.minimal.problem).toContain('cos(');

@@ -54,7 +54,9 @@ describe('the series task', () => {
     expect(JSON.parse(line)).toEqual({ id: 'r', task: 'series', problem: 'sin(x)', point: '1', order: 3, latex: '\\sin x', k: 1 });
     expect(seriesTask.casCommand('algebrite', p, toInfix)).toBe('taylor(sin(x),x,3,1)');
     expect(seriesTask.casCommand('maxima', p, toInfix)).toBe('taylor(sin(x), x, 1, 3)');
-    expect(seriesTask.prompt(p, 'asymob')).toMatch(/Taylor polynomial of \$f\(x\) = \\sin\\left\(x\\right\)\$ at \$x = 1\$, up to and including the term in \$\(x - 1\)\^\{3\}\$/);
+    expect(seriesTask.prompt(p, 'asymob')).toMatch(
+      /Taylor polynomial of \$f\(x\) = \\sin\\left\(x\\right\)\$ at \$x = 1\$, up to and including the term in \$\(x - 1\)\^\{3\}\$/,
+    );
   });
 
   it("reads a model's polynomial with its remainder term dropped, in infix or LaTeX; a CAS's unevaluated series is a decline", () => {

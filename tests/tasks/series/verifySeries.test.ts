@@ -6,8 +6,7 @@ import { verifySeriesStrings } from '../../../src/tasks/series/verifySeriesStrin
 
 // Expected coefficients are textbook values (tan, Bernoulli numbers, binomial series), never the
 // verifier's own output.
-const series = (problem: string, point: string, order: number, answer: string) =>
-  verifySeries(parseExpr(problem), parseExpr(point), order, parseExpr(answer));
+const series = (problem: string, point: string, order: number, answer: string) => verifySeries(parseExpr(problem), parseExpr(point), order, parseExpr(answer));
 
 describe('verifySeries: correct Taylor polynomials', () => {
   it.each([
