@@ -2,6 +2,8 @@ import { EPS, setResult, undefinedResult, type RealResult } from './realResult.j
 
 const TWO_OVER_SQRT_PI = 1.1283791670955126;
 const INV_SQRT_PI = 0.5641895835477563;
+/** The largest t with e^t a finite double. */
+const MAX_EXP_ARGUMENT = Math.log(Number.MAX_VALUE);
 
 /**
  * erfi(x) = 2/√π ∫_0^x e^{t²} dt for real x.
@@ -9,7 +11,8 @@ const INV_SQRT_PI = 0.5641895835477563;
  * cancellation), with the running rounding error and the first omitted term (the ratio of
  * successive terms is below 1/2 from k > 2x² on) as truncation bound.
  * |x| > 7: e^{x²}/(x√π) Σ (2k-1)!!/(2x²)^k, the asymptotic series of 2/√π·e^{x²}·Dawson(x),
- * truncated at its smallest term (below e^{-49} ≈ 5e-22 relative there).
+ * truncated at its smallest term (below e^{-49} ≈ 5e-22 relative there) or where terms no longer
+ * change the sum; beyond e^{x²} ≈ 1.8e308, ±Infinity.
  */
 export function erfi(x: number, r: RealResult): RealResult {
   if (Number.isNaN(x)) return undefinedResult(r);
@@ -33,13 +36,16 @@ export function erfi(x: number, r: RealResult): RealResult {
     v = TWO_OVER_SQRT_PI * sum;
     err = TWO_OVER_SQRT_PI * (acc + last) + 2 * EPS * v;
   } else {
+    // Beyond a double: said at once, as the series below would take about x² steps to say it.
+    if (x2 > MAX_EXP_ARGUMENT) return setResult(r, x < 0 ? -Infinity : Infinity, Infinity);
     let term = 1;
     let sum = 1;
     let acc = 0;
     const inv = 1 / (2 * x2);
     for (let k = 1; k < x2; k++) {
       const next = term * (2 * k - 1) * inv;
-      if (next > term) break;
+      // Past its smallest term, or with terms too small to change the sum (they shrink for about x² steps).
+      if (next > term || next <= 0.01 * EPS * sum) break;
       term = next;
       sum += term;
       acc += 3 * k * EPS * term + EPS * sum;

@@ -46,12 +46,15 @@ export function ei(x: number, r: RealResult): RealResult {
 }
 
 function eiAsymptotic(x: number, r: RealResult): RealResult {
+  // Beyond a double: said at once, as the series below would take about x steps to say it.
+  if (x > Math.log(Number.MAX_VALUE)) return setResult(r, Infinity, Infinity);
   let term = 1;
   let sum = 1;
   let err = 0;
   for (let k = 1; k < x; k++) {
     const next = (term * k) / x;
-    if (next > term) break;
+    // Past its smallest term, or with terms too small to change the sum (they shrink for about x steps).
+    if (next > term || next <= 0.01 * EPS * sum) break;
     term = next;
     sum += term;
     err += 3 * k * EPS * term + EPS * sum;
