@@ -7,8 +7,8 @@ const at = (x: number) => erfi(x, { v: 0, err: 0 });
 describe('erfi', () => {
   it('matches mpmath on the asymptotic branch, within its error bound', () => {
     for (const [x, exact] of [
-      [10, 1.52430742270866969936e42],
-      [-26, -8.3146371647309876553e291],
+      [10, Number('1.52430742270866969936e42')],
+      [-26, Number('-8.3146371647309876553e291')],
     ] as const) {
       const r = at(x);
       expect(Math.abs(r.v - exact)).toBeLessThanOrEqual(r.err + 1e-15 * Math.abs(exact));
