@@ -59,24 +59,30 @@ export function runDriver(options: object, stopAt?: StopAt): Promise<DriverRun> 
  * run and how many kills landed.
  */
 export async function killAndResume(
-  options: object,
+  options: Record<string, unknown>,
   dir: string,
   totalEvents: number,
   seed: string,
   killedResumes = 4,
 ): Promise<{ run: DriverRun; kills: number }> {
   const rng = createRng(seed);
+  const resume = resumeOptions(dir, options);
   // Each resumed run has less left to do; aim inside what remains.
   const moment = (): StopAt => ({ event: rng.int(2, Math.max(3, Math.floor(totalEvents / 3))), delayMs: rng.int(0, 40), signal: 'SIGKILL' });
   let kills = 0;
   let run = await runDriver({ ...options, out: dir }, moment());
   if (run.signal === 'SIGKILL') kills++;
   for (let i = 0; i < killedResumes && run.code !== 0; i++) {
-    run = await runDriver({ resume: dir, json: true }, moment());
+    run = await runDriver(resume, moment());
     if (run.signal === 'SIGKILL') kills++;
   }
-  if (run.code !== 0) run = await runDriver({ resume: dir, json: true });
+  if (run.code !== 0) run = await runDriver(resume);
   return { run, kills };
+}
+
+/** The driver's options to resume the run in `dir` started with `options`: the target's time limit is the run's. */
+export function resumeOptions(dir: string, options: Record<string, unknown>): Record<string, unknown> {
+  return { resume: dir, json: true, ...(options.timeLimitMs === undefined ? {} : { timeLimitMs: options.timeLimitMs }) };
 }
 
 export function lines(path: string): string[] {

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DriverRun, ensureBuilt, generationRows, killAndResume, lines, runDriver } from '../helpers/searchDriver.js';
+import { type DriverRun, ensureBuilt, generationRows, killAndResume, lines, resumeOptions, runDriver } from '../helpers/searchDriver.js';
 
 /*
  * The crash-proofing contract: a search killed with SIGKILL at arbitrary moments and resumed each
@@ -17,9 +17,10 @@ import { type DriverRun, ensureBuilt, generationRows, killAndResume, lines, runD
  * (x + x^-917)^850). What it still meets are powers with x in base and exponent, such as
  * (-4*x)^(3*x), that it never finishes: they time out at any limit. Every problem it answers, it
  * answers in well under a second (0.6 s at most, measured with the machine loaded at 15). The time
- * limit is nerdamer's default, 5 s: far enough above every answer that load cannot turn one into a
- * timeout, and each of the half-dozen hangs costs 5 s instead of 20. Everything else is a
- * deterministic answer checked with SEARCH_VERIFY_OPTIONS (see the driver).
+ * limit here is nerdamer's default, 5 s, not the driver's 20 s: far enough above every answer that
+ * load cannot turn one into a timeout, and each of the half-dozen hangs costs 5 s instead of 20 (in
+ * the target and again in the reference). Every resume is given the same limit (resumeOptions).
+ * Everything else is a deterministic answer checked with SEARCH_VERIFY_OPTIONS (see the driver).
  */
 const BASE = {
   target: 'nerdamer',
@@ -41,6 +42,7 @@ const BASE = {
   // what matters here is that the lines come out the same, shrinking and references included.
   failures: 'all',
   novelty: 'exact',
+  timeLimitMs: 5000,
   json: true,
 };
 
@@ -86,7 +88,7 @@ describe('search survives kills', () => {
       ? ((JSON.parse(readFileSync(checkpointPath, 'utf8')) as { engine: { generation: number } | null }).engine?.generation ?? 0)
       : 0;
     expect(generationRows(dir)).toHaveLength(committed);
-    const resumed = await runDriver({ resume: dir, json: true });
+    const resumed = await runDriver(resumeOptions(dir, BASE));
     expect(resumed.code).toBe(0);
     expect(lines(join(dir, 'archive.jsonl'))).toEqual(lines(join(reference, 'archive.jsonl')));
   }, 240_000);
@@ -100,7 +102,7 @@ describe('search survives kills', () => {
   }, 240_000);
 
   it('refuses to resume with different settings, naming them, unless forced', async () => {
-    const refused = await runDriver({ resume: reference, fitness: 'length:20', tau: 0.5 });
+    const refused = await runDriver({ resume: reference, timeLimitMs: BASE.timeLimitMs, fitness: 'length:20', tau: 0.5 });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/refusing to resume/);
     expect(refused.stderr).toMatch(/--fitness: the run has "short", now "length:20"/);
@@ -112,7 +114,7 @@ describe('search survives kills', () => {
     const before = generationRows(copy).length;
     const stopped = (JSON.parse(readFileSync(join(copy, 'checkpoint.json'), 'utf8')) as { engine: { stopReason: string } }).engine.stopReason;
     // With the run's own time limit: another one would change the target's settings, and be refused.
-    const extended = await runDriver({ resume: copy, maxGenerations: BASE.maxGenerations + 1, archiveSize: BASE.archiveSize * 10, json: true });
+    const extended = await runDriver({ ...resumeOptions(copy, BASE), maxGenerations: BASE.maxGenerations + 1, archiveSize: BASE.archiveSize * 10 });
     expect(extended.code).toBe(0);
     expect(stopped).toMatch(/max-generations|archive-full/);
     expect(generationRows(copy).length).toBeGreaterThanOrEqual(before);
