@@ -37,10 +37,15 @@ export interface ShrinkSchedulerOptions {
  * considered in asked order, each as soon as every problem asked before it is decided, and only
  * one failure per signature is shrunk (not one the archive has already): so which failures are
  * shrunk depends on the asked order alone, never on the order answers arrive in, and a resumed run
- * shrinks the same ones.
+ * shrinks the same ones. The others of its signature wait on that shrink (they become its
+ * variants); when the run's stop cuts it off, they are left for a later generation with it, rather
+ * than archived unshrunk in its place.
  */
 export class ShrinkScheduler {
-  private readonly claimed = new Set<string>();
+  /** Each signature being shrunk, with the failures of that signature that wait on its shrink. */
+  private readonly claimed = new Map<string, number[]>();
+  /** Signatures whose shrink the run's stop cut off. */
+  private readonly cutOff = new Set<string>();
   private readonly shrinks: Promise<void>[] = [];
 
   constructor(private readonly options: ShrinkSchedulerOptions) {}
@@ -52,11 +57,20 @@ export class ShrinkScheduler {
     if (this.options.shrinkCalls <= 0 || j.status !== 'fail' || j.proof === null) return;
     const task = this.options.task ?? integrateTask;
     const raw = task.signature({ expr: evaluation.problem.expr, params: evaluation.problem.params ?? {} }, this.options.signature);
-    if (this.options.archived(raw) || this.claimed.has(raw)) return;
-    this.claimed.add(raw);
+    if (this.options.archived(raw)) return;
+    if (this.cutOff.has(raw)) {
+      this.leaveForLater(index);
+      return;
+    }
+    const waiting = this.claimed.get(raw);
+    if (waiting !== undefined) {
+      waiting.push(index);
+      return;
+    }
+    this.claimed.set(raw, []);
     // A lane from now, not from the shrink's first await: a round must not begin before its first probe is asked.
     const lane = this.options.gate.lane(index);
-    this.shrinks.push(this.shrinkOne(index, lane).finally(() => lane.leave()));
+    this.shrinks.push(this.shrinkOne(index, raw, lane).finally(() => lane.leave()));
   }
 
   /** Every shrink started, finished. */
@@ -64,7 +78,16 @@ export class ShrinkScheduler {
     await Promise.all(this.shrinks);
   }
 
-  private async shrinkOne(index: number, lane: Lane): Promise<void> {
+  /** Undecide a failure: a later generation asks it first, from its kept answers, and decides it then. */
+  private leaveForLater(index: number): void {
+    if (this.options.isRevoked(index)) return;
+    const evaluation = this.options.results[index];
+    if (evaluation === undefined) return;
+    this.options.results[index] = undefined;
+    this.options.keep(evaluation.problem.key);
+  }
+
+  private async shrinkOne(index: number, raw: string, lane: Lane): Promise<void> {
     const { results, target, gate, judge } = this.options;
     const evaluation = results[index]!;
     const original = evaluation.judgement as Extract<Judgement, { status: 'fail' }>;
@@ -96,9 +119,11 @@ export class ShrinkScheduler {
     if (this.options.isRevoked(index)) return;
     if (minimal.stopped === 'stopped') {
       // Cut off by the run's stop, not by its own budget: decided in a later generation (the run
-      // resumed with more budget), its answers kept, rather than archived half shrunk.
-      results[index] = undefined;
-      this.options.keep(evaluation.problem.key);
+      // resumed with more budget), its answers kept, rather than archived half shrunk; and so are
+      // the failures that waited on it, rather than archived unshrunk.
+      this.cutOff.add(raw);
+      this.leaveForLater(index);
+      for (const waiting of this.claimed.get(raw) ?? []) this.leaveForLater(waiting);
       return;
     }
     results[index] = { ...evaluation, minimal };

@@ -19,11 +19,17 @@ const evaluation = (text: string, judgement: Judgement = wrong): Evaluation => (
   judgement,
 });
 
-function schedulerWith(results: Array<Evaluation | undefined>, options: { deterministic?: boolean; archived?: string[]; revoked?: number[] } = {}) {
+function schedulerWith(
+  results: Array<Evaluation | undefined>,
+  options: { deterministic?: boolean; archived?: string[]; revoked?: number[]; cutOff?: string[] } = {},
+) {
   const shrunk: Array<{ problem: string; confirmations: number }> = [];
+  const kept: string[] = [];
   const shrink: Shrinker = async (problem, judgement, _probe, o) => {
-    shrunk.push({ problem: String(results.find((r) => r?.problem.expr === problem)?.problem.infix), confirmations: o.confirmations });
-    return { expr: parseExpr('x'), judgement, calls: 1, probes: 1, steps: 1, stopped: 'minimal' };
+    const infix = String(results.find((r) => r?.problem.expr === problem)?.problem.infix);
+    shrunk.push({ problem: infix, confirmations: o.confirmations });
+    // A shrink the run's stop cuts off (its probes not asked) ends `stopped`.
+    return { expr: parseExpr('x'), judgement, calls: 1, probes: 1, steps: 1, stopped: (options.cutOff ?? []).includes(infix) ? 'stopped' : 'minimal' };
   };
   const target = { name: 't', deterministic: options.deterministic } as unknown as Target;
   const budget = new SpendingBudget({ maxTargetCalls: null, maxTokensTotal: null, maxCost: null }, { calls: 0, input: 0, output: 0, cost: 0 });
@@ -51,9 +57,9 @@ function schedulerWith(results: Array<Evaluation | undefined>, options: { determ
     archived: (s) => archived.has(s),
     rng: createRng('s'),
     isRevoked: (i) => (options.revoked ?? []).includes(i),
-    keep: () => {},
+    keep: (key) => kept.push(key),
   });
-  return { scheduler, shrunk };
+  return { scheduler, shrunk, kept };
 }
 
 describe('ShrinkScheduler', () => {
@@ -71,6 +77,20 @@ describe('ShrinkScheduler', () => {
     expect(shrunk.map((s) => s.problem)).toEqual(['3^x^2', '(x + x^2)^2']);
     expect(results[0]!.minimal).toBeDefined();
     expect(results[1]!.minimal).toBeUndefined();
+  });
+
+  it("leaves a failure whose shrink the run's stop cut off for a later generation, with those of its signature that waited on it", async () => {
+    const results = [evaluation('3^x^2'), evaluation('(x + x^2)^2'), evaluation('5^x^2')];
+    const { scheduler, shrunk, kept } = schedulerWith(results, { cutOff: ['3^x^2'] });
+    // 5^x^2 waits on the shrink of 3^x^2, and 7^x^2 is considered only after that was cut off.
+    results.forEach((_, i) => scheduler.consider(i));
+    await scheduler.settled();
+    results.push(evaluation('7^x^2'));
+    scheduler.consider(3);
+    await scheduler.settled();
+    expect(shrunk.map((s) => s.problem)).toEqual(['3^x^2', '(x + x^2)^2']);
+    expect(results.map((r) => r?.problem.infix)).toEqual([undefined, '(x + x^2)^2', undefined, undefined]);
+    expect(kept).toEqual(['3^x^2', '5^x^2', '7^x^2']);
   });
 
   it('confirms steps unless the target is known to be deterministic, and leaves a revoked decision alone', async () => {

@@ -2,6 +2,7 @@ import type { FnName } from '../../expr/functions.js';
 import type { Limits } from '../../expr/limits.js';
 import { tryParseExpr } from '../../expr/parse.js';
 import { ParseError } from '../../expr/parseError.js';
+import type { ReadOptions } from '../../expr/readOptions.js';
 import type { Expr, Num, Sym } from '../../expr/types.js';
 
 /** The imaginary unit, as a leaf of a ComplexExpr. */
@@ -31,10 +32,10 @@ export type ComplexParse = { readonly ok: true; readonly expr: ComplexExpr } | {
  * answer itself contains is the same in both trees, whatever its value, so no literal can pose as
  * the imaginary unit (no "magic number" to smuggle in).
  */
-export function parseWithImaginaryUnit(render: (unit: string) => string, limits?: Partial<Limits>): ComplexParse {
-  const first = tryParseExpr(render('(2)'), limits);
+export function parseWithImaginaryUnit(render: (unit: string) => string, limits?: Partial<Limits>, options?: ReadOptions): ComplexParse {
+  const first = tryParseExpr(render('(2)'), limits, options);
   if (!first.ok) return first;
-  const second = tryParseExpr(render('(3)'), limits);
+  const second = tryParseExpr(render('(3)'), limits, options);
   if (!second.ok) return second;
   const merged = merge(first.expr, second.expr);
   if (merged === undefined) {

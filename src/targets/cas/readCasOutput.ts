@@ -114,17 +114,18 @@ export function readCasOutput(raw: string, dialect: CasOutputDialect, options?: 
     if (!parsed.ok) return refusedReading(parsed.error, `cannot read ${dialect.system}'s answer: `);
     return { status: 'ok', expr: parsed.expr, infix };
   }
-  return readComplexAnswer((unit) => out.map((piece) => (piece === IMAGINARY_UNIT ? unit : piece)).join(''), dialect.system, CAS_LITERAL_LIMITS);
+  return readComplexAnswer((unit) => out.map((piece) => (piece === IMAGINARY_UNIT ? unit : piece)).join(''), dialect.system, CAS_LITERAL_LIMITS, admitted);
 }
 
 /**
  * An answer written with the imaginary unit may well be right (erf(i*x)/i is erfi(x)); reading it
  * as unparseable would archive a correct answer as the model's failure. It is read through its real
  * form, or, when it has none, reported as an answer sagga cannot judge. `render(unit)` is the
- * answer in our syntax with `unit` in every place of the imaginary unit (parseWithImaginaryUnit).
+ * answer in our syntax with `unit` in every place of the imaginary unit (parseWithImaginaryUnit);
+ * `options` admits the names the answer may use beyond x (a problem's `A`, an ODE's `C1`).
  */
-export function readComplexAnswer(render: (unit: string) => string, system: string, limits: Partial<Limits>): CasConversion {
-  const parsed = parseWithImaginaryUnit(render, limits);
+export function readComplexAnswer(render: (unit: string) => string, system: string, limits: Partial<Limits>, options?: ReadOptions): CasConversion {
+  const parsed = parseWithImaginaryUnit(render, limits, options);
   if (!parsed.ok) return refusedReading(parsed.error, `cannot read ${system}'s answer: `);
   const realForm = realFromComplex(parsed.expr);
   if (realForm.ok) return { status: 'ok', expr: realForm.expr, infix: toInfix(realForm.expr) };

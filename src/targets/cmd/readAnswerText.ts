@@ -57,7 +57,7 @@ export function readAnswerText(text: string, options?: ReadOptions): AnswerReadi
   if (infixLike && UNEVALUATED.test(trimmed)) return { status: 'no-answer', error: 'the program returned the integral unevaluated' };
   if (infixLike && /\bI\b/.test(trimmed)) {
     // SymPy's identifiers are words: I as a whole word is its imaginary unit.
-    const read = readComplexAnswer((unit) => trimmed.replace(/\bI\b/g, unit), 'the program', ANSWER_LIMITS);
+    const read = readComplexAnswer((unit) => trimmed.replace(/\bI\b/g, unit), 'the program', ANSWER_LIMITS, options);
     return read.status === 'ok' ? { status: 'ok', expr: read.expr } : read;
   }
   if (infixLike && parsed.error.refusal !== undefined) return refusedReading(parsed.error);

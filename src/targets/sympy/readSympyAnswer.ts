@@ -23,6 +23,6 @@ export function readSympyAnswer(text: string, options?: ReadOptions): AnswerRead
     return refusedReading(parsed.error, "cannot read SymPy's answer: ");
   }
   // SymPy's identifiers are words, so I as a whole word is its imaginary unit and nothing else.
-  const read = readComplexAnswer((unit) => trimmed.replace(/\bI\b/g, unit), 'SymPy', ANSWER_LIMITS);
+  const read = readComplexAnswer((unit) => trimmed.replace(/\bI\b/g, unit), 'SymPy', ANSWER_LIMITS, options);
   return read.status === 'ok' ? { status: 'ok', expr: read.expr } : read;
 }

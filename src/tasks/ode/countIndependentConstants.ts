@@ -1,37 +1,54 @@
-import type { Expr } from '../../expr/types.js';
+import { instantiate, type ParameterValues } from '../../expr/edit/instantiate.js';
+import type { ArbitraryConstant } from '../../expr/parameters.js';
+import { isLeaf, withArgs, type Expr, type SymName } from '../../expr/types.js';
+import { derivative } from '../../verify/derivative.js';
 import { createComplexEvaluator, type Evaluated } from '../../verify/evalComplex.js';
 import { compileTape, TapeTooLarge } from '../../verify/tape.js';
 import type { WorkMeter } from '../../verify/workMeter.js';
 
-/** Points the solutions are compared at: enough for two dimensions many times over. */
+/** Points the directions are compared at: enough for two dimensions many times over. */
 const POINTS = 24;
 /** Largest |x| used: beyond it exponential solutions dwarf the others. */
 const MAX_ABS_X = 20;
-/** A difference's value is used only where its error bound is this small against it. */
+/** A value is used only where its error bound is this small against it. */
 const RESOLVED = 1e-9;
 /** A direction is independent when more than this (relative) is left of it after projecting out the others. */
 const INDEPENDENT = 1e-6;
+/**
+ * Stands for x while a constant takes x's place to be differentiated: an answer reaching here has
+ * no parameter left but its constants (the verifier instantiates the problem's first).
+ */
+const X_STANDIN = 'A';
 
 /**
- * How many independent constants a family of solutions has, measured on `solutions`: the family at
- * several random values of its constants (C1 = 0.73, C2 = -2.4 …). The differences y_j − y_0 of
- * solutions of a linear equation solve its homogeneous part, so the dimension they span is the
- * number of directions the constants move the answer in: 2 for C1·cos(2x) + C2·sin(2x) or
- * C1·sin(2x + C2), 1 for (C1 + C2)·cos(2x). That dimension is the rank of the differences' values at
- * the points (at most 24, |x| ≤ 20, where every solution is finite and resolved), each point's column
- * scaled to its largest value (which keeps the rank and lets small and large scales count alike),
- * found by Gram–Schmidt with pivoting.
+ * How many independent constants the answer y(x; C1, C2 …) has: the rank of its derivatives
+ * ∂y/∂Ci, taken exactly (sagga's derivative, with Ci in x's place) at one random value of the
+ * constants (`values`, C1 = 0.73, C2 = -2.4 …), as functions of x. That is the number of directions
+ * the constants move the answer in: 2 for C1·cos(2x) + C2·sin(2x) or C1·sin(2x + C2), 1 for
+ * (C1 + C2)·cos(2x) or C1·C2·e^x. Each derivative is evaluated on its own, so the part of y free of
+ * the constants plays no part (e^(x + 399) + C1·e^(2x) shows C1 at every point) and a direction
+ * thousands of orders of magnitude below another still counts. The rank is that of the derivatives'
+ * values at the points (at most 24, |x| ≤ 20, where every value is finite and resolved), each point's
+ * column scaled to its largest value, found by Gram–Schmidt with pivoting.
  */
 export function countIndependentConstants(
-  solutions: readonly Expr[],
+  answer: Expr,
+  constants: readonly ArbitraryConstant[],
+  values: ParameterValues,
   points: readonly number[],
   meter: WorkMeter,
 ): { ok: true; rank: number } | { ok: false; reason: string } {
-  if (solutions.length < 2) return { ok: true, rank: 0 };
+  if (constants.length === 0) return { ok: true, rank: 0 };
   let evaluators: ((x: number) => Evaluated)[];
   try {
-    evaluators = solutions.map((y) => {
-      const tape = compileTape(y);
+    const partials: Expr[] = [];
+    for (const c of constants) {
+      const d = derivative(rename(answer, { x: X_STANDIN, [c]: 'x' }));
+      if (!d.ok) return { ok: false, reason: `cannot differentiate the answer by ${c} to count its independent constants: ${d.reason}` };
+      partials.push(instantiate(rename(d.expr, { x: c, [X_STANDIN]: 'x' }), values));
+    }
+    evaluators = partials.map((p) => {
+      const tape = compileTape(p);
       meter.left -= tape.instrs.length * POINTS;
       return createComplexEvaluator(tape);
     });
@@ -40,27 +57,35 @@ export function countIndependentConstants(
     throw error;
   }
   const chosen = [...points].filter((x) => Math.abs(x) <= MAX_ABS_X).sort((a, b) => Math.abs(Math.log(Math.abs(a))) - Math.abs(Math.log(Math.abs(b))));
-  // Rows: the differences y_j − y_0; columns: a point's real and imaginary parts.
-  const rows: number[][] = solutions.slice(1).map(() => []);
+  // Rows: the derivatives; columns: a point's real and imaginary parts.
+  const rows: number[][] = constants.map(() => []);
   let columns = 0;
   for (const x of chosen) {
     if (columns >= POINTS) break;
-    const values = evaluators.map((evaluate) => evaluate(x));
-    if (!values.every((v) => Number.isFinite(v.re) && Number.isFinite(v.im) && Number.isFinite(v.err))) continue;
-    const diffs = values.slice(1).map((v) => ({ re: v.re - values[0].re, im: v.im - values[0].im, err: v.err + values[0].err }));
-    const scale = Math.max(...diffs.map((d) => Math.hypot(d.re, d.im)));
-    if (scale === 0) {
-      columns++;
-      continue;
-    }
-    if (diffs.some((d) => d.err > RESOLVED * scale)) continue;
-    diffs.forEach((d, j) => rows[j].push(d.re / scale, d.im / scale));
+    const at = evaluators.map((evaluate) => evaluate(x));
+    if (!at.every((v) => Number.isFinite(v.re) && Number.isFinite(v.im) && Number.isFinite(v.err))) continue;
+    if (at.some((v) => v.err > RESOLVED * Math.hypot(v.re, v.im))) continue;
+    const scale = Math.max(...at.map((v) => Math.hypot(v.re, v.im)));
+    if (scale > 0) at.forEach((v, j) => rows[j].push(v.re / scale, v.im / scale));
     columns++;
   }
-  if (columns < Math.min(POINTS, solutions.length + 2)) {
+  if (columns < Math.min(POINTS, constants.length + 4)) {
     return { ok: false, reason: `the answer could be compared at only ${columns} points to count its independent constants` };
   }
   return { ok: true, rank: rank(rows) };
+}
+
+/** e with its symbols renamed by `names` at once (x ↔ C1 swaps them); subtrees without them shared. */
+function rename(e: Expr, names: Readonly<Record<string, SymName>>): Expr {
+  if (e.type === 'sym') return Object.hasOwn(names, e.name) ? { type: 'sym', name: names[e.name] } : e;
+  if (isLeaf(e)) return e;
+  let changed = false;
+  const args = e.args.map((a) => {
+    const b = rename(a, names);
+    changed ||= b !== a;
+    return b;
+  });
+  return changed ? withArgs(e, args) : e;
 }
 
 /** The numerical rank of the rows, by modified Gram–Schmidt taking the largest remaining row first. */

@@ -17,7 +17,7 @@ import { DEFAULT_ODE_OPTIONS, type LinearOde, type OdeCondition, type OdeOptions
 
 /** The seed of the default generator of the constants' values: a pair's verdict depends on the pair alone. */
 export const ODE_CONSTANTS_SEED = 'sagga/ode-constants';
-/** Values of the constants tried beyond their number: the differences between solutions then outnumber the constants. */
+/** Values of the constants tried beyond their number: the answer must solve the equation at each. */
 const EXTRA_DRAWS = 2;
 
 export interface VerifyOdeOptions extends OdeOptions {
@@ -86,7 +86,6 @@ function decide(ode: LinearOde, conditions: readonly OdeCondition[], answer: Exp
           rng,
         );
 
-  const solutions: Expr[] = [];
   let doubt: string | undefined;
   let agreeing: readonly number[] = [];
   let holds = '';
@@ -101,11 +100,10 @@ function decide(ode: LinearOde, conditions: readonly OdeCondition[], answer: Exp
       if (agreeing.length === 0) agreeing = checked.agreeing;
       holds ||= checked.reason;
     }
-    solutions.push(y);
   }
   if (doubt !== undefined) return ['unknown', doubt];
 
-  const counted = countIndependentConstants(solutions, agreeing, meter);
+  const counted = countIndependentConstants(answer, constants, draws[0], agreeing, meter);
   if (!counted.ok) return ['unknown', counted.reason];
   const mismatch = constantsMismatch(ode.order, conditions.length, expected, constants, counted.rank);
   if (mismatch !== undefined) return ['incorrect', mismatch];

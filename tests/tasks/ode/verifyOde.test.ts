@@ -88,6 +88,34 @@ describe('verifyOde: the whole domain', () => {
   });
 });
 
+describe('verifyOde: constants beside parts of very different size', () => {
+  // Maxima's right general solutions, once called incorrect with "C1, C2 count as 0 (or 1)
+  // independent constants": the differences between solutions were lost beside e^(x + 399), or
+  // beside e^(722x); each constant's own direction shows at every point.
+  test('the constants of a right answer count in full beside a huge particular part', () => {
+    for (const [problem, answer] of [
+      ["y'' - 4*y' + 4*y = exp(x + 399)", 'e^(x + 399) + (C2*x + C1)*e^(2*x)'],
+      ["y'' - 4*y' + 4*y = exp(122)", '(C2*x + C1)*e^(2*x) + e^122/4'],
+      ["y'' - 722*y' + y = 0", 'C1*e^((24*sqrt(905) + 722)*x/2) + C2*e^((722 - 24*sqrt(905))*x/2)'],
+    ]) {
+      const r = verdictOf(problem, [], answer);
+      expect(r.verdict, `${problem}: ${r.reason}`).toBe('correct');
+      expect(r.reason).toMatch(/its 2 constants are independent$/);
+    }
+  });
+
+  test('a redundant constant is still incorrect there', () => {
+    expect(verdictOf("y'' - 4*y' + 4*y = exp(x + 399)", [], 'e^(x + 399) + (C2 + C1)*e^(2*x)')).toMatchObject({
+      verdict: 'incorrect',
+      reason: expect.stringMatching(/C1, C2 count as 1 independent constant/),
+    });
+    expect(verdictOf("y'' - 4*y' + 4*y = exp(2)", [], '(C2 + C1)*e^(2*x) + e^2/4')).toMatchObject({
+      verdict: 'incorrect',
+      reason: expect.stringMatching(/C1, C2 count as 1 independent constant/),
+    });
+  });
+});
+
 describe('verifyOde: conditions', () => {
   test('the solution of the initial value problem is correct; the general one is not', () => {
     expect(verdictOf(HARMONIC, ['y(0)=0', "y'(0)=0"], 'y = 3*sin(2*x)/10 - sin(3*x)/5')).toMatchObject({
