@@ -6,19 +6,24 @@ import { createRng } from '../../src/util/rng.js';
 import { type DriverRun, ensureBuilt, generationRows, judgedCounts, killAndResume, killAt, lines, moments, runDriver } from './searchDriver.js';
 
 /**
- * The settings of a task's kill test: a small search of a scripted model of that task, two
- * generations, the second asked from the engine state a resumed run reads back from the checkpoint.
+ * The settings of a task's kill test: a small search of a scripted model of that task, three
+ * generations, so that every kill falls in a generation with another one after it (a kill in the
+ * last could come after the run has ended) and a resumed run asks a whole generation from the
+ * engine state it read back. No canaries: the health check each of the test's five runs would start
+ * with says nothing about resuming (the default search's kill test has one in the generation it
+ * is killed in).
  */
 export function taskKillOptions(task: string): Record<string, unknown> {
   return {
     target: `cmd:node tests/fixtures/cmd/${task}-model.mjs`,
     task,
     reference: 'nerdamer',
+    canaries: false,
     rngSeed: `kill-${task}`,
     generationSize: 24,
     seedSize: 10,
     clusters: 3,
-    maxGenerations: 2,
+    maxGenerations: 3,
     shrinkCalls: 16,
     concurrency: 2,
     json: true,

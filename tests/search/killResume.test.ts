@@ -86,13 +86,14 @@ describe('search survives kills', () => {
   it('killed with SIGKILL in each phase of a generation and resumed, it ends with the same archive', async () => {
     const dir = join(work, 'killed');
     const rng = createRng('kill-moments');
-    // The first generation with nothing committed; the second as its first failure is shrunk; the
-    // third after its last problem is judged (its tell and commit); the fourth after three commits.
+    // The first generation with nothing committed; the second as its first failure is shrunk, and
+    // after its last problem is judged (the last shrinks, its tell and commit); the third after two
+    // commits. None in the last generation, which the run could finish before the kill.
     const stops = [
       killAt(moments.judged(1, rng.int(1, judgedCounts(referenceRun, 1).problems - 1)), rng),
       killAt(moments.failure(2, 1), rng),
-      killAt(moments.lastJudged(3), rng),
-      killAt(moments.judged(4, rng.int(1, judgedCounts(referenceRun, 4).problems - 1)), rng),
+      killAt(moments.lastJudged(2), rng),
+      killAt(moments.judged(3, rng.int(1, judgedCounts(referenceRun, 3).problems - 1)), rng),
     ];
     const { run, kills } = await killAndResume(BASE, dir, stops);
     expect(run.code).toBe(0);

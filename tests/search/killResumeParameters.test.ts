@@ -12,7 +12,7 @@ describeTaskSurvivesKills(
     generationSize: 30,
     seedSize: 10,
     clusters: 3,
-    maxGenerations: 2,
+    maxGenerations: 3,
     concurrency: 2,
     json: true,
   },
