@@ -15,15 +15,15 @@ import { REPO_ROOT, runBuiltCli, type CliRun } from '../helpers/runBuiltCli.js';
  */
 
 const work = mkdtempSync(join(tmpdir(), 'sagga-proven-'));
-const MODEL = 'cmd:/usr/bin/python3 tests/fixtures/cmd/sympy-liar.py 90 8';
+const MODEL = 'cmd:/usr/bin/python3 tests/fixtures/cmd/sympy-liar.py 60 8';
 const RUN = [
   '--generation-size',
-  '60',
+  '40',
   '--seed-size',
   '10',
   '--clusters',
   '2',
-  // Two generations: the stall comes in the second, at the model's 90th request.
+  // Two generations: the stall comes in the second, at the model's 60th request.
   '--max-generations',
   '2',
   '--rng-seed',
