@@ -2,19 +2,28 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DriverRun, ensureBuilt, generationRows, killAndResume, lines, runDriver } from './searchDriver.js';
+import { createRng } from '../../src/util/rng.js';
+import { type DriverRun, ensureBuilt, generationRows, judgedCounts, killAndResume, killAt, lines, moments, runDriver } from './searchDriver.js';
 
-/** The settings of a task's kill test: a small search of a scripted model of that task. */
+/**
+ * The settings of a task's kill test: a small search of a scripted model of that task, three
+ * generations, so that every kill falls in a generation with another one after it (a kill in the
+ * last could come after the run has ended) and a resumed run asks a whole generation from the
+ * engine state it read back. No canaries: the health check each of the test's five runs would start
+ * with says nothing about resuming (the default search's kill test has one in the generation it
+ * is killed in).
+ */
 export function taskKillOptions(task: string): Record<string, unknown> {
   return {
     target: `cmd:node tests/fixtures/cmd/${task}-model.mjs`,
     task,
     reference: 'nerdamer',
+    canaries: false,
     rngSeed: `kill-${task}`,
-    generationSize: 40,
+    generationSize: 24,
     seedSize: 10,
     clusters: 3,
-    maxGenerations: 4,
+    maxGenerations: 3,
     shrinkCalls: 16,
     concurrency: 2,
     json: true,
@@ -29,8 +38,12 @@ export interface KilledSearch {
 
 /**
  * A task's search against a deterministic scripted model, with nerdamer as the reference that
- * proves its declines: killed at random moments and resumed, it must end with the files of an
- * uninterrupted run, the task's fields and all. `extra` adds tests on the uninterrupted run.
+ * proves its declines: killed at three moments and resumed each time, it must end with the files of
+ * an uninterrupted run, the task's fields and all. The moments are those of the run's phases, drawn
+ * from a seeded generator within them: in the first generation, with nothing committed, as a
+ * failure has just been judged (its proof and shrinking under way); after that generation's last
+ * problem is judged (its last shrinks, the engine's tell, the commit); in the second generation,
+ * after a commit, with its answers so far journaled. `extra` adds tests on the uninterrupted run.
  */
 export function describeTaskSurvivesKills(
   task: string,
@@ -48,15 +61,22 @@ export function describeTaskSurvivesKills(
       referenceRun = await runDriver({ ...options, out: reference });
     }, 300_000);
 
-    it('killed with SIGKILL at random moments and resumed, it ends with the same files', async () => {
+    it('killed with SIGKILL in each phase of a generation and resumed, it ends with the same files', async () => {
       expect(referenceRun.code, referenceRun.stderr).toBe(0);
       const archived = lines(join(reference, 'archive.jsonl'));
       expect(archived.length).toBeGreaterThanOrEqual(2);
       expect(archived.every((l) => killed.archivedLine(JSON.parse(l) as Record<string, unknown>))).toBe(true);
       const dir = join(work, 'killed');
-      const { run, kills } = await killAndResume(options, dir, referenceRun.events, `kill-${task}-moments`);
+      const rng = createRng(`kill-${task}-moments`);
+      const first = judgedCounts(referenceRun, 1);
+      const stops = [
+        killAt(moments.failure(1, rng.int(1, first.failures)), rng),
+        killAt(moments.lastJudged(1), rng),
+        killAt(moments.judged(2, rng.int(1, judgedCounts(referenceRun, 2).problems - 1)), rng),
+      ];
+      const { run, kills } = await killAndResume(options, dir, stops);
       expect(run.code, run.stderr).toBe(0);
-      expect(kills).toBeGreaterThanOrEqual(2);
+      expect(kills).toBe(stops.length);
       expect(lines(join(dir, 'archive.jsonl'))).toEqual(archived);
       expect(lines(join(dir, 'evaluated.jsonl'))).toEqual(lines(join(reference, 'evaluated.jsonl')));
       expect(generationRows(dir)).toEqual(generationRows(reference));

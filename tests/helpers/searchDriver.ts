@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createRng } from '../../src/util/rng.js';
+import type { Rng } from '../../src/util/rng.js';
 
 /*
  * The search in a child process that a test can really kill (SIGKILL, SIGINT, SIGTERM) at a chosen
@@ -21,29 +21,85 @@ export interface DriverRun {
   events: number;
 }
 
-export interface StopAt {
-  /** Send the signal right after this many progress events … */
-  readonly event: number;
-  /** … plus this delay. */
+/** A line the driver printed on stdout: one progress event of `--json` (src/cli/jsonProgress.ts). */
+export interface ProgressLine {
+  readonly event: string;
+  readonly generation?: number;
+  readonly done?: number;
+  readonly total?: number;
+  readonly failures?: number;
+}
+
+/** A moment of a run, told by its progress lines: right after the `nth` line that `lines` accepts. */
+export interface Moment {
+  readonly lines: (line: ProgressLine) => boolean;
+  readonly nth: number;
+}
+
+export interface StopAt extends Moment {
+  /** … plus this delay … */
   readonly delayMs: number;
+  /** … the signal sent. */
   readonly signal: NodeJS.Signals;
 }
 
-/** Run the driver; when `stopAt` is given, send its signal right after its event (plus its delay). */
+const judgedIn = (generation: number) => (line: ProgressLine) => line.event === 'progress' && line.generation === generation;
+
+/** Moments of a search, by what it is doing then. A resumed run prints the lines of the generations it runs again, too. */
+export const moments = {
+  /** After the n-th line, whatever it says (early in the first generation: nothing committed yet). */
+  line: (n: number): Moment => ({ lines: () => true, nth: n }),
+  /** After the n-th problem of a generation is judged: others being asked, earlier failures proven and shrunk. */
+  judged: (generation: number, n: number): Moment => ({ lines: (l) => judgedIn(generation)(l) && l.done === n, nth: 1 }),
+  /** After the k-th failure of a generation is judged: its proof and its shrinking begin. */
+  failure: (generation: number, k: number): Moment => ({ lines: (l) => judgedIn(generation)(l) && l.failures === k, nth: 1 }),
+  /** After a generation's last problem is judged: its last shrinks, the engine's tell and the commit follow. */
+  lastJudged: (generation: number): Moment => ({ lines: (l) => judgedIn(generation)(l) && l.done === l.total, nth: 1 }),
+};
+
+/** SIGKILL at `moment`, 0 to 40 ms after it (drawn from `rng`): whatever the run has in flight then is cut off. */
+export function killAt(moment: Moment, rng: Rng): StopAt {
+  return { ...moment, delayMs: rng.int(0, 40), signal: 'SIGKILL' };
+}
+
+/** What a run printed of one generation: its problems and its failures (from its last judged line). */
+export function judgedCounts(run: DriverRun, generation: number): { problems: number; failures: number } {
+  const last = progressLines(run.stdout).filter(judgedIn(generation)).at(-1);
+  if (last === undefined) throw new Error(`the run printed nothing of generation ${generation}`);
+  return { problems: last.total ?? 0, failures: last.failures ?? 0 };
+}
+
+function progressLines(text: string): ProgressLine[] {
+  return text.split('\n').flatMap((l) => {
+    try {
+      return [JSON.parse(l) as ProgressLine];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Run the driver; when `stopAt` is given, send its signal right after its moment (plus its delay). */
 export function runDriver(options: object, stopAt?: StopAt): Promise<DriverRun> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [DRIVER, JSON.stringify(options)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let events = 0;
+    let matched = 0;
     let sent = false;
     child.stdout.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
+      // Whole lines only: a chunk may end inside one.
+      const complete = (stdout + text).split('\n').slice(events, -1);
       stdout += text;
-      events += (text.match(/\n/g) ?? []).length;
-      if (stopAt && !sent && events >= stopAt.event) {
-        sent = true;
-        setTimeout(() => child.kill(stopAt.signal), stopAt.delayMs);
+      for (const line of complete) {
+        events++;
+        if (!stopAt || sent) continue;
+        if (stopAt.lines(progressLines(line)[0] ?? { event: '' }) && ++matched >= stopAt.nth) {
+          sent = true;
+          setTimeout(() => child.kill(stopAt.signal), stopAt.delayMs);
+        }
       }
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
@@ -53,31 +109,19 @@ export function runDriver(options: object, stopAt?: StopAt): Promise<DriverRun> 
 }
 
 /**
- * Starts a run with `options` in `dir`, kills it with SIGKILL at random moments (drawn from
- * `seed`, within the first third of an uninterrupted run's `totalEvents` progress events) and
- * resumes it, up to `killedResumes` resumes killed too, then once more to its end; returns the last
- * run and how many kills landed.
+ * Starts a run with `options` in `dir` and stops it at the first of `stops`, resumes it and stops
+ * it at the next, and so on, then resumes it once more to its end (unless a stopped run ended it
+ * first); returns the last run and how many SIGKILLs landed.
  */
-export async function killAndResume(
-  options: Record<string, unknown>,
-  dir: string,
-  totalEvents: number,
-  seed: string,
-  killedResumes = 4,
-): Promise<{ run: DriverRun; kills: number }> {
-  const rng = createRng(seed);
+export async function killAndResume(options: Record<string, unknown>, dir: string, stops: readonly StopAt[]): Promise<{ run: DriverRun; kills: number }> {
   const resume = resumeOptions(dir, options);
-  // Each resumed run has less left to do; aim inside what remains.
-  const moment = (): StopAt => ({ event: rng.int(2, Math.max(3, Math.floor(totalEvents / 3))), delayMs: rng.int(0, 40), signal: 'SIGKILL' });
   let kills = 0;
-  let run = await runDriver({ ...options, out: dir }, moment());
-  if (run.signal === 'SIGKILL') kills++;
-  for (let i = 0; i < killedResumes && run.code !== 0; i++) {
-    run = await runDriver(resume, moment());
+  for (const [i, stop] of stops.entries()) {
+    const run = await runDriver(i === 0 ? { ...options, out: dir } : resume, stop);
     if (run.signal === 'SIGKILL') kills++;
+    if (run.code === 0) return { run, kills };
   }
-  if (run.code !== 0) run = await runDriver(resume);
-  return { run, kills };
+  return { run: await runDriver(resume), kills };
 }
 
 /** The driver's options to resume the run in `dir` started with `options`: the target's time limit is the run's. */

@@ -2,12 +2,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DriverRun, ensureBuilt, generationRows, killAndResume, lines, runDriver } from '../helpers/searchDriver.js';
+import { createRng } from '../../src/util/rng.js';
+import { type DriverRun, ensureBuilt, generationRows, judgedCounts, killAndResume, killAt, lines, moments, runDriver } from '../helpers/searchDriver.js';
 
 /*
  * The default search (elites, escalation, crossover, shrinking with confirmations) against a
- * deterministic program, the planted-bug model: killed at random moments and resumed, it must end
- * with the files of an uninterrupted run, population and known bugs restored from the checkpoint.
+ * deterministic program, the planted-bug model: killed in each phase of a generation and resumed,
+ * it must end with the files of an uninterrupted run, population and known bugs restored from the
+ * checkpoint. Seven generations, for it to stall and escalate: the last kill falls in a generation
+ * drawn at a higher escalation level, which a resumed run reads back too.
  */
 const PLANTED = {
   target: 'cmd:node examples/cmd-target/planted-bugs.mjs',
@@ -31,13 +34,23 @@ describe('the default search survives kills', () => {
     referenceRun = await runDriver({ ...PLANTED, out: reference });
   }, 240_000);
 
-  it('killed with SIGKILL at random moments and resumed, it ends with the same files', async () => {
+  it('killed with SIGKILL in each phase of a generation and resumed, it ends with the same files', async () => {
     expect(referenceRun.code, referenceRun.stderr).toBe(0);
     expect(lines(join(reference, 'archive.jsonl')).length).toBeGreaterThanOrEqual(3);
+    const escalated = (generationRows(reference) as { generation: number; escalation: { drawn_at: number } }[]).find((r) => r.escalation.drawn_at > 0);
+    expect(escalated).toBeDefined();
     const dir = join(work, 'killed');
-    const { run, kills } = await killAndResume(PLANTED, dir, referenceRun.events, 'kill-default-moments');
+    const rng = createRng('kill-default-moments');
+    // The first generation, nothing committed, as a failure is shrunk and confirmed; after the
+    // third one's last problem is judged (its tell and commit); inside the escalated one.
+    const stops = [
+      killAt(moments.failure(1, rng.int(1, judgedCounts(referenceRun, 1).failures)), rng),
+      killAt(moments.lastJudged(3), rng),
+      killAt(moments.judged(escalated!.generation, rng.int(1, judgedCounts(referenceRun, escalated!.generation).problems - 1)), rng),
+    ];
+    const { run, kills } = await killAndResume(PLANTED, dir, stops);
     expect(run.code, run.stderr).toBe(0);
-    expect(kills).toBeGreaterThanOrEqual(2);
+    expect(kills).toBe(stops.length);
     expect(lines(join(dir, 'archive.jsonl'))).toEqual(lines(join(reference, 'archive.jsonl')));
     expect(lines(join(dir, 'evaluated.jsonl'))).toEqual(lines(join(reference, 'evaluated.jsonl')));
     expect(generationRows(dir)).toEqual(generationRows(reference));

@@ -5,7 +5,7 @@ import { describeTaskSurvivesKills, taskKillOptions } from '../helpers/describeT
  * would answer differently under load): its coefficients and conditions survive kills with the rest.
  * No reference: none that solves ODEs is quick and deterministic.
  */
-describeTaskSurvivesKills('ode', { ...taskKillOptions('ode'), reference: 'none', canaries: false }, undefined, {
+describeTaskSurvivesKills('ode', { ...taskKillOptions('ode'), reference: 'none' }, undefined, {
   title: 'an ODE search',
   archivedLine: (l) => l.task === 'ode' && Array.isArray(l.conditions),
 });

@@ -20,7 +20,10 @@ import { REPO_ROOT, SAGGA_BIN, runBuiltCli } from '../helpers/runBuiltCli.js';
  * The kills are placed by the run's progress, not by the clock: a session is killed when the
  * server has received its n-th request, after a pause of 0 to 2 answers' delay, so that it dies
  * with requests in flight, answered but not yet recorded, or just recorded, however fast or slow
- * the machine is.
+ * the machine is. Each trial's first kill falls in its own part of the uninterrupted run (the
+ * first trial's among the generation's first problems, the last one's in the shrinking at the
+ * budget's edge), so that a few trials reach every phase; most of a trial's time is the CLI
+ * starting, once per session.
  */
 const work = mkdtempSync(join(tmpdir(), 'sagga-kill-tokens-'));
 const PER_REQUEST = 1500;
@@ -28,7 +31,7 @@ const BUDGET = 45_000;
 const CONCURRENCY = 3;
 const DELAY_MS = 15;
 const KEY = 'sk-killtokens-0123456789';
-const TRIALS = 6;
+const TRIALS = 3;
 const KILLS_PER_TRIAL = 3;
 
 function searchArgs(server: FakeOpenAIServer, out: string): string[] {
@@ -122,6 +125,9 @@ describe('a token budget across kills', () => {
     expect(row.calls.shrinking).toBeGreaterThan(0);
     expect(JSON.parse(readFileSync(join(reference, 'checkpoint.json'), 'utf8')).engine.stopReason).toBe('budget');
     const rng = createRng('kill-token-moments');
+    // The uninterrupted run's requests cut into TRIALS parts, one per trial, its first kill drawn within it.
+    const firstKill = (trial: number, requests: number): number =>
+      rng.int(1 + Math.floor((trial * requests) / TRIALS), Math.max(1, Math.floor(((trial + 1) * requests) / TRIALS)));
     for (let trial = 0; trial < TRIALS; trial++) {
       const out = join(work, `trial-${trial}`);
       const first = server.requests.length;
@@ -133,8 +139,8 @@ describe('a token budget across kills', () => {
       for (; session <= KILLS_PER_TRIAL && run.killed; session++) {
         const args = session === 0 ? searchArgs(server, out) : ['search', '--resume', out, '--json'];
         const from = server.requests.length;
-        // The first session is killed anywhere in the run; a resumed one within its first requests.
-        const killAt = session < KILLS_PER_TRIAL ? rng.int(1, session === 0 ? uninterrupted : CONCURRENCY * 4) : null;
+        // The first session is killed in the trial's part of the run; a resumed one within its first requests.
+        const killAt = session >= KILLS_PER_TRIAL ? null : session === 0 ? firstKill(trial, uninterrupted) : rng.int(1, CONCURRENCY * 4);
         run = await runUntilKilled(args, killAt, rng.int(0, 2 * DELAY_MS));
         for (let i = from; i < server.requests.length; i++) sessionOf.push(session);
         killed.push(run.killed);

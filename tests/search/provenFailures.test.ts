@@ -15,16 +15,17 @@ import { REPO_ROOT, runBuiltCli, type CliRun } from '../helpers/runBuiltCli.js';
  */
 
 const work = mkdtempSync(join(tmpdir(), 'sagga-proven-'));
-const MODEL = 'cmd:/usr/bin/python3 tests/fixtures/cmd/sympy-liar.py 90 8';
+const MODEL = 'cmd:/usr/bin/python3 tests/fixtures/cmd/sympy-liar.py 60 8';
 const RUN = [
   '--generation-size',
-  '60',
+  '40',
   '--seed-size',
   '10',
   '--clusters',
   '2',
+  // Two generations: the stall comes in the second, at the model's 60th request.
   '--max-generations',
-  '3',
+  '2',
   '--rng-seed',
   'proven',
   '--concurrency',
@@ -71,6 +72,9 @@ describe('proven failures against a model that lies, declines, writes odd number
   });
 
   it('archives no right answer written oddly, and nothing from the stall', () => {
+    // The stall came: what was in flight then was lost to the program's fault, and asked again.
+    const generations = jsonLines<{ errors: number }>(join(out, 'generations.jsonl'));
+    expect(generations.some((g) => g.errors > 0)).toBe(true);
     for (const a of jsonLines<ArchiveLine>(join(out, 'archive.jsonl'))) {
       // The model's right answers in 400-digit or e-notation dress are never its failures.
       if (a.kind === 'wrong') for (const ans of a.answers) expect(ans.text, a.problem).not.toMatch(/\d{400}|5e-1/);
@@ -112,8 +116,9 @@ describe('--failures all: the paper rule', () => {
       '10',
       '--clusters',
       '2',
+      // One generation has both: wrong answers, proven, and declines and timeouts, unproven.
       '--max-generations',
-      '2',
+      '1',
       '--rng-seed',
       'a',
       '--concurrency',

@@ -8,7 +8,9 @@ import { searchExitCode } from '../../src/cli/searchWithProcessEffects.js';
 import { silentProgress } from '../../src/search/progressReporter.js';
 import { searchWithServices } from '../../src/search/searchWithServices.js';
 import type { Target, TargetAnswer, TargetProblem } from '../../src/targets/types.js';
+import { createCmdTarget } from '../../src/targets/cmd/cmdTarget.js';
 import { endedWithin, startCli } from '../helpers/processTree.js';
+import { REPO_ROOT } from '../helpers/runBuiltCli.js';
 
 /*
  * A run that makes no progress stops (issue 18, finding 1): a target whose every answer is a
@@ -87,6 +89,19 @@ describe('a run that makes no progress stops', () => {
     expect(r.exitCode).toBe(0);
   });
 
+  it('stops when a cmd: program that exits at once is given up: exit 70, with its exit code and stderr', async () => {
+    // A real program in the process pool, its restarts backed off from 20 ms rather than 250 ms
+    // (at most 100 ms rather than 4 s): the same eight failures in a row before it is given up,
+    // without the 16 s of waiting between them.
+    const command = [process.execPath, join(REPO_ROOT, 'tests/fixtures/cmd/exit-immediately.mjs')];
+    const r = await search(await createCmdTarget({ command, restartBackoffMs: 20, maxRestartBackoffMs: 100 }));
+    expect(r.summary.stopReason).toBe('target-broken');
+    expect(r.exitCode).toBe(70);
+    expect(r.stderr).toMatch(/the target stopped working after generation \d+: .*exited with code 3/);
+    expect(r.stderr).toContain('fatal: cannot load model weights from ./model.bin');
+    expect(r.stderr).toContain(`sagga search --resume ${r.out}`);
+  });
+
   it('handles an abort from a timer although the target answers at once and nothing limits the run', async () => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), 300);
@@ -100,24 +115,15 @@ describe('a run that makes no progress stops', () => {
 });
 
 describe('sagga search against a target that does not work (built CLI)', () => {
-  it('a cmd: program that exits at once: the run ends by itself, exit 70, with its exit code and stderr', async () => {
-    const out = join(work, 'exit-immediately');
-    const cli = startCli(['search', '--target', 'cmd:node tests/fixtures/cmd/exit-immediately.mjs', '--no-canaries', '--out', out]);
-    const end = await endedWithin(cli, 120_000);
-    expect(end.killed, cli.stderr()).toBe(false);
-    expect(end.code, cli.stderr()).toBe(70);
-    expect(cli.stderr()).toMatch(/the target stopped working after generation \d+: .*exited with code 3/);
-    expect(cli.stderr()).toContain('fatal: cannot load model weights from ./model.bin');
-    expect(cli.stderr()).toContain(`sagga search --resume ${out}`);
-  }, 180_000);
-
   it('an unreachable endpoint with --retries 0: the run ends by itself, exit 70, with the transport error', async () => {
     const port = await closedPort();
     const out = join(work, 'unreachable');
-    const cli = startCli(['search', '--target', 'openai:m', '--base-url', `http://127.0.0.1:${port}/v1`, '--retries', '0', '--no-canaries', '--out', out], {
-      ...process.env,
-      OPENAI_API_KEY: 'x',
-    });
+    // Generations of 20 problems: two of them lost are as many as two of 1,000.
+    const small = ['--generation-size', '20', '--seed-size', '5', '--clusters', '2'];
+    const cli = startCli(
+      ['search', '--target', 'openai:m', '--base-url', `http://127.0.0.1:${port}/v1`, '--retries', '0', '--no-canaries', '--out', out, ...small],
+      { ...process.env, OPENAI_API_KEY: 'x' },
+    );
     const end = await endedWithin(cli, 120_000);
     expect(end.killed, cli.stderr()).toBe(false);
     expect(end.code, cli.stderr()).toBe(70);
