@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readLabelledTaskPairs, type LabelledTaskPair } from '../../../testkit/readLabelledTaskPairs.js';
 import { describeJudged, scoreVerdicts, type Judged, type Score } from '../../../testkit/scoreVerdicts.js';
 import type { Verdict } from '../../../src/verify/types.js';
+import { coverStrata } from './coverStrata.js';
 
 type PairOf<T extends LabelledTaskPair['task']> = Extract<LabelledTaskPair, { task: T }>;
 
@@ -16,6 +17,12 @@ export interface VerifierAccuracy<T extends LabelledTaskPair['task']> {
   readonly maxIncorrectShare: number;
   /** What the set must hold besides its size and its labels: the task's hard cases. */
   readonly hardCases: (pairs: readonly PairOf<T>[]) => void;
+  /**
+   * When given, the verdicts are checked on a seeded subset that keeps a pair of every stratum
+   * these name (family, kind of wrong answer, label …), for a set too slow to verify whole in the
+   * suite; `npm run bench:verify` counts the verdicts on the whole set.
+   */
+  readonly subset?: { readonly seed: string; readonly strata: (pair: PairOf<T>) => readonly string[] };
 }
 
 function listing(title: string, judged: readonly Judged[]): string {
@@ -30,11 +37,13 @@ function listing(title: string, judged: readonly Judged[]): string {
 export function describeVerifierAccuracy<T extends LabelledTaskPair['task']>(spec: VerifierAccuracy<T>): void {
   describe(`${spec.task} verifier accuracy on the labelled set`, () => {
     let pairs: PairOf<T>[] = [];
+    let judged: PairOf<T>[] = [];
     let score: Score;
 
     beforeAll(() => {
       pairs = readLabelledTaskPairs(spec.fixture, spec.task);
-      score = scoreVerdicts(pairs.map((pair) => ({ pair, ...spec.verify(pair) })));
+      judged = spec.subset === undefined ? pairs : coverStrata(pairs, spec.subset.strata, spec.subset.seed);
+      score = scoreVerdicts(judged.map((pair) => ({ pair, ...spec.verify(pair) })));
     });
 
     it('the set has at least 300 pairs of both labels, with the hard cases', () => {
@@ -44,6 +53,11 @@ export function describeVerifierAccuracy<T extends LabelledTaskPair['task']>(spe
       expect(incorrect).toBeGreaterThan(pairs.length * 0.3);
       expect(incorrect).toBeLessThan(pairs.length * spec.maxIncorrectShare);
       spec.hardCases(pairs);
+      if (spec.subset !== undefined) {
+        const strata = spec.subset.strata;
+        expect(new Set(judged.flatMap((p) => strata(p)))).toEqual(new Set(pairs.flatMap((p) => strata(p))));
+        expect(judged.length).toBeLessThan(pairs.length);
+      }
     });
 
     it('calls no incorrect pair correct', () => {

@@ -19,4 +19,14 @@ describeVerifierAccuracy({
     expect(pairs.filter((p) => p.answer === 'DNE' && p.label === 'correct').length).toBeGreaterThanOrEqual(10);
     expect(pairs.filter((p) => p.family.endsWith('/one_side_for_two')).length).toBeGreaterThanOrEqual(5);
   },
+  // The verdicts are checked on a seeded fifth of the set that keeps a pair of every family, every
+  // kind of wrong answer, both labels and every point and side; the whole set is counted by
+  // `npm run bench:verify` (its limit section).
+  subset: {
+    seed: 'limit-accuracy',
+    strata: (p) => {
+      const [family, variant] = p.family.split('/');
+      return [`family ${family}`, `variant ${variant}`, `label ${p.label}`, `at ${p.point} from ${p.direction}`];
+    },
+  },
 });
