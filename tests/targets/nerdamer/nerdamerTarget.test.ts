@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkConversions, distinctCasProblems } from '../../../testkit/checkConversions.js';
 import { nativeFaithfulness } from '../../../testkit/nativeFaithfulness.js';
 import { parseExpr } from '../../../src/expr/parse.js';
+import { toInfix } from '../../../src/expr/toInfix.js';
 import { createNerdamerTarget } from '../../../src/targets/nerdamer/nerdamerTarget.js';
 import type { Target, TargetAnswer } from '../../../src/targets/types.js';
 import { problem } from '../cmd/cmdHelpers.js';
@@ -27,10 +28,8 @@ test('the faithfulness check refutes a translation that changes values, in eithe
 describe('nerdamer target (real nerdamer in worker threads)', () => {
   let target: Target;
   beforeAll(() => {
-    // Every problem here but one takes nerdamer well under a second (measured on a free core); the
-    // limit is far above that, so a loaded machine does not turn answers into timeouts. The one,
-    // -7*x*asin(10*x^4 + x), takes it about a minute: it ends as a timeout here, or as a no-answer on
-    // a much faster machine, and neither is counted as read back or as an error.
+    // Every problem here takes nerdamer well under a second (measured on a free core); the limit is
+    // far above that, so a loaded machine does not turn answers into timeouts.
     target = createNerdamerTarget({ concurrency: 2, timeLimitMs: 20_000 });
   });
   afterAll(async () => {
@@ -39,7 +38,10 @@ describe('nerdamer target (real nerdamer in worker threads)', () => {
 
   test('answers to 200 distinct problems read back exactly; the ones that do not verify are nerdamer’s own mistakes', async () => {
     // 200 keeps the file lean; bench/cas-precision.ts runs the same check on a few hundred more.
-    const problems = distinctCasProblems('nerdamer-conversions', 200, () => true, 'n');
+    // One problem of this seed's is left out: nerdamer takes about a minute on it, so it ends as a
+    // timeout (or a no-answer on a much faster machine), counted neither as read back nor as an
+    // error, after holding a worker for the whole time limit, most of this file's time.
+    const problems = distinctCasProblems('nerdamer-conversions', 200, (e) => toInfix(e) !== '-7*x*asin(10*x^4 + x)', 'n');
     const s = await checkConversions(target, problems, { faithful: nativeFaithfulness('nerdamer') });
     console.log(
       `nerdamer conversions: ${JSON.stringify(s.statuses)} verdicts ${JSON.stringify(s.verdicts)}; ` +
