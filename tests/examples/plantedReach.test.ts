@@ -8,8 +8,8 @@ import { signature } from '../../src/expr/signature.js';
 import { toInfix } from '../../src/expr/toInfix.js';
 import type { Expr } from '../../src/expr/types.js';
 import { createRng } from '../../src/util/rng.js';
-import { createJudge } from './plantedFailures.js';
-import { loadPlantedModel } from './plantedModel.js';
+import { createJudge } from '../../testkit/plantedFailures.js';
+import { loadPlantedModel } from '../../testkit/plantedModel.js';
 
 /*
  * The deep planted bugs are ones random chains of mutations almost never build (bench:planted

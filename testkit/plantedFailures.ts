@@ -1,13 +1,13 @@
-import { checkCandidate } from '../../constraints/checkCandidate.js';
-import { mutate } from '../../mutations/mutate.js';
-import { PRESET_CONFIGS } from '../../mutations/presets.js';
-import { parseExpr } from '../../src/expr/parse.js';
-import { toInfix } from '../../src/expr/toInfix.js';
-import type { Expr } from '../../src/expr/types.js';
-import { loadSeeds } from '../../src/seeds/loadSeeds.js';
-import type { Rng } from '../../src/util/rng.js';
-import { SEARCH_VERIFY_OPTIONS, type Verdict } from '../../src/verify/types.js';
-import { verifyStrings } from '../../src/verify/verifyStrings.js';
+import { checkCandidate } from '../constraints/checkCandidate.js';
+import { mutate } from '../mutations/mutate.js';
+import { PRESET_CONFIGS } from '../mutations/presets.js';
+import { parseExpr } from '../src/expr/parse.js';
+import { toInfix } from '../src/expr/toInfix.js';
+import type { Expr } from '../src/expr/types.js';
+import { loadSeeds } from '../src/seeds/loadSeeds.js';
+import type { Rng } from '../src/util/rng.js';
+import { SEARCH_VERIFY_OPTIONS, type Verdict } from '../src/verify/types.js';
+import { verifyStrings } from '../src/verify/verifyStrings.js';
 import type { PlantedModel } from './plantedModel.js';
 
 /** What became of one problem: the verifier's verdict on the model's answer (or declined) and the bugs that fired. */
