@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkConversions, distinctCasProblems } from '../../../testkit/checkConversions.js';
 import { nativeFaithfulness } from '../../../testkit/nativeFaithfulness.js';
 import { parseExpr } from '../../../src/expr/parse.js';
-import { toInfix } from '../../../src/expr/toInfix.js';
 import { createNerdamerTarget } from '../../../src/targets/nerdamer/nerdamerTarget.js';
 import type { Target, TargetAnswer } from '../../../src/targets/types.js';
 import { problem } from '../cmd/cmdHelpers.js';
@@ -36,19 +35,17 @@ describe('nerdamer target (real nerdamer in worker threads)', () => {
     await target?.close();
   });
 
-  test('answers to 200 distinct problems read back exactly; the ones that do not verify are nerdamer’s own mistakes', async () => {
-    // 200 keeps the file lean; bench/cas-precision.ts runs the same check on a few hundred more.
-    // One problem of this seed's is left out: nerdamer takes about a minute on it, so it ends as a
-    // timeout (or a no-answer on a much faster machine), counted neither as read back nor as an
-    // error, after holding a worker for the whole time limit, most of this file's time.
-    const problems = distinctCasProblems('nerdamer-conversions', 200, (e) => toInfix(e) !== '-7*x*asin(10*x^4 + x)', 'n');
+  test('answers to 100 distinct problems read back exactly; the ones that do not verify are nerdamer’s own mistakes', async () => {
+    // 100, drawn in turn from each kind of testkit/casProblems.ts, keep the file lean;
+    // `npm run bench:targets -- --only precision` runs the same check on 300 more.
+    const problems = distinctCasProblems('nerdamer-conversions', 100, () => true, 'n');
     const s = await checkConversions(target, problems, { faithful: nativeFaithfulness('nerdamer') });
     console.log(
       `nerdamer conversions: ${JSON.stringify(s.statuses)} verdicts ${JSON.stringify(s.verdicts)}; ` +
         `nerdamer wrong (translation shown exact) ${s.systemWrong.length}, faithfulness undecided ${s.undecided}, read through the real form ${s.imaginary.length}` +
         `\n  not judged:\n  ${s.errors.join('\n  ')}\n  unknown:\n  ${s.unknown.join('\n  ')}`,
     );
-    expectConversions(s, { minOk: 140, maxUnjudged: 5 });
+    expectConversions(s, { minOk: 70, maxUnjudged: 5 });
     // Answers with the imaginary unit are read through their real form (∫ exp(x^2) = erf(i*x)/i …)
     // and verify; the few not handed over for judging are complex ones with no real form.
     expect(s.imaginary.length).toBeGreaterThan(0);
