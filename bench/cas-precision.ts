@@ -19,14 +19,23 @@
  * points) and with simplify. Precision = pairs SymPy also calls incorrect / pairs checked; the
  * project's target is ≥ 99 %.
  *
+ * 3. Conversion by SymPy (`--integrands N`): the first N integrands of testkit/integrands.ts, repeats
+ *    included, integrated by the sympy target (two processes, a 120 s limit that no answer depends
+ *    on) and verified; the share as in 1, with no faithfulness check. The SymPy test asks the first
+ *    integrand of each kind among the first 200 of them (integrandsOfEachKind).
+ *
  * Run through `npm run bench:targets` (bench/targets.ts): `-- --only precision [--conversions 300]
- * [--wrong 300] [--precision-seed cas-precision] [--python /usr/bin/python3] [--json out.json]` (0 skips a part).
+ * [--integrands 200] [--wrong 300] [--precision-seed cas-precision] [--python /usr/bin/python3]
+ * [--json out.json]` (0 skips a part).
  */
 import { writeFileSync } from 'node:fs';
+import { parseExpr } from '../src/expr/parse.js';
 import { toInfix } from '../src/expr/toInfix.js';
+import { toLatex } from '../src/expr/toLatex.js';
 import type { Expr } from '../src/expr/types.js';
 import { createAlgebriteTarget } from '../src/targets/algebrite/algebriteTarget.js';
 import { createNerdamerTarget } from '../src/targets/nerdamer/nerdamerTarget.js';
+import { createSympyTarget } from '../src/targets/sympy/sympyTarget.js';
 import type { TargetProblem } from '../src/targets/types.js';
 import { createRng, type Rng } from '../src/util/rng.js';
 import { SEARCH_VERIFY_OPTIONS } from '../src/verify/types.js';
@@ -38,10 +47,12 @@ import { casProblems } from '../testkit/casProblems.js';
 import { distinctProblem } from '../testkit/distinctProblem.js';
 import { runPythonJsonLines } from './runPythonJsonLines.js';
 import { checkConversions, conversionShare, distinctCasProblems, type ConversionSummary } from '../testkit/checkConversions.js';
+import { integrands } from '../testkit/integrands.js';
 import { nativeFaithfulness } from '../testkit/nativeFaithfulness.js';
 
 interface Options {
   readonly conversions: number;
+  readonly integrands: number;
   readonly wrong: number;
   readonly seed: string;
   readonly python: string;
@@ -69,6 +80,7 @@ interface SympyCheck {
 function parseOptions(argv: readonly string[]): Options {
   return {
     conversions: Number(benchArg(argv, 'conversions') ?? 300),
+    integrands: Number(benchArg(argv, 'integrands') ?? 200),
     wrong: Number(benchArg(argv, 'wrong') ?? 300),
     seed: benchArg(argv, 'precision-seed') ?? 'cas-precision',
     python: benchArg(argv, 'python') ?? '/usr/bin/python3',
@@ -192,13 +204,47 @@ async function conversions(system: 'nerdamer' | 'algebrite', options: Options): 
   }
 }
 
-/** Both figures, printed; options as in the header, from `argv`. Run by bench/targets.ts. */
+/** SymPy's answers to the first `options.integrands` integrands of testkit/integrands.ts, read back and verified. */
+async function sympyConversions(options: Options): Promise<ConversionSummary> {
+  const problems: TargetProblem[] = integrands(options.integrands).map((text, i) => {
+    const expr = parseExpr(text);
+    return { id: `i${i}`, expr, infix: toInfix(expr), latex: toLatex(expr) };
+  });
+  const target = await createSympyTarget({ python: options.python, timeoutMs: 120_000, processes: 2 });
+  const started = performance.now();
+  try {
+    const s = await checkConversions(target, problems);
+    const { verified, solved, share } = conversionShare(s);
+    console.log(
+      `sympy: ${problems.length} integrands (${new Set(integrands(options.integrands)).size} distinct), ${((performance.now() - started) / 1000).toFixed(1)} s; statuses ${JSON.stringify(s.statuses)}; verdicts ${JSON.stringify(s.verdicts)}`,
+    );
+    console.log(`  converted answer verifies: ${verified} of ${solved} = ${(100 * share).toFixed(2)} % — target ≥ 99 %: ${share >= 0.99 ? 'met' : 'NOT met'}`);
+    for (const [label, lines] of [
+      ['rejected', s.incorrect],
+      ['unparseable', s.unparseable],
+      ['not judged (error)', s.errors],
+      ['verifier unknown', s.unknown],
+    ] as const) {
+      for (const line of lines) console.log(`  ${label}: ${line}`);
+    }
+    return s;
+  } finally {
+    await target.close();
+  }
+}
+
+/** The figures, printed; options as in the header, from `argv`. Run by bench/targets.ts. */
 export async function runCasPrecision(argv: readonly string[]): Promise<void> {
   const options = parseOptions(argv);
   const converted: Record<string, ConversionSummary> = {};
   if (options.conversions > 0) {
     console.log(`Conversion of CAS answers (seed ${options.seed}, SEARCH_VERIFY_OPTIONS)`);
     for (const system of ['nerdamer', 'algebrite'] as const) converted[system] = await conversions(system, options);
+    console.log('');
+  }
+  if (options.integrands > 0) {
+    console.log('Conversion of SymPy answers to the integrands of testkit/integrands.ts (SEARCH_VERIFY_OPTIONS)');
+    converted.sympy = await sympyConversions(options);
     console.log('');
   }
   if (options.wrong <= 0) {

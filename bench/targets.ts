@@ -13,12 +13,13 @@
  *    problems at delay L and concurrency C against the N·L/C bound (target ≤ 1.15).
  * 3. `pipeline` — a search against a server with heavy-tailed latency, each generation's time beside an
  *    ideal dispatcher's and beside the chunked dispatch sagga used before (bench/targets-pipeline.ts).
- * 4. `precision` — conversion of nerdamer's and Algebrite's answers on a few hundred problems, and
- *    the precision of nerdamer failures checked by SymPy (bench/cas-precision.ts, target ≥ 99 %).
+ * 4. `precision` — conversion of nerdamer's and Algebrite's answers on a few hundred problems and of
+ *    SymPy's on 200 integrands, and the precision of nerdamer failures checked by SymPy
+ *    (bench/cas-precision.ts, target ≥ 99 %).
  *
  * Run: npm run bench:targets -- [--only cas,openai,precision] [--problems 200] [--time-limit 5000]
  *      [--seed bench-targets] [--cas nerdamer,algebrite,sympy,maxima] [--openai N,L_ms,C]
- *      [--conversions 300] [--wrong 300] [--precision-seed cas-precision] [--json FILE]
+ *      [--conversions 300] [--integrands 200] [--wrong 300] [--precision-seed cas-precision] [--json FILE]
  */
 import { availableParallelism } from 'node:os';
 import { canonicalKey } from '../src/expr/canonical.js';

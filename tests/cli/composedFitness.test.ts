@@ -29,6 +29,12 @@ describe("sagga search --fitness 'length:20*near:seeds/target.txt'", () => {
       '2',
       '--rng-seed',
       'composed',
+      // Every failure archived and scored, unproven ones too, without putting the power-rule
+      // model's declines to two CAS first: the scores are the point here, not the proofs.
+      '--failures',
+      'all',
+      '--reference',
+      'none',
       '--out',
       out,
       '--json',

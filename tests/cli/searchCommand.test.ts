@@ -4,11 +4,14 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyStrings } from '../../src/verify/verifyStrings.js';
+import { sagga as saggaInProcess } from '../helpers/cliInProcess.js';
 import { runBuiltCli, type CliRun } from '../helpers/runBuiltCli.js';
 
 // Runs the built CLI, as a user would (`npm test` builds first).
 
 const sagga = (args: string[]): Promise<CliRun> => runBuiltCli(['search', ...args]);
+/** The CLI's program in this process, for input it refuses before any search starts (a spawn costs a second). */
+const refused = (args: string[]): Promise<CliRun> => saggaInProcess(['search', ...args]);
 
 const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean);
 
@@ -42,7 +45,7 @@ describe('sagga search: bad input', () => {
     const seeds = join(work, 'my-seeds.txt');
     writeFileSync(seeds, '# my seeds\nx + 1\n\n2*x^2 + import("fs")\nx^3\n');
     const out = join(work, 'bad-seeds');
-    const r = await sagga([...SMALL, '--seeds', seeds, '--out', out]);
+    const r = await refused([...SMALL, '--seeds', seeds, '--out', out]);
     expect(r.status).toBe(64);
     expect(r.stderr).toContain(`${seeds}:4:`);
     expect(r.stderr).toMatch(/line 4/);
@@ -52,24 +55,24 @@ describe('sagga search: bad input', () => {
   });
 
   it('an unknown seed set lists the built-in ones', async () => {
-    const r = await sagga([...SMALL, '--seeds', 'polynomials', '--out', join(work, 'bad-set')]);
+    const r = await refused([...SMALL, '--seeds', 'polynomials', '--out', join(work, 'bad-set')]);
     expect(r.status).toBe(64);
     expect(r.stderr).toMatch(/unknown seed set 'polynomials'/);
     for (const name of ['default', 'polynomial-robustness', 'trig-robustness', 'trig', 'target']) expect(r.stderr).toContain(name);
   });
 
   it('an unknown mutation preset lists the valid ones', async () => {
-    const r = await sagga([...SMALL, '--mutations', 'aggressive', '--out', join(work, 'bad-preset')]);
+    const r = await refused([...SMALL, '--mutations', 'aggressive', '--out', join(work, 'bad-preset')]);
     expect(r.status).toBe(64);
     expect(r.stderr).toMatch(/unknown mutation preset 'aggressive'; valid ones: robustness, distance, uniform/);
     expect(existsSync(join(work, 'bad-preset', 'config.json'))).toBe(false);
   });
 
   it('an unknown fitness spec lists the valid ones', async () => {
-    const r = await sagga([...SMALL, '--fitness', 'longest', '--out', join(work, 'bad-fitness')]);
+    const r = await refused([...SMALL, '--fitness', 'longest', '--out', join(work, 'bad-fitness')]);
     expect(r.status).toBe(64);
     expect(r.stderr).toMatch(/invalid fitness spec 'longest'.*valid ones: short, length:<L>, near:/);
-    const r2 = await sagga([...SMALL, '--fitness', 'length:ten', '--out', join(work, 'bad-fitness')]);
+    const r2 = await refused([...SMALL, '--fitness', 'length:ten', '--out', join(work, 'bad-fitness')]);
     expect(r2.status).toBe(64);
     expect(r2.stderr).toMatch(/length:<L> needs a positive number L, got 'ten'/);
   });
@@ -219,6 +222,11 @@ describe('sagga search: the end-of-run summary', () => {
       '1',
       '--rng-seed',
       'summary',
+      // What the summary shows is the point, not proofs: every failure archived, no CAS started.
+      '--failures',
+      'all',
+      '--reference',
+      'none',
       '--out',
       out,
       '--show',

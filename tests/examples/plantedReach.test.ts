@@ -8,8 +8,8 @@ import { signature } from '../../src/expr/signature.js';
 import { toInfix } from '../../src/expr/toInfix.js';
 import type { Expr } from '../../src/expr/types.js';
 import { createRng } from '../../src/util/rng.js';
-import { createJudge } from './plantedFailures.js';
-import { loadPlantedModel } from './plantedModel.js';
+import { createJudge } from '../../testkit/plantedFailures.js';
+import { loadPlantedModel } from '../../testkit/plantedModel.js';
 
 /*
  * The deep planted bugs are ones random chains of mutations almost never build (bench:planted
@@ -78,7 +78,7 @@ describe('the deep planted bugs are reachable', () => {
   test.each(Object.keys(PATHS).map((id) => [id]))('%s: built by the search’s own steps from a default seed', (id) => {
     const path = PATHS[id];
     const last = walk(path.seed, path.steps, id);
-    const failing = last.map(toInfix).filter((p) => judge(p).verdict === 'incorrect' && judge(p).bugs.includes(id));
+    const failing = last.map(toInfix).filter((p) => judge(p).bugs.includes(id) && judge(p).verdict === 'incorrect');
     expect(failing.length, `${id}: none of ${last.map(toInfix).slice(0, 5).join(', ')} fails by it`).toBeGreaterThan(0);
   });
 

@@ -12,8 +12,8 @@ import type { Target } from '../../src/targets/types.js';
 import { createRng } from '../../src/util/rng.js';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyPair } from '../../src/verify/verifyPair.js';
-import { createJudge, failingProblemsByBug } from './plantedFailures.js';
-import { loadPlantedModel } from './plantedModel.js';
+import { createJudge, failingProblemsByBug } from '../../testkit/plantedFailures.js';
+import { loadPlantedModel } from '../../testkit/plantedModel.js';
 
 /*
  * Each planted bug has one minimal signature: sagga's own shrinker, asking the real program through

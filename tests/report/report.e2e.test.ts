@@ -5,13 +5,13 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sagga as saggaInProcess } from '../helpers/cliInProcess.js';
-import { runBuiltCli as sagga, type CliRun } from '../helpers/runBuiltCli.js';
+import type { CliRun } from '../helpers/runBuiltCli.js';
 import { makeRealRun } from './makeRealRun.js';
 import { TRICKY_LINES, provenRunFiles, writeProvenRun, writeRun } from '../archive/fixtures.js';
 
 /*
- * End to end: two small real runs against nerdamer (see makeRealRun), `sagga report` from the built
- * CLI, and the page opened in Debian's Chromium through playwright-core. Screenshots and the reports
+ * End to end: two small real runs against nerdamer (see makeRealRun), `sagga report` from the CLI's
+ * program, and the page opened in Debian's Chromium through playwright-core. Screenshots and the reports
  * are kept in tests/.out/report/ (git-ignored) for a human to look at.
  */
 
@@ -113,22 +113,24 @@ describe('sagga report, end to end in headless Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(OUTPUT, { recursive: true });
-    // Same seed, two fitness specs: the paper's comparison of fitness settings, in small.
-    await Promise.all([makeRealRun(runA, { rngSeed: 'r2' }), makeRealRun(runB, { rngSeed: 'r2', fitness: 'length:20' })]);
+    // Same seed, two fitness specs: the paper's comparison of fitness settings, in small. With this
+    // seed nerdamer answers every problem of both runs within a second: one it hangs on would cost
+    // the 20 s time limit and as much again for the reference asked to prove it, most of the file's time.
+    await Promise.all([makeRealRun(runA, { rngSeed: 'r8' }), makeRealRun(runB, { rngSeed: 'r8', fitness: 'length:20' })]);
     // A killed run: its archive's last line is cut off mid-write, and one line in the middle is garbage.
     cpSync(runA, cut, { recursive: true });
     const lines = readFileSync(join(cut, 'archive.jsonl'), 'utf8').split('\n').filter(Boolean);
     lines.splice(2, 0, '{"id": "half a line');
     const last = lines.pop()!;
     writeFileSync(join(cut, 'archive.jsonl'), lines.join('\n') + '\n' + last.slice(0, Math.floor(last.length / 2)));
-    // The three reports are made by the built CLI, side by side.
-    const [single, overlay, killed, proofs] = await Promise.all([
-      sagga(['report', runA, '--out', reports.single]),
-      sagga(['report', runA, runB, '--out', reports.overlay]),
-      sagga(['report', cut, '--out', reports.killed]),
-      sagga(['report', provenRun, oldRun, '--out', reports.proofs, '--clusters', '2']),
-    ]);
-    cli = { single, overlay, killed, proofs };
+    // The four reports are made by the CLI's program in this process, one after another (it captures
+    // this process's output): spawned, each would load the report's libraries again.
+    cli = {
+      single: await saggaInProcess(['report', runA, '--out', reports.single]),
+      overlay: await saggaInProcess(['report', runA, runB, '--out', reports.overlay]),
+      killed: await saggaInProcess(['report', cut, '--out', reports.killed]),
+      proofs: await saggaInProcess(['report', provenRun, oldRun, '--out', reports.proofs, '--clusters', '2']),
+    };
     if (browserAvailable) browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   }, 240_000);
 

@@ -83,7 +83,9 @@ describe('the report, for a user of the archive', () => {
       '--max-generations',
       '1',
       '--rng-seed',
-      "it's 7",
+      // A quote for the shell to keep; and a seed whose generation nerdamer answers within a second
+      // (a problem it hangs on would cost the time limit and the reference's, in both runs).
+      "it's 1",
       '--time-limit',
       '3000',
       '--no-canaries',
@@ -115,7 +117,7 @@ describe('the report, for a user of the archive', () => {
     expect(b.settings).toEqual(a.settings);
     expect(b.target).toEqual(a.target);
     expect(b.seeds).toEqual(a.seeds);
-    expect(b.rng_seed).toBe("it's 7");
+    expect(b.rng_seed).toBe("it's 1");
     const firstGeneration = (dir: string) =>
       JSON.parse(readFileSync(join(dir, 'generations.jsonl'), 'utf8').split('\n')[0]) as { candidates: number; valid: number };
     expect(firstGeneration(again).candidates).toBe(firstGeneration(out).candidates);

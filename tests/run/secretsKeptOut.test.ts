@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sagga as saggaInProcess } from '../helpers/cliInProcess.js';
 import { runBuiltCli, type CliRun } from '../helpers/runBuiltCli.js';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../../testkit/fakeOpenAIServer.js';
 
@@ -17,6 +18,23 @@ const API_KEY = 'test-key-LITERAL-98765';
 
 function sagga(args: readonly string[], env: Record<string, string>): Promise<CliRun> {
   return runBuiltCli(args, { env });
+}
+
+/**
+ * The CLI's program in this process, with `env` added to this process's environment while it runs:
+ * for the commands that only read a run (a spawn costs a second of module loading each).
+ */
+async function saggaHere(args: string[], env: Record<string, string>): Promise<CliRun> {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  try {
+    return await saggaInProcess(args);
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -71,15 +89,15 @@ async function exportEverything(run: string, into: string, env: Record<string, s
     ['csv', 'export.csv'],
     ['parquet', 'export.parquet'],
   ] as const) {
-    const r = await sagga(['archive', 'export', run, '--format', format, '--out', join(into, file)], env);
+    const r = await saggaHere(['archive', 'export', run, '--format', format, '--out', join(into, file)], env);
     expect(r.status, r.stderr).toBe(0);
     printed += r.stdout + r.stderr;
   }
-  const merged = await sagga(['archive', 'merge', run, join(run, 'archive.jsonl'), '--out', join(into, 'merged')], env);
+  const merged = await saggaHere(['archive', 'merge', run, join(run, 'archive.jsonl'), '--out', join(into, 'merged')], env);
   expect(merged.status, merged.stderr).toBe(0);
-  const report = await sagga(['report', run, '--out', join(into, 'report.html')], env);
+  const report = await saggaHere(['report', run, '--out', join(into, 'report.html')], env);
   expect(report.status, report.stderr).toBe(0);
-  const stats = await sagga(['archive', 'stats', run], env);
+  const stats = await saggaHere(['archive', 'stats', run], env);
   return printed + merged.stdout + merged.stderr + report.stdout + report.stderr + stats.stdout + stats.stderr;
 }
 

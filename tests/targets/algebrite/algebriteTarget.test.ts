@@ -36,16 +36,17 @@ describe('algebrite target (real Algebrite in worker threads)', () => {
     await target?.close();
   });
 
-  test('answers to 150 distinct problems read back exactly; the ones that do not verify are Algebrite’s own mistakes', async () => {
-    // Fewer problems than for nerdamer keep the file lean; bench/cas-precision.ts checks 300 more.
-    const problems = distinctCasProblems('algebrite-conversions', 150, (e) => fewTerms(e) && lowPowers(e), 'a');
+  test('answers to 80 distinct problems read back exactly; the ones that do not verify are Algebrite’s own mistakes', async () => {
+    // Fewer problems than for nerdamer keep the file lean, drawn in turn from each kind of testkit/casProblems.ts;
+    // `npm run bench:targets -- --only precision` checks 300 more.
+    const problems = distinctCasProblems('algebrite-conversions', 80, (e) => fewTerms(e) && lowPowers(e), 'a');
     const s = await checkConversions(target, problems, { faithful: nativeFaithfulness('algebrite') });
     console.log(
       `algebrite conversions: ${JSON.stringify(s.statuses)} verdicts ${JSON.stringify(s.verdicts)}; ` +
         `Algebrite wrong (translation shown exact) ${s.systemWrong.length}, faithfulness undecided ${s.undecided}, read through the real form ${s.imaginary.length}\n  ` +
         `wrong:\n  ${s.systemWrong.join('\n  ')}\n  not judged:\n  ${s.errors.join('\n  ')}\n  unknown:\n  ${s.unknown.join('\n  ')}\n  unparseable:\n  ${s.unparseable.join('\n  ')}`,
     );
-    expectConversions(s, { minOk: 60, maxUnjudged: 5 });
+    expectConversions(s, { minOk: 32, maxUnjudged: 5 });
   }, 240_000);
 
   test('named constants reach Algebrite and come back under our names', async () => {
@@ -75,6 +76,7 @@ describe('algebrite target (real Algebrite in worker threads)', () => {
 test('a problem past the time limit is a timeout; its worker is replaced and later problems get answers', async () => {
   // One worker, so the problems after the hanging one must run on its replacement. The worker hangs
   // on purpose on the marked problem; the others are real Algebrite, which needs a few hundred
-  // milliseconds at most for them on a free core.
-  await expectTimeoutRecovery(createAlgebriteTarget({ concurrency: 1, timeLimitMs: 10_000, workerScript: HANG_CAS_WORKER }));
+  // milliseconds at most for them on a free core (all three together, on a fresh worker, well under
+  // a second with two other processes busy), and the limit counts from when the worker is ready.
+  await expectTimeoutRecovery(createAlgebriteTarget({ concurrency: 1, timeLimitMs: 5000, workerScript: HANG_CAS_WORKER }));
 });

@@ -126,7 +126,7 @@ describe('cmd target with misbehaving programs', () => {
   test('one request that is never answered times out once the program answers another after its time limit; no restart', async () => {
     // The limit only has to outlast the program's immediate answers to the other requests; the
     // silent one is never answered, so it runs out of time whatever the limit.
-    const t = await start([node, fixture('ignore-one.mjs'), 'silent'], { timeoutMs: 3000, startupGraceMs: 10_000 });
+    const t = await start([node, fixture('ignore-one.mjs'), 'silent'], { timeoutMs: 1500, startupGraceMs: 10_000 });
     await t.solve([problem('warm-up', '1')], 1); // past the start-up grace
     const problems = [...constants(3, 'a'), problem('silent', '7'), ...constants(3, 'b')];
     const pending = t.solve(problems, 1);
@@ -140,7 +140,7 @@ describe('cmd target with misbehaving programs', () => {
     expect(silent.answers).toEqual([
       expect.objectContaining({
         status: 'timeout',
-        error: expect.stringMatching(/no answer within 3000 ms.*, while the program answered other requests, also after that time/),
+        error: expect.stringMatching(/no answer within 1500 ms.*, while the program answered other requests, also after that time/),
       }),
     ]);
     const others = outcomes.filter((o) => o.id !== 'silent');

@@ -17,7 +17,7 @@ import { problem } from './cmdHelpers.js';
  * What is a model's failure and what is a broken program's fault, with scripted programs that
  * misbehave on purpose (tests/fixtures/cmd). Time limits are short, but every outcome is decided by
  * what the program does, never by how fast the machine is: a stalled program stays silent for two
- * minutes, a loading one for four seconds against a one-second limit.
+ * minutes, a loading one for 2.5 s against a one-second limit.
  */
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/cmd/${name}`, import.meta.url));
@@ -237,8 +237,8 @@ describe('a Python program that does not flush its answers', () => {
 });
 
 describe('a program still loading gets a start-up grace (--startup-timeout)', () => {
-  // Four seconds of loading against a one-second limit per request.
-  const slow = [node, fixture('slow-start.mjs'), '4000'];
+  // 2.5 s of loading (a timer: no load makes it shorter) against a one-second limit per request.
+  const slow = [node, fixture('slow-start.mjs'), '2500'];
 
   test('without enough grace its requests are errors that say so, never timeouts', async () => {
     const t = await start(slow, { timeoutMs: 1000, startupGraceMs: 0 });

@@ -3,7 +3,7 @@ import { checkConversions } from '../../../testkit/checkConversions.js';
 import type { CmdTarget } from '../../../src/targets/cmd/cmdTarget.js';
 import { createMaximaTarget } from '../../../src/targets/maxima/maximaTarget.js';
 import { hasMaxima, problem, requireOrSkip } from '../cmd/cmdHelpers.js';
-import { integrands } from '../cmd/cmdIntegrands.js';
+import { integrands } from '../../../testkit/integrands.js';
 import { expectConversions } from '../expectConversions.js';
 import { HANG_MAXIMA, hangingProblem } from '../hangOnPurpose.js';
 

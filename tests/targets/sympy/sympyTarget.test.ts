@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkConversions } from '../../../testkit/checkConversions.js';
+import { integrandsOfEachKind } from '../../../testkit/integrands.js';
 import type { CmdTarget } from '../../../src/targets/cmd/cmdTarget.js';
 import { createSympyTarget } from '../../../src/targets/sympy/sympyTarget.js';
 import { hasSympy, problem, requireOrSkip } from '../cmd/cmdHelpers.js';
 import { hangingProblem, hangingSympyEnv } from '../hangOnPurpose.js';
-import { integrands } from '../cmd/cmdIntegrands.js';
 
 const available = requireOrSkip(hasSympy(), 'python3-sympy (apt-get install python3-sympy)');
 
@@ -20,15 +20,19 @@ describe.runIf(available)('sympy target (real SymPy)', () => {
     await target?.close();
   });
 
-  test('answers to 200 integrands read back and verify as antiderivatives', async () => {
-    const problems = integrands(200).map((text, i) => problem(`s${i}`, text));
+  test('answers to the reference problems and an integrand of each kind read back and verify as antiderivatives', async () => {
+    // Of the 200 integrands of testkit/integrands.ts, the reference problems and the first of each of
+    // their kinds (58 problems, every hard kind among them, no repeats); `npm run bench:targets --
+    // --only precision` checks SymPy's answers to all 200.
+    const problems = integrandsOfEachKind(200).map((text, i) => problem(`s${i}`, text));
     const s = await checkConversions(target, problems);
     console.log(
       `sympy conversions: ${JSON.stringify(s.statuses)} verdicts ${JSON.stringify(s.verdicts)}\n  unparseable:\n  ${s.unparseable.join('\n  ')}\n  unknown:\n  ${s.unknown.join('\n  ')}`,
     );
     expect(s.incorrect).toEqual([]);
     expect(s.statuses.error).toBe(0);
-    expect(s.statuses.ok).toBeGreaterThanOrEqual(160);
+    // Four in five read back, as of the 200 (160).
+    expect(s.statuses.ok).toBeGreaterThanOrEqual(0.8 * problems.length);
     expect(s.verdicts.correct ?? 0).toBeGreaterThanOrEqual(0.95 * s.statuses.ok);
     expect(target.stats()).toMatchObject({ junkLines: 0, crashes: 0 });
   }, 240_000);

@@ -1,5 +1,4 @@
-import { pathToFileURL } from 'node:url';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** One planted bug as the table in examples/cmd-target/planted/plantedBugs.mjs describes it. */
 export interface PlantedBug {
@@ -21,12 +20,14 @@ export interface PlantedModel {
   readonly answer: (problem: string) => ModelAnswer;
 }
 
-const PLANTED = fileURLToPath(new URL('../../examples/cmd-target/planted/', import.meta.url));
+// From testkit/ (tests run the sources) or from dist/testkit/ (the benchmarks run the build).
+const ROOT = /[\\/]dist[\\/]testkit[\\/]/.test(fileURLToPath(import.meta.url)) ? '../../' : '../';
+const PLANTED = fileURLToPath(new URL(`${ROOT}examples/cmd-target/planted/`, import.meta.url));
 
 /**
  * The planted-bug model in-process: the same code examples/cmd-target/planted-bugs.mjs serves
- * (it reads problems with sagga's parser from dist/), called directly so that a test can ask it
- * tens of thousands of problems and see which bug fired on each.
+ * (it reads problems with sagga's parser from dist/), called directly so that one can ask it
+ * tens of thousands of problems and see which bug fired on each (tests, and bench:isolation).
  */
 export async function loadPlantedModel(): Promise<PlantedModel> {
   const url = (file: string): string => pathToFileURL(`${PLANTED}${file}`).href;

@@ -1,12 +1,48 @@
-import { createRng } from '../../../src/util/rng.js';
+import { createRng, type Rng } from '../src/util/rng.js';
 
 /**
  * A fixed, seeded set of integrands of the kinds SAGGA's mutations produce (integer coefficients,
  * elementary functions, products and compositions), plus the reference code's validation problems.
- * Used to run the real SymPy and Maxima and check that their answers read back correctly.
+ * Used to run the real SymPy and Maxima and check that their answers read back correctly: the
+ * reference problems first, then integrands of kinds drawn at random (three in ten of the harder
+ * kinds), repeats included.
  */
 export function integrands(count: number, seed = 'sagga-cas-conversions'): string[] {
+  const out = [...REFERENCE];
+  for (const drawn of draws(seed)) {
+    if (out.length >= count) break;
+    out.push(drawn.text);
+  }
+  return out.slice(0, count);
+}
+
+/**
+ * Of `integrands(count, seed)`, the reference problems and the first integrand of each kind: the
+ * same problems and kinds, each kind once, without the repeats a random draw makes.
+ */
+export function integrandsOfEachKind(count: number, seed = 'sagga-cas-conversions'): string[] {
+  const first = new Map<number, string>();
+  let drawn = REFERENCE.length;
+  for (const { kind, text } of draws(seed)) {
+    if (drawn++ >= count) break;
+    if (!first.has(kind)) first.set(kind, text);
+  }
+  return [...REFERENCE.slice(0, count), ...first.values()];
+}
+
+/** Integrands drawn one after another from `seed`, each with its kind (its index among all kinds). */
+function* draws(seed: string): Generator<{ readonly kind: number; readonly text: string }> {
   const rng = createRng(seed);
+  const { templates, hard } = kinds(rng);
+  for (;;) {
+    const isHard = rng.next() < 0.3;
+    const index = rng.int(0, (isHard ? hard : templates).length - 1);
+    yield isHard ? { kind: templates.length + index, text: hard[index]() } : { kind: index, text: templates[index]() };
+  }
+}
+
+/** The makers of each kind of integrand, drawing their numbers and functions from `rng`. */
+function kinds(rng: Rng): { readonly templates: readonly (() => string)[]; readonly hard: readonly (() => string)[] } {
   const c = (lo = 1, hi = 9): number => rng.int(lo, hi);
   const sc = (): string => {
     const v = rng.int(-9, 9) || 1;
@@ -69,18 +105,18 @@ export function integrands(count: number, seed = 'sagga-cas-conversions'): strin
     () => `sin(x)^${c(5, 9)}*cos(x)^${c(4, 8)}`,
     () => `exp(sin(x))`,
   ];
-  const reference = [
-    '-x - 3 + sqrt(3)',
-    'x + (sqrt(2)*sqrt(x)/4 + 6*x + 3/x)^2',
-    '4*x^5',
-    'x/(x*(2*x + (x^2 + x)/x) + x)',
-    'sqrt(3*x + 3) - 2',
-    'x^2*exp(-2*x)',
-    'tan(exp(2))/(18*x)',
-    '-3*x^3 + x + 10/x',
-    'x/(log(cos(5)) + 1/(2*x^2))',
-  ];
-  const out = [...reference];
-  while (out.length < count) out.push(rng.next() < 0.3 ? rng.pick(hard)() : rng.pick(templates)());
-  return out.slice(0, count);
+  return { templates, hard };
 }
+
+/** The reference code's validation problems. */
+const REFERENCE: readonly string[] = [
+  '-x - 3 + sqrt(3)',
+  'x + (sqrt(2)*sqrt(x)/4 + 6*x + 3/x)^2',
+  '4*x^5',
+  'x/(x*(2*x + (x^2 + x)/x) + x)',
+  'sqrt(3*x + 3) - 2',
+  'x^2*exp(-2*x)',
+  'tan(exp(2))/(18*x)',
+  '-3*x^3 + x + 10/x',
+  'x/(log(cos(5)) + 1/(2*x^2))',
+];

@@ -1,13 +1,13 @@
-import { checkCandidate } from '../../constraints/checkCandidate.js';
-import { mutate } from '../../mutations/mutate.js';
-import { PRESET_CONFIGS } from '../../mutations/presets.js';
-import { parseExpr } from '../../src/expr/parse.js';
-import { toInfix } from '../../src/expr/toInfix.js';
-import type { Expr } from '../../src/expr/types.js';
-import { loadSeeds } from '../../src/seeds/loadSeeds.js';
-import type { Rng } from '../../src/util/rng.js';
-import { SEARCH_VERIFY_OPTIONS, type Verdict } from '../../src/verify/types.js';
-import { verifyStrings } from '../../src/verify/verifyStrings.js';
+import { checkCandidate } from '../constraints/checkCandidate.js';
+import { mutate } from '../mutations/mutate.js';
+import { PRESET_CONFIGS } from '../mutations/presets.js';
+import { parseExpr } from '../src/expr/parse.js';
+import { toInfix } from '../src/expr/toInfix.js';
+import type { Expr } from '../src/expr/types.js';
+import { loadSeeds } from '../src/seeds/loadSeeds.js';
+import type { Rng } from '../src/util/rng.js';
+import { SEARCH_VERIFY_OPTIONS, type Verdict } from '../src/verify/types.js';
+import { verifyStrings } from '../src/verify/verifyStrings.js';
 import type { PlantedModel } from './plantedModel.js';
 
 /** What became of one problem: the verifier's verdict on the model's answer (or declined) and the bugs that fired. */
@@ -17,17 +17,30 @@ export interface Outcome {
   readonly answer?: string;
 }
 
-/** The model's answer to a problem (canonical infix), judged by sagga's verifier; each problem judged once. */
+/**
+ * The model's answer to a problem (canonical infix), judged by sagga's verifier; each problem asked
+ * once. The verifier runs when the verdict is first read: a caller that needs only which bugs fired
+ * (most problems a test draws fire none, or only the bugs it already knows) does not pay for it.
+ */
 export function createJudge(model: PlantedModel): (problem: string) => Outcome {
   const outcomes = new Map<string, Outcome>();
   return (problem) => {
     let o = outcomes.get(problem);
     if (o === undefined) {
       const a = model.answer(problem);
-      o =
-        a.answers.length === 0
-          ? { verdict: 'declined', bugs: [] }
-          : { verdict: verifyStrings(problem, a.answers[0], SEARCH_VERIFY_OPTIONS).verdict, bugs: a.bugs, answer: a.answers[0] };
+      if (a.answers.length === 0) o = { verdict: 'declined', bugs: [] };
+      else {
+        const answer = a.answers[0];
+        let verdict: Verdict | undefined;
+        o = {
+          get verdict(): Verdict {
+            verdict ??= verifyStrings(problem, answer, SEARCH_VERIFY_OPTIONS).verdict;
+            return verdict;
+          },
+          bugs: a.bugs,
+          answer,
+        };
+      }
       outcomes.set(problem, o);
     }
     return o;
@@ -59,7 +72,7 @@ export function failingProblemsByBug(model: PlantedModel, judge: (problem: strin
   const offer = (problem: string | null): void => {
     if (problem === null) return;
     const o = judge(problem);
-    if (o.verdict !== 'incorrect' || o.bugs.length !== 1) return;
+    if (o.bugs.length !== 1 || o.verdict !== 'incorrect') return;
     const set = byBug.get(o.bugs[0])!;
     if (set.size <= perBug) set.add(problem);
   };
