@@ -20,10 +20,10 @@ import { REPO_ROOT, SAGGA_BIN, runBuiltCli } from '../helpers/runBuiltCli.js';
  * The kills are placed by the run's progress, not by the clock: a session is killed when the
  * server has received its n-th request, after a pause of 0 to 2 answers' delay, so that it dies
  * with requests in flight, answered but not yet recorded, or just recorded, however fast or slow
- * the machine is. Each trial's first kill falls in its own part of the uninterrupted run (the
- * first trial's among the generation's first problems, the last one's in the shrinking at the
- * budget's edge), so that a few trials reach every phase; most of a trial's time is the CLI
- * starting, once per session.
+ * the machine is. Each trial's first kill falls in its own third of the uninterrupted run's
+ * requests (the first problems asked; the middle, problems and shrinking probes; the last ones
+ * before the budget runs out), so that three trials reach the whole run; most of a trial's time is
+ * the CLI starting, once per session.
  */
 const work = mkdtempSync(join(tmpdir(), 'sagga-kill-tokens-'));
 const PER_REQUEST = 1500;
