@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, runBuiltCli, SAGGA_BIN } from '../helpers/runBuiltCli.js';
+import { sagga } from '../helpers/cliInProcess.js';
+import { REPO_ROOT, SAGGA_BIN } from '../helpers/runBuiltCli.js';
 
 /** `sagga verify` over lines given on stdin: one parsed output line per input line. */
 function verifyLines(lines: readonly object[]): Array<{ id: string; verdict: string; reason: string; reading?: unknown }> {
@@ -72,35 +73,35 @@ describe('the task contract of sagga verify and sagga check', () => {
   }, 180_000);
 
   it('check --task takes the fields as options: exit 0 correct, 1 incorrect, 64 for a missing or stray option', async () => {
-    const right = await runBuiltCli(['check', '--task', 'definite', '--lower', '0', '--upper', '1', 'x*exp(x)', '1']);
+    const right = await sagga(['check', '--task', 'definite', '--lower', '0', '--upper', '1', 'x*exp(x)', '1']);
     expect([right.status, right.stdout]).toEqual([0, expect.stringMatching(/^correct: /)]);
-    const wrong = await runBuiltCli(['check', '--task', 'limit', '--point', '0', '--direction', '+', '1/x', '-oo']);
+    const wrong = await sagga(['check', '--task', 'limit', '--point', '0', '--direction', '+', '1/x', '-oo']);
     expect(wrong.status).toBe(1);
-    const series = await runBuiltCli(['check', '--task', 'series', '--point', '0', '--order', '3', 'sin(x)', 'x - x^3/6']);
+    const series = await sagga(['check', '--task', 'series', '--point', '0', '--order', '3', 'sin(x)', 'x - x^3/6']);
     expect(series.status).toBe(0);
-    const missing = await runBuiltCli(['check', '--task', 'definite', '--lower', '0', 'x', '1/2']);
+    const missing = await sagga(['check', '--task', 'definite', '--lower', '0', 'x', '1/2']);
     expect([missing.status, missing.stderr]).toEqual([64, expect.stringContaining('--upper is required')]);
-    const stray = await runBuiltCli(['check', '--point', '0', 'x', 'x^2/2']);
+    const stray = await sagga(['check', '--point', '0', 'x', 'x^2/2']);
     expect([stray.status, stray.stderr]).toEqual([64, expect.stringContaining('--point is not an option of the integrate task')]);
   }, 180_000);
 
   it("integrate --task asks a target a task's problem: nerdamer's limit at infinity goes wrong (exit 1)", async () => {
-    const run = await runBuiltCli(['integrate', '--task', 'limit', '--point', 'oo', '--target', 'nerdamer', 'sqrt(x^2 + x) - x', '--json']);
+    const run = await sagga(['integrate', '--task', 'limit', '--point', 'oo', '--target', 'nerdamer', 'sqrt(x^2 + x) - x', '--json']);
     expect(run.status, run.stderr).toBe(1);
     const result = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(result).toMatchObject({ problem: 'sqrt(x^2 + x) - x', task: 'limit', point: 'oo', direction: '-', outcome: 'wrong' });
   }, 120_000);
 
   it('list says which targets do which task; suite refuses tasks other than integrate', async () => {
-    const targets = await runBuiltCli(['list', 'targets', '--json']);
+    const targets = await sagga(['list', 'targets', '--json']);
     const rows = JSON.parse(targets.stdout) as Array<{ name: string; description: string }>;
     const tasksOf = (name: string) => rows.find((r) => r.name === name)!.description.replace(/^.*tasks: /, '');
     expect(tasksOf('nerdamer')).toBe('integrate, definite, limit');
     expect(tasksOf('algebrite')).toBe('integrate, definite, series');
     expect(tasksOf('maxima')).toBe('integrate, definite, series, limit, ode');
-    const suite = await runBuiltCli(['suite', 'primitives', '--target', 'nerdamer', '--task', 'definite']);
+    const suite = await sagga(['suite', 'primitives', '--target', 'nerdamer', '--task', 'definite']);
     expect([suite.status, suite.stderr]).toEqual([64, expect.stringContaining('probes of indefinite integration')]);
-    const refused = await runBuiltCli([
+    const refused = await sagga([
       'search',
       '--task',
       'series',

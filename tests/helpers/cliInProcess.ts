@@ -1,11 +1,13 @@
 import { type Command, CommanderError } from 'commander';
 import { vi } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
+import { exitCodeOf } from '../../src/cli/exitCodeOf.js';
 import type { CliRun } from './runBuiltCli.js';
 
 /**
  * The CLI's program in this process (a spawned `node bin/sagga.js` costs a second of module loading
- * on this machine, so only one test spawns it): stdout, stderr and the exit status it would have.
+ * on this machine, so only one test spawns it): stdout, stderr and the exit status it would have,
+ * an error that escaped a command reported as `main` reports it (one line, its exit status).
  */
 export async function sagga(args: string[]): Promise<CliRun> {
   let stdout = '';
@@ -25,8 +27,12 @@ export async function sagga(args: string[]): Promise<CliRun> {
     await program.parseAsync(args, { from: 'user' });
     status = Number(process.exitCode ?? 0);
   } catch (e) {
-    if (!(e instanceof CommanderError)) throw e;
-    status = e.code === 'commander.helpDisplayed' ? 0 : e.exitCode;
+    if (e instanceof CommanderError) status = e.code === 'commander.helpDisplayed' ? 0 : e.exitCode;
+    else {
+      const command = args[0] !== undefined && !args[0].startsWith('-') ? ` ${args[0]}` : '';
+      stderr += `sagga${command}: ${e instanceof Error ? e.message : String(e)}\n`;
+      status = exitCodeOf(e);
+    }
   } finally {
     out.mockRestore();
     err.mockRestore();

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, runBuiltCli, SAGGA_BIN } from '../../helpers/runBuiltCli.js';
+import { sagga } from '../../helpers/cliInProcess.js';
+import { REPO_ROOT, SAGGA_BIN } from '../../helpers/runBuiltCli.js';
 
 /** `sagga verify` over lines given on stdin: one parsed output line per input line. */
 function verifyLines(lines: readonly object[]): Record<string, { verdict: string; reason: string; reading?: unknown }> {
@@ -55,7 +56,7 @@ describe('the ode task on the command line', () => {
   }, 120_000);
 
   it('check --task ode takes the conditions as repeated --condition: exit 0 correct, 1 incorrect, 64 for a bad or stray option', async () => {
-    const right = await runBuiltCli([
+    const right = await sagga([
       'check',
       '--task',
       'ode',
@@ -67,25 +68,25 @@ describe('the ode task on the command line', () => {
       'y = 3*sin(2*x)/10 - sin(3*x)/5 + cos(2*x)',
     ]);
     expect([right.status, right.stdout]).toEqual([0, expect.stringMatching(/^correct: .*y\(0\) = 1 and y'\(0\) = 0 hold/)]);
-    const general = await runBuiltCli(['check', '--task', 'ode', "y' = y", 'C1*exp(x)']);
+    const general = await sagga(['check', '--task', 'ode', "y' = y", 'C1*exp(x)']);
     expect(general.status).toBe(0);
-    const wrong = await runBuiltCli(['check', '--task', 'ode', '--condition', 'y(0)=2', "y' = y", 'y = exp(x)']);
+    const wrong = await sagga(['check', '--task', 'ode', '--condition', 'y(0)=2', "y' = y", 'y = exp(x)']);
     expect([wrong.status, wrong.stdout]).toEqual([1, expect.stringMatching(/^incorrect: the condition y\(0\) = 2 does not hold/)]);
-    const bad = await runBuiltCli(['check', '--task', 'ode', '--condition', 'z(0)=1', "y' = y", 'exp(x)']);
+    const bad = await sagga(['check', '--task', 'ode', '--condition', 'z(0)=1', "y' = y", 'exp(x)']);
     expect([bad.status, bad.stderr]).toEqual([64, expect.stringContaining('--condition: condition 1: ')]);
-    const stray = await runBuiltCli(['check', '--task', 'limit', '--point', '0', '--condition', 'y(0)=1', 'x', '0']);
+    const stray = await sagga(['check', '--task', 'limit', '--point', '0', '--condition', 'y(0)=1', 'x', '0']);
     expect([stray.status, stray.stderr]).toEqual([64, expect.stringContaining('--condition is not an option of the limit task')]);
-    const strayPoint = await runBuiltCli(['check', '--task', 'ode', '--point', '0', "y' = y", 'exp(x)']);
+    const strayPoint = await sagga(['check', '--task', 'ode', '--point', '0', "y' = y", 'exp(x)']);
     expect([strayPoint.status, strayPoint.stderr]).toEqual([64, expect.stringContaining('--point is not an option of the ode task (its: --condition)')]);
   }, 120_000);
 
   it('integrate --task ode asks SymPy one equation and verifies its solution; list names the task, its field and its solver', async () => {
-    const run = await runBuiltCli(['integrate', '--task', 'ode', '--condition', 'y(0)=1', '--target', 'sympy', "y' + 2*y = exp(x)", '--json']);
+    const run = await sagga(['integrate', '--task', 'ode', '--condition', 'y(0)=1', '--target', 'sympy', "y' + 2*y = exp(x)", '--json']);
     expect(run.status, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ problem: "y' + 2*y = exp(x)", task: 'ode', conditions: ['y(0) = 1'], outcome: 'solved' });
-    const tasks = await runBuiltCli(['list', 'tasks']);
+    const tasks = await sagga(['list', 'tasks']);
     expect(tasks.stdout).toMatch(/^ode +linear ODEs of order 1 or 2: .*; fields: conditions; solved by sympy/m);
-    const seeds = await runBuiltCli(['list', 'seeds']);
+    const seeds = await sagga(['list', 'seeds']);
     expect(seeds.stdout).toMatch(/^ode +\d+ ode seeds: y' - y = 0/m);
   }, 180_000);
 });
