@@ -1,5 +1,6 @@
 import type { ParameterName } from '../parameters.js';
-import { isLeaf, withArgs, type Expr } from '../types.js';
+import type { Expr } from '../types.js';
+import { replaceSymbols } from './replaceSymbols.js';
 
 /** A number for each parameter (or arbitrary constant) to put in its place. */
 export type ParameterValues = Readonly<Partial<Record<ParameterName, number>>>;
@@ -10,18 +11,10 @@ export type ParameterValues = Readonly<Partial<Record<ParameterName, number>>>;
  * Subtrees without a parameter are shared, not copied, so a tape compiles them as before.
  */
 export function instantiate(e: Expr, values: ParameterValues): Expr {
-  if (e.type === 'sym') {
-    const v = Object.hasOwn(values, e.name) ? values[e.name as ParameterName] : undefined;
-    if (v === undefined) return e;
-    if (!Number.isFinite(v)) throw new RangeError(`${e.name} = ${v}: a parameter's value must be a finite number`);
+  return replaceSymbols(e, (symbol) => {
+    const v = Object.hasOwn(values, symbol.name) ? values[symbol.name as ParameterName] : undefined;
+    if (v === undefined) return undefined;
+    if (!Number.isFinite(v)) throw new RangeError(`${symbol.name} = ${v}: a parameter's value must be a finite number`);
     return v < 0 ? { type: 'neg', args: [{ type: 'num', value: -v }] } : { type: 'num', value: v };
-  }
-  if (isLeaf(e)) return e;
-  let changed = false;
-  const args = e.args.map((a) => {
-    const b = instantiate(a, values);
-    changed ||= b !== a;
-    return b;
   });
-  return changed ? withArgs(e, args) : e;
 }

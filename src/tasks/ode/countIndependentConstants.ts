@@ -1,6 +1,7 @@
 import { instantiate, type ParameterValues } from '../../expr/edit/instantiate.js';
 import type { ArbitraryConstant } from '../../expr/parameters.js';
-import { isLeaf, withArgs, type Expr, type SymName } from '../../expr/types.js';
+import { replaceSymbols } from '../../expr/edit/replaceSymbols.js';
+import type { Expr, SymName } from '../../expr/types.js';
 import { derivative } from '../../verify/derivative.js';
 import { createComplexEvaluator, type Evaluated } from '../../verify/evalComplex.js';
 import { compileTape, TapeTooLarge } from '../../verify/tape.js';
@@ -75,17 +76,9 @@ export function countIndependentConstants(
   return { ok: true, rank: rank(rows) };
 }
 
-/** e with its symbols renamed by `names` at once (x ↔ C1 swaps them); subtrees without them shared. */
+/** e with its symbols renamed by `names` at once (x ↔ C1 swaps them). */
 function rename(e: Expr, names: Readonly<Record<string, SymName>>): Expr {
-  if (e.type === 'sym') return Object.hasOwn(names, e.name) ? { type: 'sym', name: names[e.name] } : e;
-  if (isLeaf(e)) return e;
-  let changed = false;
-  const args = e.args.map((a) => {
-    const b = rename(a, names);
-    changed ||= b !== a;
-    return b;
-  });
-  return changed ? withArgs(e, args) : e;
+  return replaceSymbols(e, (symbol) => (Object.hasOwn(names, symbol.name) ? { type: 'sym', name: names[symbol.name] } : undefined));
 }
 
 /** The numerical rank of the rows, by modified Gram–Schmidt taking the largest remaining row first. */
