@@ -3,15 +3,16 @@
  * with no target asked, and print one row per run: each line proven (its proof and its minimal
  * form's), each proof re-verified (the wrong answer `incorrect`, a reference's answer `correct`,
  * for the problem and for its minimal form), shrunk (a minimal form no larger, with its steps and
- * why it stopped), signed (the signature is the minimal problem's), and, for lines with parameters,
- * how many fail only because of one (the wrong answer is right once every parameter is 1). Any line
- * short of one of these is printed on stderr with why.
+ * why it stopped), signed (the signature is the minimal problem's), and, for integrate lines with
+ * parameters, how many fail only because of one (the wrong answer is right once every parameter is
+ * 1). Any line short of one of these is printed on stderr with why.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { instantiate } from '../src/expr/edit/instantiate.js';
 import type { ParameterName } from '../src/expr/parameters.js';
 import { parseExpr, tryParseExpr } from '../src/expr/parse.js';
+import { readJsonLines } from '../src/run/readJsonLines.js';
+import { RunFiles } from '../src/run/runFiles.js';
+import type { ArchiveRecord } from '../src/run/runSchema.js';
 import { signature } from '../src/expr/signature.js';
 import { ANSWER_LIMITS } from '../src/targets/answerReading.js';
 import { readTaskProblem } from '../src/tasks/readTaskProblem.js';
@@ -20,18 +21,8 @@ import { type TaskSideReader, verifyTaskLine } from '../src/tasks/verifyTaskLine
 import type { VerifyResult } from '../src/verify/types.js';
 import { verifyPair } from '../src/verify/verifyPair.js';
 
-type Line = Record<string, unknown> & {
-  id: string;
-  problem: string;
-  kind: string;
-  signature: string;
-  nodes: number;
-  parameters?: Record<string, string>;
-  answers: { verdict: string; answer?: string }[];
-  proof?: { by: string; reference?: string; answer?: string } | null;
-  minimal?: { problem: string; nodes: number; proof?: { answer?: string } | null; answers: { answer?: string }[] };
-  shrink?: { steps?: number; stopped?: string };
-};
+/** An archive line as the search writes it (docs/FORMATS.md); a bench reads its own runs' lines as written. */
+type Line = ArchiveRecord;
 
 /** Answers read as the search reads a target's: a CAS's exact numbers may pass the default limits. */
 const readSide: TaskSideReader = (text, side, options) => {
@@ -57,8 +48,9 @@ interface LinesAudit {
 }
 
 async function proofHolds(line: Line, fault: (why: string) => void): Promise<boolean> {
-  const minimal = line.minimal!;
-  if (line.proof?.by === 'verifier') {
+  const { proof, minimal } = line;
+  if (proof === null || minimal.proof === null) return false;
+  if (proof.by === 'verifier') {
     const wrong = line.answers.filter((a) => a.verdict === 'incorrect' && a.answer !== undefined);
     const first = await Promise.all(wrong.map((a) => verdictOf(line, line.problem, a.answer!)));
     const least = await Promise.all(minimal.answers.filter((a) => a.answer !== undefined).map((a) => verdictOf(line, minimal.problem, a.answer!)));
@@ -66,14 +58,18 @@ async function proofHolds(line: Line, fault: (why: string) => void): Promise<boo
     if (!least.some((r) => r.verdict === 'incorrect')) fault(`its minimal form's answer is now ${least.map((r) => r.verdict).join(', ') || 'absent'}`);
     return first.some((r) => r.verdict === 'incorrect') && least.some((r) => r.verdict === 'incorrect');
   }
-  const a = await verdictOf(line, line.problem, line.proof!.answer ?? '');
-  const m = await verdictOf(line, minimal.problem, minimal.proof?.answer ?? '');
+  if (minimal.proof.by !== 'reference') {
+    fault('proven by a reference, its minimal form by the verifier');
+    return false;
+  }
+  const a = await verdictOf(line, line.problem, proof.answer);
+  const m = await verdictOf(line, minimal.problem, minimal.proof.answer);
   if (a.verdict !== 'correct') fault(`the reference's answer is now ${a.verdict}: ${a.reason}`);
   if (m.verdict !== 'correct') fault(`the reference's answer to its minimal form is now ${m.verdict}: ${m.reason}`);
   return a.verdict === 'correct' && m.verdict === 'correct';
 }
 
-/** A wrong answer that is right once every parameter is 1: the failure needs a parameter. */
+/** An integrate line's wrong answer that is right once every parameter is 1: the failure needs a parameter. */
 function needsParameter(line: Line): boolean {
   const names = Object.keys(line.parameters ?? {}) as ParameterName[];
   const ones = Object.fromEntries(names.map((n) => [n, 1]));
@@ -85,12 +81,12 @@ function needsParameter(line: Line): boolean {
 }
 
 async function auditLines(dir: string): Promise<LinesAudit> {
-  const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
+  const files = new RunFiles(dir);
+  const config = files.readConfig();
+  if (config === null) throw new Error(`${dir}: no config.json (not a run directory)`);
   const task = taskNamed(config.settings.task);
-  const lines: Line[] = readFileSync(join(dir, 'archive.jsonl'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
+  const read = readJsonLines(files.path('archive'));
+  const lines = read.values.map((v) => v.value as Line);
   const audit: LinesAudit = {
     lines: lines.length,
     signatures: new Set(lines.map((l) => l.signature)).size,
@@ -100,7 +96,7 @@ async function auditLines(dir: string): Promise<LinesAudit> {
     signed: 0,
     withParameters: 0,
     needParameter: 0,
-    faults: [],
+    faults: read.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
   };
   for (const line of lines) {
     const fault = (why: string) => audit.faults.push(`${line.id} ${line.problem}: ${why}`);
@@ -119,7 +115,8 @@ async function auditLines(dir: string): Promise<LinesAudit> {
     const minimalProblem = line.minimal === undefined ? undefined : readTaskProblem(task, { ...line, problem: line.minimal.problem });
     if (minimalProblem?.ok && line.signature === task.signature(minimalProblem.problem, signature)) audit.signed++;
     else fault(`its signature ${line.signature} is not its minimal problem's`);
-    if (line.parameters !== undefined && line.proof?.by === 'verifier') {
+    // The antiderivative check decides an integrand at A = 1 directly; other tasks' problems are read with their fields.
+    if (line.parameters !== undefined && line.proof?.by === 'verifier' && task.name === 'integrate') {
       audit.withParameters++;
       if (needsParameter(line)) audit.needParameter++;
     }
