@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runBuiltCli } from '../helpers/runBuiltCli.js';
+import { searchOneGeneration } from '../helpers/searchOneGeneration.js';
 
 /* The archive commands on a definite run: nothing may lose a line's bounds. */
 describe('archive commands on a task run', () => {
@@ -11,33 +12,7 @@ describe('archive commands on a task run', () => {
   const MODEL = 'cmd:node tests/fixtures/cmd/definite-model.mjs';
 
   beforeAll(async () => {
-    const search = await runBuiltCli([
-      'search',
-      '--task',
-      'definite',
-      '--target',
-      MODEL,
-      '--reference',
-      'none',
-      '--out',
-      dir,
-      '--rng-seed',
-      '7',
-      '--generation-size',
-      '20',
-      '--max-generations',
-      '1',
-      '--seed-size',
-      '10',
-      '--clusters',
-      '4',
-      '--shrink-calls',
-      '8',
-      '--concurrency',
-      '2',
-      '--json',
-    ]);
-    expect(search.status, search.stderr).toBe(0);
+    await searchOneGeneration({ task: 'definite', target: MODEL, out: dir, extra: ['--reference', 'none', '--rng-seed', '7'] });
   }, 300_000);
 
   it('merge keeps each line with its task and bounds, one line per problem and bounds', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBuiltCli } from '../helpers/runBuiltCli.js';
+import { searchOneGeneration } from '../helpers/searchOneGeneration.js';
 
 interface Metric {
   readonly value: number | null;
@@ -97,33 +98,12 @@ describe('sagga eval --task definite', () => {
 
   it('reads a definite run as its problems, with their bounds, and measures how many of its failures another target fails too', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'sagga-eval-run-')), 'run');
-    const search = await runBuiltCli([
-      'search',
-      '--task',
-      'definite',
-      '--target',
-      'cmd:node tests/fixtures/cmd/definite-model.mjs',
-      '--reference',
-      'nerdamer',
-      '--out',
-      dir,
-      '--rng-seed',
-      '7',
-      '--generation-size',
-      '20',
-      '--max-generations',
-      '1',
-      '--seed-size',
-      '10',
-      '--clusters',
-      '4',
-      '--shrink-calls',
-      '8',
-      '--concurrency',
-      '2',
-      '--json',
-    ]);
-    expect(search.status, search.stderr).toBe(0);
+    await searchOneGeneration({
+      task: 'definite',
+      target: 'cmd:node tests/fixtures/cmd/definite-model.mjs',
+      out: dir,
+      extra: ['--reference', 'nerdamer', '--rng-seed', '7'],
+    });
     const archived = readFileSync(join(dir, 'archive.jsonl'), 'utf8').trim().split('\n').length;
     const out = join(dir, 'transfer.json');
     // No --task: the run's own.

@@ -3,37 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBuiltCli } from '../helpers/runBuiltCli.js';
+import { searchOneGeneration } from '../helpers/searchOneGeneration.js';
 
 describe('the report of a task run', () => {
   it("names the run's task and shows each archived problem with its parameters", async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'sagga-report-limit-')), 'run');
-    const search = await runBuiltCli([
-      'search',
-      '--task',
-      'limit',
-      '--target',
-      'cmd:node tests/fixtures/cmd/limit-model.mjs',
-      '--reference',
-      'none',
-      '--out',
-      dir,
-      '--rng-seed',
-      '4',
-      '--generation-size',
-      '20',
-      '--max-generations',
-      '1',
-      '--seed-size',
-      '10',
-      '--clusters',
-      '4',
-      '--shrink-calls',
-      '8',
-      '--concurrency',
-      '2',
-      '--json',
-    ]);
-    expect(search.status, search.stderr).toBe(0);
+    await searchOneGeneration({
+      task: 'limit',
+      target: 'cmd:node tests/fixtures/cmd/limit-model.mjs',
+      out: dir,
+      extra: ['--reference', 'none', '--rng-seed', '4'],
+    });
     const archive = readFileSync(join(dir, 'archive.jsonl'), 'utf8')
       .trim()
       .split('\n')

@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseExpr } from '../../../src/expr/parse.js';
@@ -8,7 +6,7 @@ import { parseBound } from '../../../src/tasks/definite/parseBound.js';
 import { readDefiniteAnswer } from '../../../src/tasks/definite/readDefiniteAnswer.js';
 import { verifyDefinite } from '../../../src/tasks/definite/verifyDefinite.js';
 import type { VerifyResult } from '../../../src/verify/types.js';
-import { runBuiltCli } from '../../helpers/runBuiltCli.js';
+import { searchOneGeneration } from '../../helpers/searchOneGeneration.js';
 import { checkTaskRun, jsonLines } from '../helpers/taskRunChecks.js';
 
 /*
@@ -29,33 +27,8 @@ function verify(line: Readonly<Record<string, unknown>>, problem: string, answer
  * small as what each test asserts allows, with the seed of the generator chosen so that each run
  * archives the kinds of failure its test names.
  */
-async function search(target: string, extra: readonly string[] = []): Promise<string> {
-  const out = join(mkdtempSync(join(tmpdir(), 'sagga-definite-')), 'run');
-  const run = await runBuiltCli([
-    'search',
-    '--task',
-    'definite',
-    '--target',
-    target,
-    '--out',
-    out,
-    '--generation-size',
-    '20',
-    '--max-generations',
-    '1',
-    '--seed-size',
-    '10',
-    '--clusters',
-    '4',
-    '--shrink-calls',
-    '8',
-    '--concurrency',
-    '2',
-    '--json',
-    ...extra,
-  ]);
-  expect(run.status, run.stderr).toBe(0);
-  return out;
+function search(target: string, extra: readonly string[] = []): Promise<string> {
+  return searchOneGeneration({ task: 'definite', target, extra });
 }
 
 describe('search --task definite', () => {

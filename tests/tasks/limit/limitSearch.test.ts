@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseExpr, tryParseExpr } from '../../../src/expr/parse.js';
 import { ANSWER_LIMITS } from '../../../src/targets/answerReading.js';
@@ -8,7 +5,7 @@ import { limitAnswerOf } from '../../../src/tasks/limit/limitAnswerOf.js';
 import { readLimitParams, limitParams, limitPointOf } from '../../../src/tasks/limit/limitParams.js';
 import { verifyLimit } from '../../../src/tasks/limit/verifyLimit.js';
 import type { VerifyResult } from '../../../src/verify/types.js';
-import { runBuiltCli } from '../../helpers/runBuiltCli.js';
+import { searchOneGeneration } from '../../helpers/searchOneGeneration.js';
 import { checkTaskRun } from '../helpers/taskRunChecks.js';
 
 /*
@@ -29,33 +26,8 @@ function verify(line: Readonly<Record<string, unknown>>, problem: string, answer
  * small as what each test asserts allows, with the seed of the generator chosen so that each run
  * archives the kinds of failure its test names.
  */
-async function search(target: string, extra: readonly string[]): Promise<string> {
-  const out = join(mkdtempSync(join(tmpdir(), 'sagga-limit-')), 'run');
-  const run = await runBuiltCli([
-    'search',
-    '--task',
-    'limit',
-    '--target',
-    target,
-    '--out',
-    out,
-    '--generation-size',
-    '20',
-    '--max-generations',
-    '1',
-    '--seed-size',
-    '10',
-    '--clusters',
-    '4',
-    '--shrink-calls',
-    '8',
-    '--concurrency',
-    '2',
-    '--json',
-    ...extra,
-  ]);
-  expect(run.status, run.stderr).toBe(0);
-  return out;
+function search(target: string, extra: readonly string[] = []): Promise<string> {
+  return searchOneGeneration({ task: 'limit', target, extra });
 }
 
 describe('search --task limit', () => {

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readOde } from '../../../src/tasks/ode/readOde.js';
 import { ANSWER_LIMITS } from '../../../src/targets/answerReading.js';
@@ -8,7 +5,7 @@ import { readOdeAnswer } from '../../../src/tasks/ode/readOdeAnswer.js';
 import { readOdeCondition } from '../../../src/tasks/ode/readOdeCondition.js';
 import { verifyOde } from '../../../src/tasks/ode/verifyOde.js';
 import type { VerifyResult } from '../../../src/verify/types.js';
-import { runBuiltCli } from '../../helpers/runBuiltCli.js';
+import { searchOneGeneration } from '../../helpers/searchOneGeneration.js';
 import { checkTaskRun } from '../helpers/taskRunChecks.js';
 
 /*
@@ -46,35 +43,8 @@ function variableCoefficient(equation: string): boolean {
  * solves. One problem at a time: one SymPy reference, warm after its first equation, so that the
  * 2 s a reference has in a search is enough on a loaded machine.
  */
-async function search(target: string, extra: readonly string[]): Promise<string> {
-  const out = join(mkdtempSync(join(tmpdir(), 'sagga-ode-')), 'run');
-  const run = await runBuiltCli([
-    'search',
-    '--task',
-    'ode',
-    '--target',
-    target,
-    '--reference',
-    'sympy',
-    '--out',
-    out,
-    '--generation-size',
-    '20',
-    '--max-generations',
-    '1',
-    '--seed-size',
-    '10',
-    '--clusters',
-    '3',
-    '--shrink-calls',
-    '6',
-    '--concurrency',
-    '1',
-    '--json',
-    ...extra,
-  ]);
-  expect(run.status, run.stderr).toBe(0);
-  return out;
+function search(target: string, extra: readonly string[] = []): Promise<string> {
+  return searchOneGeneration({ task: 'ode', target, clusters: 3, shrinkCalls: 6, concurrency: 1, extra });
 }
 
 describe('search --task ode', () => {

@@ -1,12 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseExpr, tryParseExpr } from '../../../src/expr/parse.js';
 import { ANSWER_LIMITS } from '../../../src/targets/answerReading.js';
 import { verifySeries } from '../../../src/tasks/series/verifySeries.js';
 import type { VerifyResult } from '../../../src/verify/types.js';
-import { runBuiltCli } from '../../helpers/runBuiltCli.js';
+import { searchOneGeneration } from '../../helpers/searchOneGeneration.js';
 import { checkTaskRun } from '../helpers/taskRunChecks.js';
 
 /*
@@ -25,33 +22,8 @@ function verify(line: Readonly<Record<string, unknown>>, problem: string, answer
  * small as what each test asserts allows, with the seed of the generator chosen so that each run
  * archives the kinds of failure its test names.
  */
-async function search(target: string, extra: readonly string[]): Promise<string> {
-  const out = join(mkdtempSync(join(tmpdir(), 'sagga-series-')), 'run');
-  const run = await runBuiltCli([
-    'search',
-    '--task',
-    'series',
-    '--target',
-    target,
-    '--out',
-    out,
-    '--generation-size',
-    '20',
-    '--max-generations',
-    '1',
-    '--seed-size',
-    '10',
-    '--clusters',
-    '4',
-    '--shrink-calls',
-    '8',
-    '--concurrency',
-    '2',
-    '--json',
-    ...extra,
-  ]);
-  expect(run.status, run.stderr).toBe(0);
-  return out;
+function search(target: string, extra: readonly string[] = []): Promise<string> {
+  return searchOneGeneration({ task: 'series', target, extra });
 }
 
 describe('search --task series', () => {
