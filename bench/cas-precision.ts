@@ -163,6 +163,12 @@ async function sympyCheck(pairs: ReadonlyArray<Pick<WrongPair, 'id' | 'problem' 
   return runs.flatMap((r) => r.replies);
 }
 
+/** The share of solved answers whose conversion verifies, against the 99 % target, and every answer set aside, by why. */
+function printShare(verified: number, solved: number, share: number, setAside: readonly (readonly [string, readonly string[]])[]): void {
+  console.log(`  converted answer verifies: ${verified} of ${solved} = ${(100 * share).toFixed(2)} % — target ≥ 99 %: ${share >= 0.99 ? 'met' : 'NOT met'}`);
+  for (const [label, lines] of setAside) for (const line of lines) console.log(`  ${label}: ${line}`);
+}
+
 async function conversions(system: 'nerdamer' | 'algebrite', options: Options): Promise<ConversionSummary> {
   const problems = distinctCasProblems(`${options.seed}-${system}`, options.conversions);
   const target = system === 'nerdamer' ? createNerdamerTarget({ timeLimitMs: 3000 }) : createAlgebriteTarget({ timeLimitMs: 3000 });
@@ -188,16 +194,13 @@ async function conversions(system: 'nerdamer' | 'algebrite', options: Options): 
       console.log(`  rejected, translation not shown exact; SymPy on the raw text: ${c.verdict} (${c.detail}): ∫ ${x.problem} dx = ${x.text}`);
     }
     console.log(`  of ${s.suspects.length} such answers SymPy finds ${sympyWrong} wrong as the system printed them: the system's mistakes`);
-    console.log(`  converted answer verifies: ${verified} of ${solved} = ${(100 * share).toFixed(2)} % — target ≥ 99 %: ${share >= 0.99 ? 'met' : 'NOT met'}`);
-    for (const [label, lines] of [
+    printShare(verified, solved, share, [
       ['read through its real form', s.imaginary],
       ['translation refuted', s.unfaithful],
       ['unparseable', s.unparseable],
       ['not judged (error)', s.errors],
       ['verifier unknown', s.unknown],
-    ] as const) {
-      for (const line of lines) console.log(`  ${label}: ${line}`);
-    }
+    ]);
     return s;
   } finally {
     await target.close();
@@ -206,7 +209,8 @@ async function conversions(system: 'nerdamer' | 'algebrite', options: Options): 
 
 /** SymPy's answers to the first `options.integrands` integrands of testkit/integrands.ts, read back and verified. */
 async function sympyConversions(options: Options): Promise<ConversionSummary> {
-  const problems: TargetProblem[] = integrands(options.integrands).map((text, i) => {
+  const texts = integrands(options.integrands);
+  const problems: TargetProblem[] = texts.map((text, i) => {
     const expr = parseExpr(text);
     return { id: `i${i}`, expr, infix: toInfix(expr), latex: toLatex(expr) };
   });
@@ -216,17 +220,14 @@ async function sympyConversions(options: Options): Promise<ConversionSummary> {
     const s = await checkConversions(target, problems);
     const { verified, solved, share } = conversionShare(s);
     console.log(
-      `sympy: ${problems.length} integrands (${new Set(integrands(options.integrands)).size} distinct), ${((performance.now() - started) / 1000).toFixed(1)} s; statuses ${JSON.stringify(s.statuses)}; verdicts ${JSON.stringify(s.verdicts)}`,
+      `sympy: ${problems.length} integrands (${new Set(texts).size} distinct), ${((performance.now() - started) / 1000).toFixed(1)} s; statuses ${JSON.stringify(s.statuses)}; verdicts ${JSON.stringify(s.verdicts)}`,
     );
-    console.log(`  converted answer verifies: ${verified} of ${solved} = ${(100 * share).toFixed(2)} % — target ≥ 99 %: ${share >= 0.99 ? 'met' : 'NOT met'}`);
-    for (const [label, lines] of [
+    printShare(verified, solved, share, [
       ['rejected', s.incorrect],
       ['unparseable', s.unparseable],
       ['not judged (error)', s.errors],
       ['verifier unknown', s.unknown],
-    ] as const) {
-      for (const line of lines) console.log(`  ${label}: ${line}`);
-    }
+    ]);
     return s;
   } finally {
     await target.close();
