@@ -88,11 +88,13 @@ export function runDriver(options: object, stopAt?: StopAt): Promise<DriverRun> 
     let events = 0;
     let matched = 0;
     let sent = false;
+    // Whole lines only: a chunk may end inside one, kept here until its newline comes.
+    let partial = '';
     child.stdout.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
-      // Whole lines only: a chunk may end inside one.
-      const complete = (stdout + text).split('\n').slice(events, -1);
       stdout += text;
+      const complete = (partial + text).split('\n');
+      partial = complete.pop() ?? '';
       for (const line of complete) {
         events++;
         if (!stopAt || sent) continue;
