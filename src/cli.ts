@@ -2,7 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { registerArchiveCommand } from './cli/archiveCommand.js';
 import { registerAugmentCommand } from './cli/augmentCommand.js';
 import { registerEvalCommand } from './cli/evalCommand.js';
-import { exitCodeOf } from './cli/exitCodeOf.js';
+import { escapedError } from './cli/escapedError.js';
 import { exitOnClosedPipe } from './cli/exitOnClosedPipe.js';
 import { EXIT, EXIT_CODES_HELP } from './cli/exitCodes.js';
 import { registerIntegrateCommand } from './cli/integrateCommand.js';
@@ -61,8 +61,8 @@ export async function main(argv: readonly string[]): Promise<void> {
       process.exitCode = error.exitCode;
       return;
     }
-    const command = argv[2] !== undefined && !argv[2].startsWith('-') ? ` ${argv[2]}` : '';
-    process.stderr.write(`sagga${command}: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = exitCodeOf(error);
+    const escaped = escapedError(argv.slice(2), error);
+    process.stderr.write(escaped.line);
+    process.exitCode = escaped.code;
   }
 }

@@ -1,7 +1,7 @@
 import { type Command, CommanderError } from 'commander';
 import { vi } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
-import { exitCodeOf } from '../../src/cli/exitCodeOf.js';
+import { escapedError } from '../../src/cli/escapedError.js';
 import type { CliRun } from './runBuiltCli.js';
 
 /**
@@ -29,9 +29,9 @@ export async function sagga(args: string[]): Promise<CliRun> {
   } catch (e) {
     if (e instanceof CommanderError) status = e.code === 'commander.helpDisplayed' ? 0 : e.exitCode;
     else {
-      const command = args[0] !== undefined && !args[0].startsWith('-') ? ` ${args[0]}` : '';
-      stderr += `sagga${command}: ${e instanceof Error ? e.message : String(e)}\n`;
-      status = exitCodeOf(e);
+      const escaped = escapedError(args, e);
+      stderr += escaped.line;
+      status = escaped.code;
     }
   } finally {
     out.mockRestore();
