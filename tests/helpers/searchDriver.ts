@@ -111,15 +111,27 @@ export function runDriver(options: object, stopAt?: StopAt): Promise<DriverRun> 
 }
 
 /**
- * Starts a run with `options` in `dir` and stops it at the first of `stops`, resumes it and stops
- * it at the next, and so on, then resumes it once more to its end (unless a stopped run ended it
- * first); returns the last run and how many SIGKILLs landed.
+ * Starts a run with `options` in `dir` and stops it at the first of `stops`, then resumes and
+ * stops it at each of the others (`resumeAndKill`); returns the last run and how many SIGKILLs landed.
  */
 export async function killAndResume(options: Record<string, unknown>, dir: string, stops: readonly StopAt[]): Promise<{ run: DriverRun; kills: number }> {
+  const [first, ...rest] = stops;
+  const run = await runDriver({ ...options, out: dir }, first);
+  if (run.code === 0) return { run, kills: 0 };
+  const resumed = await resumeAndKill(options, dir, rest);
+  return { run: resumed.run, kills: resumed.kills + (run.signal === 'SIGKILL' ? 1 : 0) };
+}
+
+/**
+ * Resumes the run in `dir` (started with `options`) once per stop, stopping it at that stop's
+ * moment, then once more to its end (unless a stopped resume ended it first); returns the last run
+ * and how many SIGKILLs landed.
+ */
+export async function resumeAndKill(options: Record<string, unknown>, dir: string, stops: readonly StopAt[]): Promise<{ run: DriverRun; kills: number }> {
   const resume = resumeOptions(dir, options);
   let kills = 0;
-  for (const [i, stop] of stops.entries()) {
-    const run = await runDriver(i === 0 ? { ...options, out: dir } : resume, stop);
+  for (const stop of stops) {
+    const run = await runDriver(resume, stop);
     if (run.signal === 'SIGKILL') kills++;
     if (run.code === 0) return { run, kills };
   }

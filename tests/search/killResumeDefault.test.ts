@@ -7,8 +7,8 @@ import { type DriverRun, ensureBuilt, generationRows, judgedCounts, killAndResum
 
 /*
  * The default search (elites, escalation, crossover, shrinking with confirmations) against a
- * deterministic program, the planted-bug model: killed in each phase of a generation and resumed,
- * it must end with the files of an uninterrupted run, population and known bugs restored from the
+ * deterministic program, the planted-bug model: killed before and after commits and resumed, it
+ * must end with the files of an uninterrupted run, population and known bugs restored from the
  * checkpoint. Seven generations, for it to stall and escalate: the last kill falls in a generation
  * drawn at a higher escalation level, which a resumed run reads back too.
  */
@@ -34,18 +34,18 @@ describe('the default search survives kills', () => {
     referenceRun = await runDriver({ ...PLANTED, out: reference });
   }, 240_000);
 
-  it('killed with SIGKILL in each phase of a generation and resumed, it ends with the same files', async () => {
+  it('killed with SIGKILL before and after commits and resumed each time, it ends with the same files', async () => {
     expect(referenceRun.code, referenceRun.stderr).toBe(0);
     expect(lines(join(reference, 'archive.jsonl')).length).toBeGreaterThanOrEqual(3);
     const escalated = (generationRows(reference) as { generation: number; escalation: { drawn_at: number } }[]).find((r) => r.escalation.drawn_at > 0);
     expect(escalated).toBeDefined();
     const dir = join(work, 'killed');
     const rng = createRng('kill-default-moments');
-    // The first generation, nothing committed, as a failure is shrunk and confirmed; after the
-    // third one's last problem is judged (its tell and commit); inside the escalated one.
+    // The first generation, nothing committed, as a failure is shrunk and confirmed; inside the
+    // escalated one, its population, known bugs and stagnation read back from the checkpoint. (A
+    // kill as a generation is committed cuts the same files whatever the search: killResume.test.ts.)
     const stops = [
       killAt(moments.failure(1, rng.int(1, judgedCounts(referenceRun, 1).failures)), rng),
-      killAt(moments.lastJudged(3), rng),
       killAt(moments.judged(escalated!.generation, rng.int(1, judgedCounts(referenceRun, escalated!.generation).problems - 1)), rng),
     ];
     const { run, kills } = await killAndResume(PLANTED, dir, stops);

@@ -32,7 +32,7 @@ const CONCURRENCY = 3;
 const DELAY_MS = 15;
 const KEY = 'sk-killtokens-0123456789';
 const TRIALS = 3;
-const KILLS_PER_TRIAL = 3;
+const KILLS_PER_TRIAL = 2;
 
 function searchArgs(server: FakeOpenAIServer, out: string): string[] {
   return [
