@@ -66,7 +66,7 @@ describe('definite integrals: accuracy on the labelled set', () => {
     // Answers with a named constant the reader does not know yet are judged as soon as it does.
     pendingReadable = readDefinitePairs(PENDING).filter((p) => readDefiniteAnswer(p.answer).ok);
     pendingJudged = judge(pendingReadable);
-    // Some seconds of one core (work is counted, so load changes the time, never the verdicts).
+    // About a quarter of a minute of one core (work is counted, so load changes the time, never the verdicts).
   }, 1_800_000);
 
   it('the set is at least 500 integrals of both labels, with every kind of hard case and answer', () => {
