@@ -92,7 +92,7 @@ async function engineGenerations(embedderSpec: string): Promise<EngineTiming[]> 
   try {
     for (let g = 0; g < GENERATIONS; g++) {
       let t = performance.now();
-      const ask = engine.ask();
+      const ask = await engine.ask();
       const askSeconds = (performance.now() - t) / 1000;
       const evaluations: Evaluation[] = ask.problems.map((problem) => ({
         problem,

@@ -8,6 +8,7 @@ export function composeFitness(terms: readonly FitnessTerm[]): Fitness {
   const frozen = [...terms];
   return {
     terms: frozen,
+    targeting: frozen.some((t) => t.targeting === true),
     score(ctx: FitnessContext): number {
       let product = 1;
       for (const t of frozen) {

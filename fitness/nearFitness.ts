@@ -30,6 +30,7 @@ export function nearFitness(targets: readonly NearTarget[], distance: DistanceKi
     });
     return {
       name,
+      targeting: true,
       score(ctx: FitnessContext): number {
         if (!ctx.embedding) throw new RangeError('near with cosine distance needs the candidate embedding (ctx.embedding)');
         let best = Infinity;
@@ -44,6 +45,7 @@ export function nearFitness(targets: readonly NearTarget[], distance: DistanceKi
   const prepared: PreparedTree[] = targets.map((t) => prepareTree(t.expr));
   return {
     name,
+    targeting: true,
     score(ctx: FitnessContext): number {
       const candidate = prepareTree(ctx.expr);
       let best = Infinity;

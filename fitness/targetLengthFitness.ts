@@ -5,5 +5,6 @@ export function targetLengthFitness(targetLength: number, measure: LengthMeasure
   return {
     name: `length(${targetLength}, ${measure})`,
     score: (ctx) => 1 / (Math.abs(ctx.metrics[measure] - targetLength) + 1),
+    targeting: true,
   };
 }

@@ -23,6 +23,12 @@ export interface FitnessContext {
 export interface FitnessTerm {
   readonly name: string;
   score(ctx: FitnessContext): number;
+  /**
+   * The term asks for failures at a given place (a length, given problems), where `short` and the
+   * failure indicator only reward them: under such a term the search leans its choice of parents
+   * and children on the fitness (the targeted selection pressure).
+   */
+  readonly targeting?: boolean;
 }
 
 /** Which size measure `short` and `length:<L>` use. */
@@ -37,6 +43,8 @@ export const DISTANCE_KINDS: readonly DistanceKind[] = ['cosine', 'tree'];
 export interface Fitness {
   readonly terms: readonly FitnessTerm[];
   score(ctx: FitnessContext): number;
+  /** Some term is targeting (`length:L`, `near:`). */
+  readonly targeting: boolean;
   /** One line for logs and config.json, e.g. `failure × short(chars)`. */
   describe(): string;
 }

@@ -82,18 +82,23 @@ export class EliteArchive<T> {
   }
 
   /**
-   * `n` elites drawn by binary tournaments: two cells uniformly at random, the one with the higher
-   * objective wins (the first drawn on a tie). Uniform over cells, so rare structures are drawn as
-   * often as common ones; the tournament adds a mild pull toward the fitness the user asked for.
+   * `n` elites drawn by tournaments of `tournament` cells (default 2, binary), each drawn uniformly
+   * at random, the one with the highest objective winning (the first drawn on a tie). Uniform over
+   * cells, so rare structures are drawn as often as common ones; a binary tournament adds a mild pull
+   * toward the fitness the user asked for, a larger one a stronger pull.
    */
-  sample(n: number, rng: Rng, filter?: (elite: Elite<T>) => boolean): Array<Elite<T>> {
+  sample(n: number, rng: Rng, filter?: (elite: Elite<T>) => boolean, tournament = 2): Array<Elite<T>> {
     const pool = filter ? this.elites().filter(filter) : this.elites();
     if (pool.length === 0 || n <= 0) return [];
+    const rounds = Math.max(1, Math.floor(tournament));
     const out: Array<Elite<T>> = [];
     for (let i = 0; i < n; i++) {
-      const a = rng.pick(pool);
-      const b = rng.pick(pool);
-      out.push(b.objective > a.objective ? b : a);
+      let winner = rng.pick(pool);
+      for (let r = 1; r < rounds; r++) {
+        const rival = rng.pick(pool);
+        if (rival.objective > winner.objective) winner = rival;
+      }
+      out.push(winner);
     }
     return out;
   }

@@ -300,6 +300,11 @@ export interface GenerationRecord {
   readonly valid: number;
   /** Valid mutants dropped because the same problem was already evaluated or made earlier in this generation. */
   readonly duplicates: number;
+  /**
+   * New problems drawn but not asked, because a targeting fitness asks one child of each slot's
+   * brood, its fittest shape. Present only when some were.
+   */
+  readonly screened?: number;
   /** Problems the target was asked (new ones and retries). */
   readonly asked: number;
   /** Problems with a decision (pass, fail or undecided). */

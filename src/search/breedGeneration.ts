@@ -43,10 +43,17 @@ export interface BreedingRequest {
   /** Keys already in this generation (problems asked again). */
   readonly taken: ReadonlySet<string>;
   readonly rng: Rng;
+  /**
+   * Children drawn for each child the generation asks for (default 1): with more, the caller keeps
+   * one of each slot's new children (`screenBroods`), and a slot counts as new when any of them is.
+   */
+  readonly brood?: number;
 }
 
 export interface BredGeneration {
   readonly problems: readonly AskedProblem[];
+  /** The child slot each problem was drawn for (parallel to `problems`); with a brood of 1, one problem a slot. */
+  readonly slots: readonly number[];
   readonly candidates: number;
   readonly valid: number;
   readonly duplicates: number;
@@ -57,52 +64,60 @@ export interface BredGeneration {
   readonly exhausted: boolean;
 }
 
-/** A generation with fewer new problems than this share of its size draws another pass, one level up. */
+/** A generation with fewer slots holding a new problem than this share of its size draws another pass, one level up. */
 export const MIN_NEW_SHARE = 0.25;
-/** Children drawn in a generation at most, as a multiple of the generation size (more when more levels are left to climb). */
+/** Child slots drawn in a generation at most, as a multiple of the generation size (more when more levels are left to climb). */
 export const MAX_DRAW_FACTOR = 4;
 
 /**
  * Make one generation's new problems: children of the parents (mutations, or crossover then
  * mutations, as the plan of the level says), validated and deduplicated against every problem
- * evaluated before. A first pass draws `generationSize` children; while fewer than a quarter of them
- * are new, another pass is drawn one escalation level higher, until every level had its pass and at
+ * evaluated before. A first pass draws `generationSize` child slots, each a brood of `brood`
+ * children (one, unless the caller screens them); while fewer than a quarter of the slots hold a new
+ * problem, another pass is drawn one escalation level higher, until every level had its pass and at
  * least MAX_DRAW_FACTOR times the size was drawn, so a generation never asks nothing while anything
  * new can still be made.
  */
 export function breedGeneration(request: BreedingRequest, deps: BreedingDeps): BredGeneration {
   const size = Math.max(1, request.generationSize);
+  const brood = Math.max(1, Math.floor(request.brood ?? 1));
   const wanted = Math.max(1, Math.ceil(size * MIN_NEW_SHARE));
   const collector = new CandidateCollector(request, deps);
   let level = Math.min(request.topLevel, request.level);
   // Every level above the first gets a pass before the generation gives up.
-  const maxDraws = Math.max(MAX_DRAW_FACTOR, request.topLevel - level + 1) * size;
+  const maxSlots = Math.max(MAX_DRAW_FACTOR, request.topLevel - level + 1) * size;
   if (request.parents.length > 0) {
-    drawPass(collector, size, request.planAt(level));
-    while (collector.problems.length < wanted && collector.candidates < maxDraws) {
+    drawPass(collector, size, brood, request.planAt(level));
+    while (collector.filledSlots < wanted && collector.slotCount < maxSlots) {
       level = Math.min(request.topLevel, level + 1);
-      drawPass(collector, Math.min(size, maxDraws - collector.candidates), request.planAt(level));
+      drawPass(collector, Math.min(size, maxSlots - collector.slotCount), brood, request.planAt(level));
     }
   }
-  const { problems, candidates, valid, duplicates, invalidReasons } = collector;
-  return { problems, candidates, valid, duplicates, invalidReasons, level, exhausted: problems.length === 0 };
+  const { problems, slots, candidates, valid, duplicates, invalidReasons } = collector;
+  return { problems, slots, candidates, valid, duplicates, invalidReasons, level, exhausted: problems.length === 0 };
 }
 
-/** `count` children spread evenly over the parents (the first ones one more when it does not divide). */
-function drawPass(collector: CandidateCollector, count: number, plan: BreedingPlan): void {
+/**
+ * `count` child slots spread evenly over the parents (the first ones one more when it does not
+ * divide), `brood` children drawn for each.
+ */
+function drawPass(collector: CandidateCollector, count: number, brood: number, plan: BreedingPlan): void {
   const { parents, partners, rng } = collector.request;
   const base = Math.floor(count / parents.length);
   const extra = count % parents.length;
   for (let s = 0; s < parents.length; s++) {
     const children = base + (s < extra ? 1 : 0);
     for (let j = 0; j < children; j++) {
-      let child: TaskProblem | Error;
-      try {
-        child = makeChild(parents[s], partners, plan, rng, collector.deps);
-      } catch (err) {
-        child = err instanceof Error ? err : new Error(String(err));
+      const slot = collector.slotCount++;
+      for (let b = 0; b < brood; b++) {
+        let child: TaskProblem | Error;
+        try {
+          child = makeChild(parents[s], partners, plan, rng, collector.deps);
+        } catch (err) {
+          child = err instanceof Error ? err : new Error(String(err));
+        }
+        collector.offer(child, s, slot);
       }
-      collector.offer(child, s);
     }
   }
 }
@@ -110,7 +125,11 @@ function drawPass(collector: CandidateCollector, count: number, plan: BreedingPl
 /** The generation being drawn: its new problems and the counts of what was dropped and why. */
 class CandidateCollector {
   readonly problems: AskedProblem[] = [];
+  readonly slots: number[] = [];
   readonly invalidReasons: Record<string, number> = {};
+  /** Child slots drawn so far, and those that got a new problem. */
+  slotCount = 0;
+  filledSlots = 0;
   candidates = 0;
   valid = 0;
   duplicates = 0;
@@ -125,7 +144,7 @@ class CandidateCollector {
     this.parentInfix = request.parents.map((p) => (deps.task ?? integrateTask).problemText({ expr: p.expr, params: p.params ?? {} }, 'infix'));
   }
 
-  offer(child: TaskProblem | Error, parentIndex: number): void {
+  offer(child: TaskProblem | Error, parentIndex: number, slot: number): void {
     this.candidates++;
     if (child instanceof Error) {
       countReason(this.invalidReasons, `mutation failed: ${child.message}`);
@@ -143,6 +162,8 @@ class CandidateCollector {
       return;
     }
     this.seen.add(check.key);
+    if (this.slots.at(-1) !== slot) this.filledSlots++;
+    this.slots.push(slot);
     const { expr, params } = check.problem;
     this.problems.push({
       id: `g${this.request.generation}-${this.candidates - 1}`,

@@ -28,6 +28,7 @@ export function generationRecord(facts: GenerationFacts): GenerationRecord {
     candidates: asked.candidates,
     valid: asked.valid,
     duplicates: asked.duplicates,
+    ...(asked.screened > 0 ? { screened: asked.screened } : {}),
     // Problems a budget stopped before they were asked are asked first in the next generation.
     asked: asked.problems.length - told.unasked,
     evaluated: told.evaluatedCount,

@@ -46,7 +46,7 @@ export async function runOneGeneration(run: OpenedRun, totals: RunTotals): Promi
   const { engine, journal, budget, progress } = run;
   const wallStart = performance.now();
   let t = performance.now();
-  const asked = engine.ask();
+  const asked = await engine.ask();
   let engineSeconds = secondsSince(t);
   if (engine.stopReason() === 'exhausted') {
     // Nothing new to ask at any escalation level: a generation that asks nothing is never run.

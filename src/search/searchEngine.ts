@@ -14,6 +14,8 @@ import { describeProblem, type ProblemOutcome } from '../population/problemDescr
 import { breedGeneration, type ParentOrigin } from './breedGeneration.js';
 import { escalationPlan, RANDOM_SAMPLING_PLAN, TOP_LEVEL } from './escalationPlan.js';
 import { FailureArchive, type FailureArchiveState, type KnownBug } from './failureArchive.js';
+import { selectionPressure, type SelectionPressure } from './selectionPressure.js';
+import { screenBroods } from './screenBroods.js';
 import { selectParents, type PoolMember } from './selectParents.js';
 import { integrateTask } from '../tasks/integrate/integrateTask.js';
 import { problemAssumptions } from '../tasks/problemAssumptions.js';
@@ -118,6 +120,8 @@ export interface GenerationAsk {
   readonly duplicates: number;
   readonly retried: number;
   readonly invalidReasons: Readonly<Record<string, number>>;
+  /** New problems drawn but not asked: a targeting fitness asks one child of each slot's brood. */
+  readonly screened: number;
   /** The escalation level the generation was drawn at (the highest of its passes). */
   readonly level: number;
 }
@@ -192,6 +196,9 @@ export class SearchEngine {
   private readonly failures: FailureArchive;
   private readonly population: EliteArchive<StoredProblem>;
   private readonly task: Task;
+  private readonly pressure: SelectionPressure;
+  /** The asked fitness of known bugs' forms, by key (recomputed alike after a resume). */
+  private readonly formFitness = new Map<string, number>();
   private current: EngineState;
   private pending: GenerationAsk | undefined;
   private exhausted = false;
@@ -201,6 +208,7 @@ export class SearchEngine {
     this.params = params;
     this.deps = deps;
     this.task = deps.task ?? integrateTask;
+    this.pressure = selectionPressure(deps.fitness);
     this.initialSeedKeys = deps.initialSeeds.map((s) => this.task.key(loadProblem(s)));
     this.evaluatedKeys = new Set(restore?.evaluatedKeys ?? []);
     const initialSeeds = dedupeByKey(deps.initialSeeds, this.task);
@@ -252,9 +260,10 @@ export class SearchEngine {
   /**
    * The next generation: the problems to retry, then the parents' children (`breedGeneration`:
    * generationSize of them spread evenly over the parents, more passes one escalation level up while
-   * too few are new). An ask with nothing new to put to the target marks the run `exhausted`.
+   * too few are new; under a targeting fitness, the fittest of a brood for each, `screenBroods`). An
+   * ask with nothing new to put to the target marks the run `exhausted`.
    */
-  ask(): GenerationAsk {
+  async ask(): Promise<GenerationAsk> {
     if (this.pending) throw new Error('ask() called twice without tell()');
     const generation = this.current.generation + 1;
     const rng = this.generationRng(generation).fork('mutate');
@@ -286,10 +295,13 @@ export class SearchEngine {
             : escalationPlan,
         taken,
         rng,
+        brood: this.pressure.brood,
       },
       { mutate: this.deps.mutate, checkCandidate: this.deps.checkCandidate, isKnown: (key) => this.evaluatedKeys.has(key), task: this.task },
     );
-    problems.push(...bred.problems);
+    const children =
+      this.pressure.brood > 1 ? screenBroods(bred.problems, bred.slots, await this.shapeFitness(bred.problems.map((p) => p.expr))) : bred.problems;
+    problems.push(...children);
     this.exhausted = problems.length === 0 && this.current.seeds.length > 0;
     this.pending = {
       generation,
@@ -299,6 +311,7 @@ export class SearchEngine {
       duplicates: bred.duplicates,
       retried,
       invalidReasons: bred.invalidReasons,
+      screened: bred.problems.length - children.length,
       level: bred.level,
     };
     return this.pending;
@@ -332,12 +345,14 @@ export class SearchEngine {
         pool.push({ key: d.problem.key, fitness: told.fitness, embedding: embeddings[i], expr: d.problem.expr, ...paramsField(d.problem.params) });
     });
 
-    const newShare = asked.valid > 0 ? asked.problems.length / asked.valid : 0;
+    // A brood's screened children were new too: the share measures what breeding can still find.
+    const newShare = asked.valid > 0 ? (asked.problems.length + asked.screened) / asked.valid : 0;
     const stagnation = observeGeneration(
       this.current.stagnation ?? CALM,
       { newSignatures: this.failures.distinct - distinctBefore, newShare, targetCalls: calls.targetCalls },
       this.stagnationPolicy(),
     );
+    if (this.pressure.bugTournament > 1) await this.scoreBugForms();
     const selection = this.selectNextParents(pool, stagnation.level, asked.generation);
     const parentCounts: Record<ParentOrigin, number> = { initial: 0, pool: 0, elite: 0, bug: 0 };
     for (const p of selection.parents) parentCounts[p.origin]++;
@@ -405,9 +420,31 @@ export class SearchEngine {
         plan: escalationPlan(level),
         level,
         key: this.task.key,
+        pressure: this.pressure,
+        formFitness: (form) => this.formFitness.get(this.task.key(form)) ?? 0,
       },
       this.generationRng(generation).fork('select'),
     );
+  }
+
+  /** The asked fitness, as if it failed, of every known bug's form not scored yet. */
+  private async scoreBugForms(): Promise<void> {
+    const forms = new Map<string, Expr>();
+    for (const bug of this.failures.knownBugs())
+      for (const expr of [bug.minimal, bug.problem]) {
+        const key = this.task.key({ expr, params: bug.params ?? {} });
+        if (!this.formFitness.has(key)) forms.set(key, expr);
+      }
+    if (forms.size === 0) return;
+    const scores = await this.shapeFitness([...forms.values()]);
+    [...forms.keys()].forEach((key, i) => this.formFitness.set(key, scores[i]));
+  }
+
+  /** The fitness each tree would have if it failed: what the asked fitness thinks of its shape alone. */
+  private async shapeFitness(exprs: readonly Expr[]): Promise<number[]> {
+    if (exprs.length === 0) return [];
+    const embeddings = await this.deps.embedder.embed(exprs);
+    return exprs.map((expr, i) => finiteOrZero(this.deps.fitness.score({ metrics: metrics(expr), expr, embedding: embeddings[i], failed: true })));
   }
 
   /** Drop a generation that was asked but will not be told (the run was interrupted). */

@@ -7,6 +7,7 @@ import type { Rng } from '../util/rng.js';
 import type { Parent } from './breedGeneration.js';
 import type { BreedingPlan } from './escalationPlan.js';
 import type { KnownBug } from './failureArchive.js';
+import { SPREAD_PRESSURE, type SelectionPressure } from './selectionPressure.js';
 import { selectSeeds, type SeedCandidate, type SeedSelection } from './selectSeeds.js';
 
 /** A problem of the generation just told that may become a parent. */
@@ -30,6 +31,13 @@ export interface ParentSources {
   /** The plan of the level the next generation starts at (its share of parents from known bugs). */
   readonly plan: BreedingPlan;
   readonly level: number;
+  /** How the parents are shared out and drawn (default: the spread pressure). */
+  readonly pressure?: SelectionPressure;
+  /**
+   * The asked fitness of a known bug's form, as if it failed: it decides the tournaments
+   * among bugs' forms (without it, or with tournaments of one, forms are drawn uniformly).
+   */
+  readonly formFitness?: (form: TaskProblem) => number;
 }
 
 export interface ParentSelection {
@@ -38,16 +46,13 @@ export interface ParentSelection {
   readonly clusters: number;
 }
 
-/** Share of the `elites` method's parents chosen the paper's way, from the generation just told. */
-export const POOL_SHARE = 0.3;
-
 /**
  * The next generation's parents.
  * - `elites` (default): a share from the generation just told, chosen the paper's way (k-means
  *   over embeddings, the fittest of each cluster); a share from the archived bugs' minimal and
  *   original forms (larger at higher escalation levels); the rest drawn from the population's
- *   elites by binary tournaments, one elite per cell, solved problems included, so the parents can
- *   never collapse onto a few known bugs.
+ *   elites by tournaments, one elite per cell, solved problems included, so the parents can never
+ *   collapse onto a few known bugs. The shares and tournaments are the `pressure`'s (`selectionPressure.ts`).
  * - `kmeans`, `fitness`: the paper's selection alone (plus known bugs once the search escalates).
  * - `random`: the initial seeds only; with `RANDOM_SAMPLING_PLAN` this is the no-evolution baseline.
  * The initial seeds are added when `keepInitialSeeds` (except for `random`, whose parents they are).
@@ -70,11 +75,13 @@ export function selectParents(sources: ParentSources, rng: Rng): ParentSelection
   });
   const useBugs = sources.method === 'elites' || sources.level > 0;
   const bugCount = useBugs && bugForms.length > 0 ? Math.min(n, Math.round(n * sources.plan.bugShare)) : 0;
-  const bugParents: Parent[] = [];
-  const bugRng = rng.fork('bugs');
-  for (let i = 0; i < bugCount; i++) bugParents.push({ ...bugRng.pick(bugForms), origin: 'bug' });
+  const pressure = sources.pressure ?? SPREAD_PRESSURE;
+  const bugParents: Parent[] = drawBugForms(bugForms, bugCount, pressure.bugTournament, sources.formFitness, rng.fork('bugs')).map((form) => ({
+    ...form,
+    origin: 'bug',
+  }));
 
-  const poolCount = sources.method === 'elites' ? Math.round((n - bugCount) * POOL_SHARE) : n - bugCount;
+  const poolCount = sources.method === 'elites' ? Math.round((n - bugCount) * pressure.poolShare) : n - bugCount;
   const selection = selectSeeds(
     sources.pool,
     { seedSize: poolCount, clusters: Math.min(sources.clusters, Math.max(1, poolCount)), method: sources.method === 'fitness' ? 'fitness' : 'kmeans' },
@@ -85,10 +92,38 @@ export function selectParents(sources: ParentSources, rng: Rng): ParentSelection
   const eliteParents: Parent[] = [];
   if (sources.method === 'elites') {
     const eliteCount = n - bugCount - poolParents.length;
-    for (const e of sources.elites.sample(eliteCount, rng.fork('elites'))) eliteParents.push({ ...asParent(e.value), origin: 'elite' });
+    for (const e of sources.elites.sample(eliteCount, rng.fork('elites'), undefined, pressure.eliteTournament))
+      eliteParents.push({ ...asParent(e.value), origin: 'elite' });
   }
   const chosen = [...poolParents, ...eliteParents, ...bugParents];
   return { parents: sources.keepInitialSeeds ? [...dedupe(initial, key), ...chosen] : chosen, clusters: selection.clusters };
+}
+
+/**
+ * `count` of the known bugs' forms, each the fittest of `tournament` drawn (the first drawn on a
+ * tie); uniform draws when the tournament is of one or no fitness is given.
+ */
+function drawBugForms(
+  forms: ReadonlyArray<Omit<Parent, 'origin'>>,
+  count: number,
+  tournament: number,
+  fitnessOf: ((form: TaskProblem) => number) | undefined,
+  rng: Rng,
+): Array<Omit<Parent, 'origin'>> {
+  const rounds = fitnessOf === undefined ? 1 : Math.max(1, Math.floor(tournament));
+  const scoreOf = (form: Omit<Parent, 'origin'>): number => (fitnessOf ? fitnessOf({ expr: form.expr, params: form.params ?? {} }) : 0);
+  const drawn: Array<Omit<Parent, 'origin'>> = [];
+  for (let i = 0; i < count; i++) {
+    let winner = rng.pick(forms);
+    let best = rounds > 1 ? scoreOf(winner) : 0;
+    for (let r = 1; r < rounds; r++) {
+      const rival = rng.pick(forms);
+      const score = scoreOf(rival);
+      if (score > best) [winner, best] = [rival, score];
+    }
+    drawn.push(winner);
+  }
+  return drawn;
 }
 
 /** A stored problem as a parent's tree and parameters (none when it has none). */

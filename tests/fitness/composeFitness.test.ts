@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { composeFitness } from '../../fitness/composeFitness.js';
 import { failureFitness } from '../../fitness/failureFitness.js';
+import { nearFitness } from '../../fitness/nearFitness.js';
 import { shortFitness } from '../../fitness/shortFitness.js';
 import { targetLengthFitness } from '../../fitness/targetLengthFitness.js';
 import type { FitnessTerm } from '../../fitness/types.js';
+import { parseExpr } from '../../src/expr/parse.js';
 import { ctxWith } from './helpers.js';
 
 describe('composeFitness', () => {
@@ -23,5 +25,12 @@ describe('composeFitness', () => {
     expect(calls).toBe(0);
     expect(f.score(ctxWith({}, { failed: true }))).toBe(2);
     expect(calls).toBe(1);
+  });
+
+  test('is targeting when any of its terms asks for a place', () => {
+    expect(composeFitness([failureFitness, shortFitness('chars')]).targeting).toBe(false);
+    expect(composeFitness([failureFitness, targetLengthFitness(20, 'chars')]).targeting).toBe(true);
+    expect(composeFitness([failureFitness, shortFitness('chars'), nearFitness([{ expr: parseExpr('x^2') }], 'tree')]).targeting).toBe(true);
+    expect(composeFitness([]).targeting).toBe(false);
   });
 });

@@ -40,6 +40,22 @@ describe('EliteArchive', () => {
     expect(archive.sample(5, createRng('t'), (e) => e.value < 3).every((e) => e.value < 3)).toBe(true);
   });
 
+  it('draws the same with the default tournament as with an explicit binary one, and pulls harder with a larger one', () => {
+    const archive = new EliteArchive<number>(100);
+    for (let i = 0; i < 20; i++) archive.add({ key: `k${i}`, descriptor: cell([`f${i}`]), objective: i, generation: 1, value: i });
+    const binary = archive.sample(300, createRng('t')).map((e) => e.value);
+    expect(archive.sample(300, createRng('t'), undefined, 2).map((e) => e.value)).toEqual(binary);
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    const uniform = archive.sample(3000, createRng('u'), undefined, 1).map((e) => e.value);
+    const four = archive.sample(3000, createRng('u'), undefined, 4).map((e) => e.value);
+    // Expected winners of 20 cells: uniform 9.5, binary about 12.8, four-way about 15.
+    expect(mean(uniform)).toBeLessThan(10.5);
+    expect(mean(binary)).toBeGreaterThan(mean(uniform) + 1.5);
+    expect(mean(four)).toBeGreaterThan(mean(binary) + 1.2);
+    // Still a tournament over cells: the worst cells are drawn now and then by the binary one.
+    expect(new Set(binary).size).toBeGreaterThan(15);
+  });
+
   it('comes back from its state with the same elites in the same order', () => {
     const archive = new EliteArchive<string>(10);
     archive.add({ key: 'a', descriptor: cell(['add']), objective: 0.5, generation: 1, value: 'a' });

@@ -78,4 +78,24 @@ describe('breedGeneration', () => {
     expect(fromPartners.length).toBeGreaterThan(0);
     expect(new Set(a.problems.map((p) => p.key)).has(canonicalKey(parseExpr('x + 1')))).toBe(false);
   });
+
+  it('draws a brood for each slot: a brood of one is the generation drawn without one, a larger one draws that many children a slot', () => {
+    const plain = breedGeneration(request({ rng: createRng('brood') }), deps(new Set()));
+    const one = breedGeneration(request({ rng: createRng('brood'), brood: 1 }), deps(new Set()));
+    expect(one.problems).toEqual(plain.problems);
+    expect(one.slots).toEqual(plain.problems.map((_, i) => one.slots[i]));
+    expect(new Set(one.slots).size).toBe(one.problems.length);
+
+    const brood = breedGeneration(request({ rng: createRng('brood'), brood: 4 }), deps(new Set()));
+    expect(brood.candidates).toBe(4 * 40);
+    expect(brood.slots).toHaveLength(brood.problems.length);
+    // Slots in drawing order, each with at most its brood of new problems, all of them distinct.
+    for (let i = 1; i < brood.slots.length; i++) expect(brood.slots[i]).toBeGreaterThanOrEqual(brood.slots[i - 1]);
+    const perSlot = new Map<number, number>();
+    for (const slot of brood.slots) perSlot.set(slot, (perSlot.get(slot) ?? 0) + 1);
+    expect(Math.max(...perSlot.values())).toBeLessThanOrEqual(4);
+    expect(perSlot.size).toBeGreaterThan(30);
+    expect(Math.max(...brood.slots)).toBeLessThan(40);
+    expect(new Set(brood.problems.map((p) => p.key)).size).toBe(brood.problems.length);
+  });
 });

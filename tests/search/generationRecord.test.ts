@@ -18,6 +18,7 @@ function facts(told: Partial<GenerationTell> = {}, rest: Partial<GenerationFacts
     duplicates: 2,
     retried: 1,
     invalidReasons: { 'too long': 2 },
+    screened: 0,
     level: 1,
   };
   const tell: GenerationTell = {
@@ -87,6 +88,14 @@ describe('generationRecord', () => {
     expect(row.mean_fitness_archived).toBeNull();
     expect(row.mean_length).toBeNull();
     expect(row.cost).toBeNull();
+  });
+
+  it('says how many new problems a brood screened out, only when some were, after the duplicates', () => {
+    expect(generationRecord(facts())).not.toHaveProperty('screened');
+    const base = facts();
+    const row = generationRecord({ ...base, asked: { ...base.asked, screened: 30 } });
+    expect(row.screened).toBe(30);
+    expect(Object.keys(row).slice(3, 6)).toEqual(['duplicates', 'screened', 'asked']);
   });
 
   it('keeps the keys of generations.jsonl in their order', () => {

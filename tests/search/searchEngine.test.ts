@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFitnessSpec } from '../../fitness/parseFitnessSpec.js';
 import type { Fitness } from '../../fitness/types.js';
+import type { Expr } from '../../src/expr/types.js';
 import { mutate } from '../../mutations/mutate.js';
 import { resolveMutationConfig } from '../../mutations/presets.js';
 import { structuralEmbedder } from '../../src/embed/structuralEmbedder.js';
@@ -10,6 +11,7 @@ import { signature } from '../../src/expr/signature.js';
 import { SearchEngine, type EngineParams, type Evaluation, type GenerationAsk } from '../../src/search/searchEngine.js';
 import type { Judgement } from '../../src/judge/judgeTypes.js';
 import { checkCandidate } from '../../constraints/checkCandidate.js';
+import { metrics } from '../../src/expr/metrics.js';
 import { loadProblem } from '../../src/tasks/storedProblem.js';
 import { createRng } from '../../src/util/rng.js';
 
@@ -71,7 +73,7 @@ function judge(ask: GenerationAsk, rule: (infix: string) => Judgement['status'] 
 describe('SearchEngine', () => {
   it('asks for generationSize mutants spread evenly over the seeds, all valid and distinct', async () => {
     const engine = await makeEngine();
-    const ask = engine.ask();
+    const ask = await engine.ask();
     expect(ask.generation).toBe(1);
     expect(ask.candidates).toBe(120);
     expect(ask.valid + Object.values(ask.invalidReasons).reduce((a, b) => a + b, 0)).toBe(120);
@@ -90,7 +92,7 @@ describe('SearchEngine', () => {
     const engine = await makeEngine();
     const seen = new Set<string>();
     for (let g = 0; g < 5; g++) {
-      const ask = engine.ask();
+      const ask = await engine.ask();
       for (const p of ask.problems) {
         expect(seen.has(p.key)).toBe(false);
         seen.add(p.key);
@@ -102,7 +104,7 @@ describe('SearchEngine', () => {
 
   it('archives failures meeting τ only, never passes or undecided problems, up to the archive size', async () => {
     const engine = await makeEngine({ archiveSize: 25 });
-    const ask = engine.ask();
+    const ask = await engine.ask();
     const told = await engine.tell(judge(ask, (s) => (/[13579]/.test(s) ? 'fail' : /[2468]/.test(s) ? 'undecided' : 'pass')));
     const failing = ask.problems.filter((p) => /[13579]/.test(p.infix));
     expect(told.failures).toBe(failing.length);
@@ -119,7 +121,7 @@ describe('SearchEngine', () => {
 
   it('selects the next seeds among problems meeting τ, keeping the initial seeds', async () => {
     const engine = await makeEngine();
-    const ask = engine.ask();
+    const ask = await engine.ask();
     await engine.tell(judge(ask));
     const seeds = engine.state().seeds;
     const seedKeys = seeds.map((s) => canonicalKey(loadProblem(s).expr));
@@ -135,31 +137,31 @@ describe('SearchEngine', () => {
 
   it('stops with no-seeds when nothing reaches τ and the initial seeds are not kept', async () => {
     const engine = await makeEngine({ keepInitialSeeds: false });
-    const told = await engine.tell(judge(engine.ask(), () => 'pass'));
+    const told = await engine.tell(judge(await engine.ask(), () => 'pass'));
     expect(told.stopReason).toBe('no-seeds');
     expect(engine.state().seeds).toEqual([]);
   });
 
   it('stops at max-generations', async () => {
     const engine = await makeEngine({ maxGenerations: 2 });
-    expect((await engine.tell(judge(engine.ask()))).stopReason).toBeNull();
-    expect((await engine.tell(judge(engine.ask()))).stopReason).toBe('max-generations');
+    expect((await engine.tell(judge(await engine.ask()))).stopReason).toBeNull();
+    expect((await engine.tell(judge(await engine.ask()))).stopReason).toBe('max-generations');
   });
 
   it('asks again for problems lost in transport, then skips them', async () => {
     const engine = await makeEngine({ maxRetries: 1 });
-    const first = engine.ask();
+    const first = await engine.ask();
     const lost = first.problems[0];
     const told = await engine.tell(judge(first, (s) => (s === lost.infix ? 'error' : 'pass')));
     expect(told.errors).toBe(1);
     expect(engine.hasEvaluated(lost.key)).toBe(false);
-    const second = engine.ask();
+    const second = await engine.ask();
     const again = second.problems.find((p) => p.key === lost.key)!;
     expect(again).toMatchObject({ id: 'g2-r0', attempt: 1 });
     const told2 = await engine.tell(judge(second, (s) => (s === lost.infix ? 'error' : 'pass')));
     expect(told2.skipped).toBe(1);
     expect(told2.evaluated.find((r) => r.key === lost.key)).toMatchObject({ status: 'skipped' });
-    expect(engine.ask().problems.some((p) => p.key === lost.key && p.attempt > 0)).toBe(false);
+    expect((await engine.ask()).problems.some((p) => p.key === lost.key && p.attempt > 0)).toBe(false);
   });
 
   it('is reproducible from its seed, and from a saved state plus the evaluated keys', async () => {
@@ -167,8 +169,8 @@ describe('SearchEngine', () => {
     const b = await makeEngine({}, 'same');
     const evaluated: string[] = [];
     for (let g = 0; g < 2; g++) {
-      const askA = a.ask();
-      const askB = b.ask();
+      const askA = await a.ask();
+      const askB = await b.ask();
       expect(askB.problems.map((p) => p.key)).toEqual(askA.problems.map((p) => p.key));
       evaluated.push(...askA.problems.map((p) => p.key));
       await a.tell(judge(askA));
@@ -176,17 +178,17 @@ describe('SearchEngine', () => {
     }
     const saved = JSON.parse(JSON.stringify(a.state()));
     const restored = await makeEngine({}, 'same', undefined, { state: saved, evaluatedKeys: evaluated });
-    const next = a.ask();
-    const nextRestored = restored.ask();
+    const next = await a.ask();
+    const nextRestored = await restored.ask();
     expect(nextRestored.generation).toBe(3);
     expect(nextRestored.problems.map((p) => p.key)).toEqual(next.problems.map((p) => p.key));
     const other = await makeEngine({}, 'different');
-    expect(other.ask().problems.map((p) => p.key)).not.toEqual((await makeEngine({}, 'same')).ask().problems.map((p) => p.key));
+    expect((await other.ask()).problems.map((p) => p.key)).not.toEqual((await (await makeEngine({}, 'same')).ask()).problems.map((p) => p.key));
   });
 
   it('keeps a population that cannot collapse: with elites, parents remain when no problem reaches τ', async () => {
     const engine = await makeEngine({ seedSelection: 'elites', keepInitialSeeds: false });
-    const told = await engine.tell(judge(engine.ask(), () => 'pass'));
+    const told = await engine.tell(judge(await engine.ask(), () => 'pass'));
     expect(told.stopReason).toBeNull();
     // Nothing failed, so the paper's selection would have no parent; the population's elites are parents.
     expect(told.parents.elite).toBe(PARAMS.seedSize);
@@ -201,7 +203,7 @@ describe('SearchEngine', () => {
     const engine = await makeEngine({ seedSelection: 'elites', novelty: 'signature', generationSize: 60, seedSize: 10, patience: 0 });
     let asked = 0;
     for (let g = 0; g < 25; g++) {
-      const ask = engine.ask();
+      const ask = await engine.ask();
       expect(ask.problems.length).toBeGreaterThan(0);
       asked += ask.problems.length;
       await engine.tell(judge(ask, oneBug));
@@ -215,7 +217,7 @@ describe('SearchEngine', () => {
     const levels: number[] = [];
     let told: Awaited<ReturnType<typeof engine.tell>>;
     do {
-      const ask = engine.ask();
+      const ask = await engine.ask();
       // Only the first generation finds anything new.
       told = await engine.tell(
         judge(ask, (s) => (ask.generation === 1 && /[13579]/.test(s) ? 'fail' : 'pass')),
@@ -253,7 +255,7 @@ describe('SearchEngine', () => {
     );
     let generations = 0;
     for (;;) {
-      const ask = engine.ask();
+      const ask = await engine.ask();
       if (engine.stopReason() === 'exhausted') {
         expect(ask.problems).toEqual([]);
         break;
@@ -266,12 +268,13 @@ describe('SearchEngine', () => {
     expect(engine.state().evaluatedCount).toBeLessThanOrEqual(allowed.size);
   });
 
-  it('restores the population, the known bugs and the escalation level exactly from a saved state', async () => {
+  it.each(['short', 'length:30'])('restores the population, the known bugs and the escalation level exactly from a saved state (%s)', async (spec) => {
     const params = { seedSelection: 'elites' as const, novelty: 'signature' as const, generationSize: 50, seedSize: 8, patience: 0 };
-    const a = await makeEngine(params, 'qd');
+    const fitness = await parseFitnessSpec(spec);
+    const a = await makeEngine(params, 'qd', fitness);
     const evaluated: string[] = [];
     for (let g = 0; g < 4; g++) {
-      const ask = a.ask();
+      const ask = await a.ask();
       evaluated.push(...ask.problems.map((p) => p.key));
       await a.tell(
         judge(ask, (s) => (/[37]/.test(s) ? 'fail' : 'pass')),
@@ -281,10 +284,10 @@ describe('SearchEngine', () => {
     const saved = JSON.parse(JSON.stringify(a.state()));
     expect(saved.population.elites.length).toBeGreaterThan(0);
     expect(saved.bugs.length).toBeGreaterThan(0);
-    const restored = await makeEngine(params, 'qd', undefined, { state: saved, evaluatedKeys: evaluated });
+    const restored = await makeEngine(params, 'qd', fitness, { state: saved, evaluatedKeys: evaluated });
     for (let g = 0; g < 2; g++) {
-      const next = a.ask();
-      const nextRestored = restored.ask();
+      const next = await a.ask();
+      const nextRestored = await restored.ask();
       expect(nextRestored.problems.map((p) => p.key)).toEqual(next.problems.map((p) => p.key));
       const rule = (s: string): Judgement['status'] => (/[37]/.test(s) ? 'fail' : 'pass');
       const toldA = await a.tell(judge(next, rule), { targetCalls: 1 });
@@ -292,5 +295,57 @@ describe('SearchEngine', () => {
       expect(toldB.archived.map((r) => r.problem)).toEqual(toldA.archived.map((r) => r.problem));
     }
     expect(JSON.stringify(restored.state())).toBe(JSON.stringify(a.state()));
+  });
+
+  it('under a targeting fitness, asks the fittest child of each brood and moves toward the target faster', async () => {
+    const targeted = await parseFitnessSpec('length:30');
+    // The same scores without the targeting flag: the spread pressure, every child asked.
+    const spread: Fitness = { ...targeted, targeting: false };
+    const params = { seedSelection: 'elites' as const, novelty: 'signature' as const, generationSize: 60, seedSize: 10 };
+    const offTarget = (ask: GenerationAsk) => ask.problems.reduce((sum, p) => sum + Math.abs(metrics(p.expr).chars - 30), 0) / ask.problems.length;
+    const runs = await Promise.all(
+      [targeted, spread].map(async (fitness) => {
+        const engine = await makeEngine(params, 'brood', fitness);
+        const distances: number[] = [];
+        let screened = 0;
+        for (let g = 0; g < 3; g++) {
+          const ask = await engine.ask();
+          distances.push(offTarget(ask));
+          screened += ask.screened;
+          const told = await engine.tell(judge(ask), { targetCalls: ask.problems.length });
+          if (g === 0) expect(told.seeds).toBeGreaterThan(0);
+        }
+        return { distances, screened };
+      }),
+    );
+    const [lean, wide] = runs;
+    expect(wide.screened).toBe(0);
+    expect(lean.screened).toBeGreaterThan(0);
+    for (let g = 0; g < 3; g++) expect(lean.distances[g]).toBeLessThan(wide.distances[g]);
+    // Generation by generation the targeted search comes closer to 30 characters.
+    expect(lean.distances[2]).toBeLessThan(lean.distances[0]);
+  });
+
+  it("under a targeting fitness, draws known bugs' forms by the asked fitness", async () => {
+    const fitness = await parseFitnessSpec('length:30');
+    const params = { seedSelection: 'elites' as const, novelty: 'signature' as const, generationSize: 60, seedSize: 30 };
+    const offTarget = (e: Expr) => Math.abs(metrics(e).chars - 30);
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    const bugParentsOff = async (f: Fitness) => {
+      const engine = await makeEngine(params, 'bugs', f);
+      for (let g = 0; g < 3; g++) {
+        const ask = await engine.ask();
+        await engine.tell(judge(ask), { targetCalls: ask.problems.length });
+      }
+      const state = engine.state();
+      const bugParents = state.seeds.filter((_, i) => state.seedOrigins?.[i] === 'bug').map((s) => loadProblem(s).expr);
+      expect(bugParents.length).toBeGreaterThan(0);
+      return { parents: mean(bugParents.map(offTarget)), forms: mean((state.bugs ?? []).map((b) => offTarget(b.problem))) };
+    };
+    const lean = await bugParentsOff(fitness);
+    const wide = await bugParentsOff({ ...fitness, targeting: false });
+    // Uniform draws are about as far off as the forms are; tournaments by the fitness come closer.
+    expect(lean.parents).toBeLessThan(lean.forms * 0.8);
+    expect(wide.parents).toBeGreaterThan(wide.forms * 0.8);
   });
 });

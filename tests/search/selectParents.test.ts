@@ -5,7 +5,8 @@ import type { Expr } from '../../src/expr/types.js';
 import { EliteArchive } from '../../src/population/eliteArchive.js';
 import { describeProblem } from '../../src/population/problemDescriptor.js';
 import { escalationPlan } from '../../src/search/escalationPlan.js';
-import { POOL_SHARE, selectParents, type ParentSources } from '../../src/search/selectParents.js';
+import { selectParents, type ParentSources } from '../../src/search/selectParents.js';
+import { SPREAD_PRESSURE, TARGETED_PRESSURE } from '../../src/search/selectionPressure.js';
 import { createRng } from '../../src/util/rng.js';
 
 function sources(overrides: Partial<ParentSources> = {}): ParentSources {
@@ -36,7 +37,7 @@ describe('selectParents', () => {
     const origins = parents.map((p) => p.origin);
     expect(origins.filter((o) => o === 'initial')).toHaveLength(2);
     const bugs = Math.round(10 * escalationPlan(0).bugShare);
-    const pool = Math.round((10 - bugs) * POOL_SHARE);
+    const pool = Math.round((10 - bugs) * SPREAD_PRESSURE.poolShare);
     expect(origins.filter((o) => o === 'bug')).toHaveLength(bugs);
     expect(origins.filter((o) => o === 'pool')).toHaveLength(Math.min(pool, 3));
     expect(origins.filter((o) => o === 'elite')).toHaveLength(10 - bugs - Math.min(pool, 3));
@@ -60,6 +61,34 @@ describe('selectParents', () => {
     expect(paper.map((p) => p.origin).sort()).toEqual(['initial', 'initial', 'pool', 'pool', 'pool']);
     const random = selectParents(sources({ method: 'random' }), createRng('p')).parents;
     expect(random.map((p) => canonicalKey(p.expr))).toEqual(['1', 'x'].map((t) => canonicalKey(parseExpr(t))));
+  });
+
+  it("under a targeting fitness, more of the generation just judged, and the asked fitness decides the bugs' forms", () => {
+    const bugs = ['2^x^2', '(x + x^2)^2', '3^x^x', 'x^x'].map((t, i) => ({
+      id: `g1-${i}`,
+      signature: `S${i}`,
+      problem: parseExpr(`${t} + 12*x^3 - 7`),
+      minimal: parseExpr(t),
+    }));
+    const pool = Array.from({ length: 12 }, (_, i) => ({
+      key: `p${i}`,
+      fitness: 0.05 * (i + 1),
+      embedding: new Float64Array([i % 3, 1]),
+      expr: parseExpr(`x^${i + 2}`),
+    }));
+    // A fitness that likes long forms: the original problems, never the minimal ones.
+    const formFitness = (form: { expr: Expr }) => canonicalKey(form.expr).length;
+    const base = sources({ bugs, pool, seedSize: 40, keepInitialSeeds: false, formFitness });
+    const spread = selectParents(base, createRng('b')).parents;
+    const targeted = selectParents({ ...base, pressure: TARGETED_PRESSURE }, createRng('b')).parents;
+    const count = (parents: typeof spread, origin: string) => parents.filter((p) => p.origin === origin).length;
+    expect(count(targeted, 'pool')).toBeGreaterThan(count(spread, 'pool'));
+    expect(count(targeted, 'bug')).toBe(count(spread, 'bug'));
+    const long = new Set(bugs.map((b) => canonicalKey(b.problem)));
+    const longShare = (parents: typeof spread) => parents.filter((p) => p.origin === 'bug' && long.has(canonicalKey(p.expr))).length / count(parents, 'bug');
+    // Uniform over the eight forms: about half long; fittest of four: about 15/16.
+    expect(longShare(spread)).toBeLessThan(0.75);
+    expect(longShare(targeted)).toBeGreaterThan(0.8);
   });
 
   it('is deterministic for its generator', () => {

@@ -1,0 +1,30 @@
+/**
+ * How hard the search leans on the asked fitness when it chooses parents and children. The spread
+ * pressure keeps the population from collapsing: most parents are elites drawn nearly uniformly over
+ * the grid and known bugs' forms, whatever their fitness, and every child drawn is asked. When the
+ * fitness asks for failures at a given place (`length:L`, `near:`), that spread holds the search back
+ * from the place: the targeted pressure gives the fittest failures of the generation just judged a
+ * larger share of the parents, lets the asked fitness decide the tournaments that draw elites and
+ * known bugs' forms, and asks, of several children drawn for each slot, the one the fitness prefers.
+ */
+export interface SelectionPressure {
+  /** Share of the parents not drawn from known bugs chosen the paper's way from the generation just judged. */
+  readonly poolShare: number;
+  /** Cells drawn for each elite parent, the fittest winning (2: a binary tournament). */
+  readonly eliteTournament: number;
+  /** Known bugs' forms drawn for each bug parent, the fittest by the asked fitness winning (1: uniform). */
+  readonly bugTournament: number;
+  /** Children drawn for each child asked, the fittest shape asked (1: every child drawn is asked). */
+  readonly brood: number;
+}
+
+/** The pressure of a fitness that only rewards failures (`short`, the default). */
+export const SPREAD_PRESSURE: SelectionPressure = { poolShare: 0.3, eliteTournament: 2, bugTournament: 1, brood: 1 };
+
+/** The pressure of a targeting fitness. */
+export const TARGETED_PRESSURE: SelectionPressure = { poolShare: 0.6, eliteTournament: 4, bugTournament: 4, brood: 8 };
+
+/** The pressure for a run's fitness. */
+export function selectionPressure(fitness: { readonly targeting: boolean }): SelectionPressure {
+  return fitness.targeting ? TARGETED_PRESSURE : SPREAD_PRESSURE;
+}
