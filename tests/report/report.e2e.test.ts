@@ -113,10 +113,10 @@ describe('sagga report, end to end in headless Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(OUTPUT, { recursive: true });
-    // Same seed, two fitness specs: the paper's comparison of fitness settings, in small. With this
-    // seed nerdamer answers every problem of both runs within a second: one it hangs on would cost
-    // the 20 s time limit and as much again for the reference asked to prove it, most of the file's time.
-    await Promise.all([makeRealRun(runA, { rngSeed: 'r8' }), makeRealRun(runB, { rngSeed: 'r8', fitness: 'length:20' })]);
+    // Two fitness specs: the paper's comparison of fitness settings, in small. With these seeds
+    // nerdamer answers every problem of both runs within a second: one it hangs on would cost the
+    // 20 s time limit and as much again for the reference asked to prove it, most of the file's time.
+    await Promise.all([makeRealRun(runA, { rngSeed: 'r8' }), makeRealRun(runB, { rngSeed: 'r1', fitness: 'length:20' })]);
     // A killed run: its archive's last line is cut off mid-write, and one line in the middle is garbage.
     cpSync(runA, cut, { recursive: true });
     const lines = readFileSync(join(cut, 'archive.jsonl'), 'utf8').split('\n').filter(Boolean);
