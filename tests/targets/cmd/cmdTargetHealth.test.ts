@@ -80,14 +80,14 @@ describe('a program that is stuck, crashed or confused is at fault, not the mode
   test('a program that stalls mid-run (alive, not reading its input): the requests in flight are errors, not timeouts, and the restarted program answers the rest', async () => {
     const marker = join(await tempDir(), 'stalled');
     // Answers four requests, then stops reading for two minutes; only its first process does.
-    const t = await start([node, fixture('stall-once.mjs'), marker, '4'], { timeoutMs: 1500, startupGraceMs: 10_000, maxInFlight: 4 });
+    const t = await start([node, fixture('stall-once.mjs'), marker, '4'], { timeoutMs: 1000, startupGraceMs: 10_000, maxInFlight: 4 });
     await t.solve([problem('warm-up', '1')], 1); // past the start-up grace: request 1
     const problems = constants(10);
     const outcomes = await t.solve(problems, 1);
     // Requests 2–4 are answered; c3 is the fifth and the program stalls on it with c3–c6 in flight.
     expect(statuses(outcomes)).toEqual(['ok', 'ok', 'ok', 'error', 'error', 'error', 'error', 'ok', 'ok', 'ok']);
     for (const o of outcomes.slice(3, 7)) {
-      expect(errorOf(o.answers[0])).toMatch(/answered nothing at all for 1500 ms.*stuck, not slow on this problem.*Not the model's failure/);
+      expect(errorOf(o.answers[0])).toMatch(/answered nothing at all for 1000 ms.*stuck, not slow on this problem.*Not the model's failure/);
     }
     expectNaive(outcomes, problems);
     expect(t.stats()).toMatchObject({ hangKills: 1, restarts: 1, timeouts: 0, errors: 4, crashes: 0 });
@@ -96,7 +96,7 @@ describe('a program that is stuck, crashed or confused is at fault, not the mode
   test('a program that answers another request, then stalls: the request it left waiting is an error, not a timeout', async () => {
     const marker = join(await tempDir(), 'stalled');
     // Leaves its 3rd request (c1) unanswered, answers the 4th (c2), then stops reading for two minutes.
-    const t = await start([node, fixture('skip-then-stall.mjs'), marker, '3'], { timeoutMs: 1500, startupGraceMs: 10_000, maxInFlight: 4 });
+    const t = await start([node, fixture('skip-then-stall.mjs'), marker, '3'], { timeoutMs: 1000, startupGraceMs: 10_000, maxInFlight: 4 });
     await t.solve([problem('warm-up', '1')], 1); // past the start-up grace: request 1
     const problems = constants(8);
     const outcomes = await t.solve(problems, 1);
@@ -104,7 +104,7 @@ describe('a program that is stuck, crashed or confused is at fault, not the mode
     // it are the stalled program's fault; the restarted program answers the rest.
     expect(statuses(outcomes)[1]).toBe('error');
     expect(errorOf(outcomes[1].answers[0])).toMatch(
-      /answered nothing at all for 1500 ms after this request's time limit .* ran out.*stalled.*Not the model's failure/,
+      /answered nothing at all for 1000 ms after this request's time limit .* ran out.*stalled.*Not the model's failure/,
     );
     expect(statuses(outcomes).filter((s) => s === 'timeout')).toEqual([]);
     expect(statuses(outcomes).slice(0, 3)).toEqual(['ok', 'error', 'ok']);
@@ -124,7 +124,8 @@ describe('a program that is stuck, crashed or confused is at fault, not the mode
   });
 
   test('a program that closes its stdout every time is given up, with errors that say so', async () => {
-    const t = await start([node, fixture('close-stdout.mjs'), 'always', '0'], { maxConsecutiveFailures: 3 });
+    // Given up after its second start: each start costs a process, and two in a row already say it.
+    const t = await start([node, fixture('close-stdout.mjs'), 'always', '0'], { maxConsecutiveFailures: 2 });
     const outcomes = await t.solve(constants(2), 1);
     for (const o of outcomes) {
       expect(o.answers[0].status).toBe('error');
@@ -136,7 +137,7 @@ describe('a program that is stuck, crashed or confused is at fault, not the mode
 
   test('a program that answers only ids it was never asked is a fault: errors naming the ids, counted and ignored', async () => {
     // No start-up grace: it answers at once, just never with an id it was asked.
-    const t = await start([node, fixture('wrong-ids.mjs'), 'all'], { timeoutMs: 1500, startupGraceMs: 0 });
+    const t = await start([node, fixture('wrong-ids.mjs'), 'all'], { timeoutMs: 1000, startupGraceMs: 0 });
     const outcomes = await t.solve(constants(3), 1);
     for (const o of outcomes) {
       expect(o.answers[0].status).toBe('error');
@@ -146,7 +147,7 @@ describe('a program that is stuck, crashed or confused is at fault, not the mode
   });
 
   test('a live program whose answer to one request came under a wrong id: that request is an error, not a timeout', async () => {
-    const t = await start([node, fixture('wrong-ids.mjs'), 'odd'], { timeoutMs: 1500, startupGraceMs: 10_000 });
+    const t = await start([node, fixture('wrong-ids.mjs'), 'odd'], { timeoutMs: 1000, startupGraceMs: 10_000 });
     await t.solve([problem('warm-up', '1')], 1);
     const [a, odd, b] = await t.solve([problem('a', '2'), problem('odd', '3'), problem('b', '4')], 1);
     expect([a, b].map((o) => o.answers[0].status)).toEqual(['ok', 'ok']);
@@ -155,8 +156,8 @@ describe('a program that is stuck, crashed or confused is at fault, not the mode
   });
 
   test('a program that works in order is not blamed for its queue: each request gets its time limit once it is first in line', async () => {
-    // 15 requests at 200 ms each take 3 s, against a 2 s limit per request.
-    const t = await start([node, fixture('in-order.mjs'), '200'], { timeoutMs: 2000, startupGraceMs: 10_000, maxInFlight: 15 });
+    // 15 requests at 100 ms each take 1.5 s, against a 1 s limit per request.
+    const t = await start([node, fixture('in-order.mjs'), '100'], { timeoutMs: 1000, startupGraceMs: 10_000, maxInFlight: 15 });
     await t.solve([problem('warm-up', '1')], 1);
     const problems = constants(15);
     const outcomes = await t.solve(problems, 1);
