@@ -17,7 +17,7 @@ import { problem } from './cmdHelpers.js';
  * What is a model's failure and what is a broken program's fault, with scripted programs that
  * misbehave on purpose (tests/fixtures/cmd). Time limits are short, but every outcome is decided by
  * what the program does, never by how fast the machine is: a stalled program stays silent for two
- * minutes, a loading one for 2.5 s against a one-second limit.
+ * minutes, a loading one for 1.5 s against a half-second limit.
  */
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/cmd/${name}`, import.meta.url));
@@ -201,11 +201,11 @@ describe('a Python program that does not flush its answers', () => {
   const unflushed = ['/usr/bin/env', '-u', 'PYTHONUNBUFFERED', '/usr/bin/python3', fixture('unflushed.py')];
 
   test('its first-answer time limit says to flush, naming the three ways', async () => {
-    const t = await start(unflushed, { timeoutMs: 1000, startupGraceMs: 0 });
+    const t = await start(unflushed, { timeoutMs: 500, startupGraceMs: 0 });
     const [o] = await t.solve([problem('c', '2')], 1);
     expect(o.answers[0].status).toBe('error');
     expect(errorOf(o.answers[0])).toMatch(
-      /answered nothing in the 1000 ms since it started.*output buffer.*print\(\.\.\., flush=True\).*sys\.stdout\.flush\(\).*python3 -u.*--startup-timeout/,
+      /answered nothing in the 500 ms since it started.*output buffer.*print\(\.\.\., flush=True\).*sys\.stdout\.flush\(\).*python3 -u.*--startup-timeout/,
     );
     expect(t.stats().timeouts).toBe(0);
   });
@@ -230,7 +230,7 @@ describe('a Python program that does not flush its answers', () => {
   });
 
   test('a program in another language is told to flush stdout, without the Python recipe', async () => {
-    const t = await start([node, fixture('hang-after.mjs'), '0'], { timeoutMs: 1000, startupGraceMs: 0 });
+    const t = await start([node, fixture('hang-after.mjs'), '0'], { timeoutMs: 500, startupGraceMs: 0 });
     const [o] = await t.solve([problem('c', '2')], 1);
     expect(errorOf(o.answers[0])).toMatch(/flush stdout after each answer line/);
     expect(errorOf(o.answers[0])).not.toMatch(/python/i);
@@ -238,36 +238,36 @@ describe('a Python program that does not flush its answers', () => {
 });
 
 describe('a program still loading gets a start-up grace (--startup-timeout)', () => {
-  // 2.5 s of loading (a timer: no load makes it shorter) against a one-second limit per request.
-  const slow = [node, fixture('slow-start.mjs'), '2500'];
+  // 1.5 s of loading (a timer: no load makes it shorter) against a half-second limit per request.
+  const slow = [node, fixture('slow-start.mjs'), '1500'];
 
   test('without enough grace its requests are errors that say so, never timeouts', async () => {
-    const t = await start(slow, { timeoutMs: 1000, startupGraceMs: 0 });
+    const t = await start(slow, { timeoutMs: 500, startupGraceMs: 0 });
     const outcomes = await t.solve(constants(2), 1);
     for (const o of outcomes) {
       expect(o.answers[0]).toMatchObject({
         status: 'error',
-        error: expect.stringMatching(/answered nothing in the 1000 ms since it started.*--startup-timeout/),
+        error: expect.stringMatching(/answered nothing in the 500 ms since it started.*--startup-timeout/),
       });
     }
     expect(t.stats().timeouts).toBe(0);
   });
 
   test('with --startup-timeout through createTarget it answers, and config.json records the setting', async () => {
-    const t = await createTarget(`cmd:${slow.join(' ')}`, { concurrency: 1, timeLimitMs: 1000, startupTimeoutMs: 15_000 });
+    const t = await createTarget(`cmd:${slow.join(' ')}`, { concurrency: 1, timeLimitMs: 500, startupTimeoutMs: 15_000 });
     open.push(t);
     const problems = constants(3);
     const outcomes = await t.solve(problems, 1);
     expect(statuses(outcomes)).toEqual(['ok', 'ok', 'ok']);
     expectNaive(outcomes, problems);
-    expect(t.describe()).toMatchObject({ time_limit_ms: 1000, startup_timeout_ms: 15_000 });
+    expect(t.describe()).toMatchObject({ time_limit_ms: 500, startup_timeout_ms: 15_000 });
     const defaults = await createTarget(`cmd:${node} ${fixture('fixed-answers.mjs')}`, { concurrency: 1 });
     open.push(defaults);
     expect(defaults.describe()).toMatchObject({ time_limit_ms: 60_000, startup_timeout_ms: 30_000 });
   });
 
   test('sagga integrate --startup-timeout SECONDS', async () => {
-    const args = ['integrate', '--target', `cmd:${slow.join(' ')}`, '--time-limit', '1000', '--no-canaries', '5'];
+    const args = ['integrate', '--target', `cmd:${slow.join(' ')}`, '--time-limit', '500', '--no-canaries', '5'];
     const solved = await sagga([...args, '--startup-timeout', '15']);
     expect(solved.status, solved.stderr).toBe(0);
     const unready = await sagga([...args, '--startup-timeout', '0']);
