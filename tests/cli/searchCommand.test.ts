@@ -7,11 +7,14 @@ import { verifyStrings } from '../../src/verify/verifyStrings.js';
 import { sagga as saggaInProcess } from '../helpers/cliInProcess.js';
 import { runBuiltCli, type CliRun } from '../helpers/runBuiltCli.js';
 
-// Runs the built CLI, as a user would (`npm test` builds first).
-
+// The end-to-end run is the built CLI, as a user runs it (`npm test` builds first).
 const sagga = (args: string[]): Promise<CliRun> => runBuiltCli(['search', ...args]);
-/** The CLI's program in this process, for input it refuses before any search starts (a spawn costs a second). */
-const refused = (args: string[]): Promise<CliRun> => saggaInProcess(['search', ...args]);
+/**
+ * The CLI's program in this process, for everything else: refused input, a resume of that run, a
+ * scripted run's summary (a spawn costs a second, and a process of its own proves nothing there).
+ */
+const inProcess = (args: string[]): Promise<CliRun> => saggaInProcess(['search', ...args]);
+const refused = inProcess;
 
 const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean);
 
@@ -175,7 +178,7 @@ describe('sagga search against nerdamer, end to end', () => {
   });
 
   it('--resume with different settings refuses and explains; --force-resume goes on and records it', async () => {
-    const refused = await sagga(['--resume', out, '--fitness', 'length:20', '--rng-seed', 'other']);
+    const refused = await inProcess(['--resume', out, '--fitness', 'length:20', '--rng-seed', 'other']);
     expect(refused.status).toBe(64);
     expect(refused.stderr).toMatch(/refusing to resume/);
     expect(refused.stderr).toMatch(/--fitness: the run has "short", now "length:20"/);
@@ -183,7 +186,7 @@ describe('sagga search against nerdamer, end to end', () => {
     expect(refused.stderr).toMatch(/--force-resume/);
     expect(lines(join(out, 'generations.jsonl'))).toHaveLength(2);
 
-    const forced = await sagga(['--resume', out, '--fitness', 'length:20', '--max-generations', '3', '--force-resume', '--time-limit', '1000']);
+    const forced = await inProcess(['--resume', out, '--fitness', 'length:20', '--max-generations', '3', '--force-resume', '--time-limit', '1000']);
     expect(forced.stderr).not.toMatch(/refusing/);
     expect(forced.status).toBe(0);
     expect(lines(join(out, 'generations.jsonl'))).toHaveLength(3);
@@ -208,7 +211,7 @@ describe('sagga search: the end-of-run summary', () => {
     const hostile = `x \u001b[31mred\u001b[0m ${'y'.repeat(80)}`;
     const target = `cmd:node tests/fixtures/cmd/fixed-answers.mjs '${JSON.stringify([hostile])}'`;
     // --no-canaries: this scripted target answers everything wrongly on purpose.
-    const r = await sagga([
+    const r = await inProcess([
       '--target',
       target,
       '--no-canaries',

@@ -5,13 +5,16 @@ import { join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exitCodes.js';
-import { REPO_ROOT, runBuiltCli, SAGGA_BIN, type CliRun } from '../helpers/runBuiltCli.js';
+import { sagga } from '../helpers/cliInProcess.js';
+import { REPO_ROOT, SAGGA_BIN, type CliRun } from '../helpers/runBuiltCli.js';
 import { waitFor } from '../helpers/processTree.js';
 
 /*
- * Run-directory safety (issue 18, findings 2, 3, 6 and 9), with the built CLI in real processes:
- * one writer per run (run.lock), no line lost to a resume without a checkpoint, no foreign
- * directory overwritten, config.json small and protected against hand edits.
+ * Run-directory safety: one writer per run (run.lock), no line
+ * lost to a resume without a checkpoint, no foreign directory overwritten, config.json small and
+ * protected against hand edits. The writer that holds the lock is the built CLI in a process of its
+ * own; every other run is the CLI's program in this process (a spawn costs a second of start-up,
+ * and a process of its own proves nothing more there).
  */
 
 const GATED = join(REPO_ROOT, 'tests/fixtures/cmd/gated-power-rule.mjs');
@@ -37,7 +40,7 @@ const SMALL = [
 ];
 
 const work = mkdtempSync(join(tmpdir(), 'sagga-rundir-'));
-const search = (args: string[]): Promise<CliRun> => runBuiltCli(['search', ...args]);
+const search = (args: string[]): Promise<CliRun> => sagga(['search', ...args]);
 
 /** Every file of a directory (recursively) with its bytes, to show that nothing changed. */
 function snapshot(dir: string): Record<string, string> {
@@ -88,10 +91,9 @@ describe('run.lock: one writer per run directory', () => {
     const lock = JSON.parse(readFileSync(join(dir, 'run.lock'), 'utf8')) as { pid: number; hostname: string; started: string };
     expect(lock).toMatchObject({ pid: first.pid, hostname: hostname() });
 
-    const [second, fresh] = await Promise.all([
-      search(['--resume', dir, '--max-generations', '3', '--json']),
-      search(['--target', target, '--out', dir, ...SMALL]),
-    ]);
+    // One after the other: the program in this process captures one run's output at a time.
+    const second = await search(['--resume', dir, '--max-generations', '3', '--json']);
+    const fresh = await search(['--target', target, '--out', dir, ...SMALL]);
     for (const r of [second, fresh]) {
       expect(r.status, r.stderr).toBe(EXIT.busy);
       expect(r.stderr).toContain(`pid ${first.pid}`);

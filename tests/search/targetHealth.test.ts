@@ -28,8 +28,9 @@ interface ArchiveLine {
 describe('a target that breaks in the middle of a run', () => {
   it('recovers when a restart fixes it: nothing from the broken stretch is archived, the run completes', async () => {
     const out = join(work, 'recovers');
-    // Breaks after 150 requests: inside generation 3 of 4 (60 problems each, plus the canaries).
-    const r = await runBuiltCli(['search', '--target', `cmd:node ${FIXTURE} 150`, '--out', out, '--max-generations', '4', ...RUN]);
+    // Breaks after 90 requests: inside generation 2 of 3 (60 problems each, plus the canaries), with
+    // a whole generation after the one it broke in.
+    const r = await runBuiltCli(['search', '--target', `cmd:node ${FIXTURE} 90`, '--out', out, '--max-generations', '3', ...RUN]);
     expect(r.status, r.stderr).toBe(0);
     const archive = jsonLines<ArchiveLine>(join(out, 'archive.jsonl'));
     expect(archive.length).toBeGreaterThan(0);
@@ -38,7 +39,7 @@ describe('a target that breaks in the middle of a run', () => {
       for (const a of line.answers) expect(a.text).not.toMatch(/broken/);
     }
     const generations = jsonLines<{ generation: number; calls: { health: number }; errors: number }>(join(out, 'generations.jsonl'));
-    expect(generations.map((g) => g.generation)).toEqual([1, 2, 3, 4]);
+    expect(generations.map((g) => g.generation)).toEqual([1, 2, 3]);
     // The target was re-checked (two checks: the failed one and the one after the restart) and the
     // revoked problems came back as transport errors, to be asked again.
     const checked = generations.filter((g) => g.calls.health >= 12);

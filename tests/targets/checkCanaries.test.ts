@@ -16,7 +16,6 @@ import type { Target } from '../../src/targets/types.js';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyPair } from '../../src/verify/verifyPair.js';
 import { sagga } from '../helpers/cliInProcess.js';
-import { runBuiltCli } from '../helpers/runBuiltCli.js';
 import { hasMaxima, hasSympy, requireOrSkip } from './cmd/cmdHelpers.js';
 
 // Real targets, real verifier, real programs: nothing here is mocked. The CAS targets and the
@@ -169,6 +168,8 @@ describe('a cmd: program that is not really answering is refused', () => {
   });
 });
 
+// The CLI's program in this process: the exit statuses and messages are its own, without a second
+// of loading each.
 describe('end to end through the CLI', () => {
   const work = mkdtempSync(join(tmpdir(), 'sagga-canary-cli-'));
   const echo = 'cmd:node tests/fixtures/cmd/echo-problem.mjs';
@@ -176,7 +177,7 @@ describe('end to end through the CLI', () => {
 
   test('sagga search against an echoing program exits 3, says why on stderr, and archives nothing', async () => {
     const out = join(work, 'refused');
-    const r = await runBuiltCli(['search', '--target', echo, ...small, '--out', out]);
+    const r = await sagga(['search', '--target', echo, ...small, '--out', out]);
     expect(r.status, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/^sagga search: the target cmd:node tests\/fixtures\/cmd\/echo-problem\.mjs failed its health check/);
     expect(r.stderr).toContain("wrong answer 'x^2 + 1'");
@@ -189,20 +190,19 @@ describe('end to end through the CLI', () => {
 
   test('--no-canaries runs it anyway, records the choice in config.json, and a resume keeps it', async () => {
     const out = join(work, 'skipped');
-    const r = await runBuiltCli(['search', '--target', echo, '--no-canaries', ...small, '--out', out]);
+    const r = await sagga(['search', '--target', echo, '--no-canaries', ...small, '--out', out]);
     expect(r.status, r.stderr).toBe(0);
     const config = JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')) as { settings: { canaries: boolean }; resumes: unknown[] };
     expect(config.settings.canaries).toBe(false);
     expect(readFileSync(join(out, 'archive.jsonl'), 'utf8').trim()).not.toBe('');
     // Without the option the saved setting holds: no check, so the echoing program is not refused.
-    const resumed = await runBuiltCli(['search', '--resume', out, '--max-generations', '2']);
+    const resumed = await sagga(['search', '--resume', out, '--max-generations', '2']);
     expect(resumed.status, resumed.stderr).toBe(0);
     const after = JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')) as { settings: { canaries: boolean } };
     expect(after.settings.canaries).toBe(false);
   }, 60_000);
 
   test('sagga integrate refuses the echoing program with exit 3; --no-canaries asks it', async () => {
-    // The CLI's program in this process: the exit statuses are its own, without a second of loading each.
     const refused = await sagga(['integrate', '--target', echo, 'x']);
     expect(refused.status, refused.stderr).toBe(3);
     expect(refused.stderr).toMatch(/^sagga integrate: .*failed its health check/);
