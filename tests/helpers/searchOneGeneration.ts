@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { runBuiltCli } from './runBuiltCli.js';
+import { sagga } from './cliInProcess.js';
 
 /** A task test's search: which task, against what, and what it changes of the small defaults below. */
 export interface OneGenerationSearch {
@@ -19,12 +19,13 @@ export interface OneGenerationSearch {
 
 /**
  * `sagga search --task …` as the task tests run it: one generation of 20 candidates from 10 seeds,
- * each failure shrunk with a few calls, as small as what the tests assert allows. It must exit 0;
- * returns the run directory.
+ * each failure shrunk with a few calls, as small as what the tests assert allows. The CLI's program
+ * runs in this process (a spawned one costs a second and a half of module loading, for each of the
+ * many searches the task tests run; tests/cli spawns it). It must exit 0; returns the run directory.
  */
 export async function searchOneGeneration(search: OneGenerationSearch): Promise<string> {
   const out = search.out ?? join(mkdtempSync(join(tmpdir(), `sagga-${search.task}-`)), 'run');
-  const run = await runBuiltCli([
+  const run = await sagga([
     'search',
     '--task',
     search.task,
