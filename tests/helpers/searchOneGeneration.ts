@@ -10,6 +10,7 @@ export interface OneGenerationSearch {
   readonly target: string;
   /** The run directory; a fresh one under the system's temporary directory when absent. */
   readonly out?: string;
+  readonly generationSize?: number;
   readonly clusters?: number;
   readonly shrinkCalls?: number;
   readonly concurrency?: number;
@@ -34,7 +35,7 @@ export async function searchOneGeneration(search: OneGenerationSearch): Promise<
     '--out',
     out,
     '--generation-size',
-    '20',
+    String(search.generationSize ?? 20),
     '--max-generations',
     '1',
     '--seed-size',
