@@ -1,57 +1,59 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { sagga } from '../helpers/cliInProcess.js';
 
-// Runs the built CLI, as a user would (`npm test` builds first).
+// `check` runs the CLI's program in this process; `verify`, which reads its lines from stdin, runs the
+// built CLI as a user would (`npm test` builds first).
 const bin = new URL('../../bin/sagga.js', import.meta.url).pathname;
-const sagga = (args: string[], input?: string) => spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8' });
+const saggaWithInput = (args: string[], input: string) => spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8' });
 const ROOMY = ['--budget-ms', '5000'];
 
 describe('sagga check with LaTeX', () => {
-  it('reads a LaTeX answer and says so', () => {
-    const r = sagga(['check', 'x^2', '\\frac{x^3}{3}', ...ROOMY]);
+  it('reads a LaTeX answer and says so', async () => {
+    const r = await sagga(['check', 'x^2', '\\frac{x^3}{3}', ...ROOMY]);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^correct: .*\(answer read as LaTeX: x\^3\/3\)\n$/);
   });
 
-  it('reads \\ln|x| for 1/x, and LaTeX problems', () => {
-    expect(sagga(['check', '1/x', '\\ln|x|', ...ROOMY]).status).toBe(0);
-    const r = sagga(['check', '\\frac{1}{x}', '\\ln|x|', ...ROOMY]);
+  it('reads \\ln|x| for 1/x, and LaTeX problems', async () => {
+    expect((await sagga(['check', '1/x', '\\ln|x|', ...ROOMY])).status).toBe(0);
+    const r = await sagga(['check', '\\frac{1}{x}', '\\ln|x|', ...ROOMY]);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/problem read as LaTeX: 1\/x; answer read as LaTeX: log\(abs\(x\)\)/);
   });
 
-  it('reads a \\boxed{} answer with + C', () => {
-    const r = sagga(['check', 'x^2', '\\boxed{\\frac{x^{3}}{3}+C}', ...ROOMY]);
+  it('reads a \\boxed{} answer with + C', async () => {
+    const r = await sagga(['check', 'x^2', '\\boxed{\\frac{x^{3}}{3}+C}', ...ROOMY]);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/answer read as LaTeX, constant of integration dropped: x\^3\/3/);
   });
 
-  it('finds a wrong LaTeX answer incorrect', () => {
-    const r = sagga(['check', 'x^2', '\\boxed{\\frac{x^3}{2}}', ...ROOMY]);
+  it('finds a wrong LaTeX answer incorrect', async () => {
+    const r = await sagga(['check', 'x^2', '\\boxed{\\frac{x^3}{2}}', ...ROOMY]);
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/^incorrect: /);
   });
 
-  it('keeps a refused infix literal invalid', () => {
-    const r = sagga(['check', 'x^2', '1e-400*x', ...ROOMY]);
+  it('keeps a refused infix literal invalid', async () => {
+    const r = await sagga(['check', 'x^2', '1e-400*x', ...ROOMY]);
     expect(r.status).toBe(2);
     expect(r.stdout).toMatch(/^invalid: answer: number 1e-400 is too small to represent\n$/);
   });
 
-  it('forces a reading with --format', () => {
-    expect(sagga(['check', 'x^2', '\\frac{x^3}{3}', '--format', 'infix', ...ROOMY]).status).toBe(2);
-    expect(sagga(['check', 'x^2', '\\frac{x^3}{3}', '--format', 'latex', ...ROOMY]).status).toBe(0);
-    expect(sagga(['check', 'x^2', 'x^3/3', '--format', 'tex']).status).not.toBe(0);
+  it('forces a reading with --format', async () => {
+    expect((await sagga(['check', 'x^2', '\\frac{x^3}{3}', '--format', 'infix', ...ROOMY])).status).toBe(2);
+    expect((await sagga(['check', 'x^2', '\\frac{x^3}{3}', '--format', 'latex', ...ROOMY])).status).toBe(0);
+    expect((await sagga(['check', 'x^2', 'x^3/3', '--format', 'tex'])).status).not.toBe(0);
   });
 
-  it('reads SymPy spellings', () => {
-    expect(sagga(['check', 'x^2', 'Rational(1, 3)*x^3', ...ROOMY]).status).toBe(0);
-    expect(sagga(['check', 'x - 1/2', 'binomial(x, 2)', ...ROOMY]).status).toBe(0);
-    expect(sagga(['check', 'x', 'binomial(x, 50)', ...ROOMY]).status).toBe(2);
+  it('reads SymPy spellings', async () => {
+    expect((await sagga(['check', 'x^2', 'Rational(1, 3)*x^3', ...ROOMY])).status).toBe(0);
+    expect((await sagga(['check', 'x - 1/2', 'binomial(x, 2)', ...ROOMY])).status).toBe(0);
+    expect((await sagga(['check', 'x', 'binomial(x, 50)', ...ROOMY])).status).toBe(2);
   });
 
-  it('documents LaTeX in --help', () => {
-    for (const cmd of ['check', 'verify']) expect(sagga([cmd, '--help']).stdout).toMatch(/How to give LaTeX/);
+  it('documents LaTeX in --help', async () => {
+    for (const cmd of ['check', 'verify']) expect((await sagga([cmd, '--help'])).stdout).toMatch(/How to give LaTeX/);
   });
 });
 
@@ -66,7 +68,7 @@ describe('sagga verify with LaTeX', () => {
     ]
       .map((l) => JSON.stringify(l))
       .join('\n');
-    const r = sagga(['verify', ...ROOMY], input);
+    const r = saggaWithInput(['verify', ...ROOMY], input);
     const lines = r.stdout
       .trim()
       .split('\n')
@@ -83,7 +85,7 @@ describe('sagga verify with LaTeX', () => {
 
   it('reads LaTeX on worker threads too (large inputs)', () => {
     const input = Array.from({ length: 450 }, (_, i) => JSON.stringify({ id: i, problem: 'x^2', answer: i % 2 === 0 ? '\\frac{x^3}{3}' : 'x^3/3' })).join('\n');
-    const r = sagga(['verify', '--workers', '2', ...ROOMY], input);
+    const r = saggaWithInput(['verify', '--workers', '2', ...ROOMY], input);
     const lines = r.stdout
       .trim()
       .split('\n')

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runBuiltCli } from '../helpers/runBuiltCli.js';
+import { sagga } from '../helpers/cliInProcess.js';
 import { searchOneGeneration } from '../helpers/searchOneGeneration.js';
 
 interface Metric {
@@ -40,9 +40,9 @@ describe('sagga eval --task limit', () => {
     );
     const out = join(dir, 'report.json');
     const args = ['eval', '--task', 'limit', '--target', 'cmd:node tests/fixtures/cmd/limit-model.mjs', '--problems', problems, '--out', out, '--no-canaries'];
-    const first = await runBuiltCli(args);
+    const first = await sagga(args);
     expect(first.status, first.stderr).toBe(0);
-    const again = await runBuiltCli(args);
+    const again = await sagga(args);
     expect(again.status, again.stderr).toBe(0);
     expect(again.stderr).toContain('3 calls already in');
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
@@ -60,7 +60,7 @@ describe('sagga eval --task limit', () => {
 describe('sagga eval --task definite', () => {
   it('measures PASS@N and ALL@N with intervals on a problem file, per family, with each problem and its bounds in the results', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'sagga-eval-definite-')), 'report.json');
-    const run = await runBuiltCli([
+    const run = await sagga([
       'eval',
       '--task',
       'definite',
@@ -107,7 +107,7 @@ describe('sagga eval --task definite', () => {
     const archived = readFileSync(join(dir, 'archive.jsonl'), 'utf8').trim().split('\n').length;
     const out = join(dir, 'transfer.json');
     // No --task: the run's own.
-    const run = await runBuiltCli(['eval', '--target', 'sympy', '--problems', dir, '--out', out]);
+    const run = await sagga(['eval', '--target', 'sympy', '--problems', dir, '--out', out]);
     expect(run.status, run.stderr).toBe(0);
     const report = JSON.parse(readFileSync(out, 'utf8')) as Report & { transfer: { all: { failures: number } } };
     expect(report.task).toBe('definite');

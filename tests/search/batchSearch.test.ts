@@ -1,10 +1,11 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { reply, startFakeOpenAIServer } from '../../testkit/fakeOpenAIServer.js';
 import { startCli, waitFor } from '../helpers/processTree.js';
-import { runBuiltCli } from '../helpers/runBuiltCli.js';
+import type { CliRun } from '../helpers/runBuiltCli.js';
+import { sagga } from '../helpers/cliInProcess.js';
 
 /*
  * --batch: each generation goes out as one Batch API job against a local server that speaks the files
@@ -14,6 +15,16 @@ import { runBuiltCli } from '../helpers/runBuiltCli.js';
 
 const work = mkdtempSync(join(tmpdir(), 'sagga-batch-search-'));
 const env = { ...process.env, OPENAI_API_KEY: 'sk-batch-search-0123456789' };
+
+/** The resumed run: the CLI's program in this process (only the run to be killed needs one of its own). */
+async function resumeHere(out: string, target: readonly string[]): Promise<CliRun> {
+  vi.stubEnv('OPENAI_API_KEY', env.OPENAI_API_KEY);
+  try {
+    return await sagga(['search', '--resume', out, ...target, '--json']);
+  } finally {
+    vi.unstubAllEnvs();
+  }
+}
 
 describe('sagga search --batch', () => {
   const servers: Array<{ close(): Promise<void> }> = [];
@@ -59,7 +70,7 @@ describe('sagga search --batch', () => {
     // The job finishes while no sagga runs; the resumed run reads it instead of asking again.
     server.setBatchBehaviour({ end: 'completed' });
     await server.completeBatch(server.batches[0].id);
-    const resumed = await runBuiltCli(['search', '--resume', out, ...target, '--json'], { env: { OPENAI_API_KEY: env.OPENAI_API_KEY } });
+    const resumed = await resumeHere(out, target);
     expect(resumed.status, resumed.stderr).toBe(0);
     const generations = readFileSync(join(out, 'generations.jsonl'), 'utf8').split('\n').filter(Boolean);
     expect(generations).toHaveLength(2);
@@ -107,7 +118,7 @@ describe('sagga search --batch', () => {
 
     server.setBatchBehaviour({ end: 'completed' });
     await server.completeBatch(server.batches[0].id);
-    const resumed = await runBuiltCli(['search', '--resume', out, ...target, '--json'], { env: { OPENAI_API_KEY: env.OPENAI_API_KEY } });
+    const resumed = await resumeHere(out, target);
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(readFileSync(join(out, 'generations.jsonl'), 'utf8').split('\n').filter(Boolean)).toHaveLength(2);
     // One job per generation: the first generation's job, found again, was not made twice.

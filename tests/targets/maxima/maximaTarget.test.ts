@@ -56,7 +56,8 @@ describe.runIf(available)('maxima target (real Maxima)', () => {
     // The time limit is tested with a problem that never finishes: this launcher is the real Maxima
     // except that it never answers the marked problem (tests/fixtures/hang). x^x and x*exp(x) go to
     // the real Maxima, which needs milliseconds for them; a fresh process also gets the start-up grace.
-    const slowTarget = await createMaximaTarget({ maxima: HANG_MAXIMA, timeoutMs: 5000, processes: 1 });
+    // The limit is waited out once, on the hanging problem: 2 s, far above those milliseconds.
+    const slowTarget = await createMaximaTarget({ maxima: HANG_MAXIMA, timeoutMs: 2000, processes: 1 });
     try {
       const [xx, slow, after] = await slowTarget.solve([problem('xx', 'x^x'), hangingProblem('slow'), problem('after', 'x*exp(x)')], 1);
       expect(xx.answers).toEqual([expect.objectContaining({ status: 'no-answer', error: 'Maxima returned the integral unevaluated' })]);

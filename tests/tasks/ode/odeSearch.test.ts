@@ -41,10 +41,11 @@ function variableCoefficient(equation: string): boolean {
  * small as what each test asserts allows (dsolve is slow, and never ends on some equations), the
  * seed of the generator chosen so that the model's run archives both its bug and declines SymPy
  * solves. One problem at a time: one SymPy reference, warm after its first equation, so that the
- * 2 s a reference has in a search is enough on a loaded machine.
+ * 2 s a reference has in a search is enough on a loaded machine (a run whose only decline SymPy
+ * solves is its reference's first equation races that start).
  */
-function search(target: string, extra: readonly string[] = []): Promise<string> {
-  return searchOneGeneration({ task: 'ode', target, clusters: 3, shrinkCalls: 6, concurrency: 1, extra });
+function search(target: string, extra: readonly string[] = [], generationSize = 20): Promise<string> {
+  return searchOneGeneration({ task: 'ode', target, generationSize, clusters: 3, shrinkCalls: 6, concurrency: 1, extra });
 }
 
 describe('search --task ode', () => {
@@ -63,6 +64,9 @@ describe('search --task ode', () => {
   }, 900_000);
 
   it('against Maxima, SymPy the reference', async () => {
-    checkTaskRun(await search('maxima', ['--rng-seed', '1']), 'ode', verify);
+    // Maxima's ode2 declines where it finds no method, and SymPy seldom solves those within its 2 s:
+    // runs this small archive nothing (as did a run of 20 candidates), and what the run is checked
+    // for is every evaluated line of the task, with its conditions: 10 candidates show that.
+    checkTaskRun(await search('maxima', ['--rng-seed', '3'], 10), 'ode', verify);
   }, 900_000);
 });
