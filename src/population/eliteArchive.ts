@@ -1,5 +1,6 @@
 import type { Rng } from '../util/rng.js';
 import { cellKey, type ProblemDescriptor } from './problemDescriptor.js';
+import { tournamentWinner } from '../util/tournamentWinner.js';
 
 /** A problem the population may keep: its tree, its cell and how good a parent it is. */
 export interface Elite<T> {
@@ -92,14 +93,7 @@ export class EliteArchive<T> {
     if (pool.length === 0 || n <= 0) return [];
     const rounds = Math.max(1, Math.floor(tournament));
     const out: Array<Elite<T>> = [];
-    for (let i = 0; i < n; i++) {
-      let winner = rng.pick(pool);
-      for (let r = 1; r < rounds; r++) {
-        const rival = rng.pick(pool);
-        if (rival.objective > winner.objective) winner = rival;
-      }
-      out.push(winner);
-    }
+    for (let i = 0; i < n; i++) out.push(tournamentWinner(pool, rounds, (e) => e.objective, rng));
     return out;
   }
 

@@ -4,6 +4,7 @@ import { integrateTask } from '../tasks/integrate/integrateTask.js';
 import { loadProblem, paramsField, type StoredProblem } from '../tasks/storedProblem.js';
 import type { TaskParams, TaskProblem } from '../tasks/task.js';
 import type { Rng } from '../util/rng.js';
+import { tournamentWinner } from '../util/tournamentWinner.js';
 import type { Parent } from './breedGeneration.js';
 import type { BreedingPlan } from './escalationPlan.js';
 import type { KnownBug } from './failureArchive.js';
@@ -113,16 +114,7 @@ function drawBugForms(
   const rounds = fitnessOf === undefined ? 1 : Math.max(1, Math.floor(tournament));
   const scoreOf = (form: Omit<Parent, 'origin'>): number => (fitnessOf ? fitnessOf({ expr: form.expr, params: form.params ?? {} }) : 0);
   const drawn: Array<Omit<Parent, 'origin'>> = [];
-  for (let i = 0; i < count; i++) {
-    let winner = rng.pick(forms);
-    let best = rounds > 1 ? scoreOf(winner) : 0;
-    for (let r = 1; r < rounds; r++) {
-      const rival = rng.pick(forms);
-      const score = scoreOf(rival);
-      if (score > best) [winner, best] = [rival, score];
-    }
-    drawn.push(winner);
-  }
+  for (let i = 0; i < count; i++) drawn.push(tournamentWinner(forms, rounds, scoreOf, rng));
   return drawn;
 }
 
