@@ -17,8 +17,6 @@ export interface DriverRun {
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
-  /** Progress events (JSON lines on stdout) it printed. */
-  events: number;
 }
 
 /** A line the driver printed on stdout: one progress event of `--json` (src/cli/jsonProgress.ts). */
@@ -85,7 +83,6 @@ export function runDriver(options: object, stopAt?: StopAt): Promise<DriverRun> 
     const child = spawn(process.execPath, [DRIVER, JSON.stringify(options)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    let events = 0;
     let matched = 0;
     let sent = false;
     // Whole lines only: a chunk may end inside one, kept here until its newline comes.
@@ -96,7 +93,6 @@ export function runDriver(options: object, stopAt?: StopAt): Promise<DriverRun> 
       const complete = (partial + text).split('\n');
       partial = complete.pop() ?? '';
       for (const line of complete) {
-        events++;
         if (!stopAt || sent) continue;
         if (stopAt.lines(progressLines(line)[0] ?? { event: '' }) && ++matched >= stopAt.nth) {
           sent = true;
@@ -106,7 +102,7 @@ export function runDriver(options: object, stopAt?: StopAt): Promise<DriverRun> 
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', fail);
-    child.on('close', (code, signal) => done({ code, signal, stdout, stderr, events }));
+    child.on('close', (code, signal) => done({ code, signal, stdout, stderr }));
   });
 }
 
