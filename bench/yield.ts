@@ -195,6 +195,9 @@ async function main(): Promise<void> {
         process.stderr.write(
           `bench:yield:   ${audited.signatures.length} signatures in ${audited.calls} calls (${seconds.toFixed(0)} s), stopped: ${audited.stopReason}\n`,
         );
+        // The budgets' figures count whole generations; the curve says where each generation ended.
+        const points = audited.curve.slice(1).map((p) => `${p.calls.toLocaleString('en-US')} → ${p.signatures}`);
+        process.stderr.write(`bench:yield:   calls → signatures at each generation's end: ${points.join(', ')}\n`);
       }
     }
   }
