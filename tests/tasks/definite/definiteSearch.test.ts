@@ -7,7 +7,8 @@ import { readDefiniteAnswer } from '../../../src/tasks/definite/readDefiniteAnsw
 import { verifyDefinite } from '../../../src/tasks/definite/verifyDefinite.js';
 import type { VerifyResult } from '../../../src/verify/types.js';
 import { searchOneGeneration } from '../../helpers/searchOneGeneration.js';
-import { checkTaskRun, jsonLines } from '../helpers/taskRunChecks.js';
+import { jsonLines } from '../../helpers/jsonLines.js';
+import { checkTaskRun } from '../helpers/taskRunChecks.js';
 
 /*
  * `sagga search --task definite` against the four CAS targets and a scripted model: whatever each

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { jsonLines } from '../../helpers/jsonLines.js';
 import { signature } from '../../../src/expr/signature.js';
 import { readTaskProblem } from '../../../src/tasks/readTaskProblem.js';
 import { taskNamed } from '../../../src/tasks/registry.js';
@@ -24,13 +25,6 @@ export interface TaskLine {
   readonly [field: string]: unknown;
 }
 
-export function jsonLines<T>(path: string): T[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as T);
-}
-
 /**
  * The contract of a task's run, checked from its files alone with the task's verifier run again
  * here (`verify`: the verify contract's check of a line and an answer): every archived line names
@@ -49,6 +43,8 @@ export function checkTaskRun(
   const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { settings: { task?: string; reference: string[] }; task?: { name: string } };
   expect(config.settings.task).toBe(taskName);
   expect(config.task?.name).toBe(taskName);
+  // A run writes both files from its start: a missing one is a broken run, not an empty one.
+  for (const file of ['evaluated.jsonl', 'archive.jsonl']) expect(existsSync(join(dir, file)), file).toBe(true);
   for (const e of jsonLines<Record<string, unknown>>(join(dir, 'evaluated.jsonl'))) {
     expect(e.task).toBe(taskName);
     for (const field of task.fields) expect(e[field.name], `${field.name} of ${String(e.key)}`).toBeDefined();
