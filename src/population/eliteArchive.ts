@@ -91,9 +91,8 @@ export class EliteArchive<T> {
   sample(n: number, rng: Rng, filter?: (elite: Elite<T>) => boolean, tournament = 2): Array<Elite<T>> {
     const pool = filter ? this.elites().filter(filter) : this.elites();
     if (pool.length === 0 || n <= 0) return [];
-    const rounds = Math.max(1, Math.floor(tournament));
     const out: Array<Elite<T>> = [];
-    for (let i = 0; i < n; i++) out.push(tournamentWinner(pool, rounds, (e) => e.objective, rng));
+    for (let i = 0; i < n; i++) out.push(tournamentWinner(pool, tournament, (e) => e.objective, rng));
     return out;
   }
 

@@ -111,7 +111,7 @@ function drawBugForms(
   fitnessOf: ((form: TaskProblem) => number) | undefined,
   rng: Rng,
 ): Array<Omit<Parent, 'origin'>> {
-  const rounds = fitnessOf === undefined ? 1 : Math.max(1, Math.floor(tournament));
+  const rounds = fitnessOf === undefined ? 1 : tournament;
   const scoreOf = (form: Omit<Parent, 'origin'>): number => (fitnessOf ? fitnessOf({ expr: form.expr, params: form.params ?? {} }) : 0);
   const drawn: Array<Omit<Parent, 'origin'>> = [];
   for (let i = 0; i < count; i++) drawn.push(tournamentWinner(forms, rounds, scoreOf, rng));

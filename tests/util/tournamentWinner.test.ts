@@ -5,13 +5,15 @@ import { tournamentWinner } from '../../src/util/tournamentWinner.js';
 describe('tournamentWinner', () => {
   const pool = [1, 2, 3, 4, 5, 6, 7, 8];
 
-  it('a tournament of one is a uniform draw that never scores', () => {
-    const rng = createRng('t1');
-    const twin = createRng('t1');
+  it('a tournament of one (or fewer, rounded down) is a uniform draw that never scores', () => {
     const score = (): number => {
       throw new Error('scored');
     };
-    for (let i = 0; i < 20; i++) expect(tournamentWinner(pool, 1, score, rng)).toBe(twin.pick(pool));
+    for (const rounds of [1, 0, 1.9]) {
+      const rng = createRng('t1');
+      const twin = createRng('t1');
+      for (let i = 0; i < 20; i++) expect(tournamentWinner(pool, rounds, score, rng)).toBe(twin.pick(pool));
+    }
   });
 
   it('the highest score of the entrants drawn wins, the first drawn on a tie', () => {
