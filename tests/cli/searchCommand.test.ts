@@ -14,7 +14,6 @@ const sagga = (args: string[]): Promise<CliRun> => runBuiltCli(['search', ...arg
  * scripted run's summary (a spawn costs a second, and a process of its own proves nothing there).
  */
 const inProcess = (args: string[]): Promise<CliRun> => saggaInProcess(['search', ...args]);
-const refused = inProcess;
 
 const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean);
 
@@ -48,7 +47,7 @@ describe('sagga search: bad input', () => {
     const seeds = join(work, 'my-seeds.txt');
     writeFileSync(seeds, '# my seeds\nx + 1\n\n2*x^2 + import("fs")\nx^3\n');
     const out = join(work, 'bad-seeds');
-    const r = await refused([...SMALL, '--seeds', seeds, '--out', out]);
+    const r = await inProcess([...SMALL, '--seeds', seeds, '--out', out]);
     expect(r.status).toBe(64);
     expect(r.stderr).toContain(`${seeds}:4:`);
     expect(r.stderr).toMatch(/line 4/);
@@ -58,24 +57,24 @@ describe('sagga search: bad input', () => {
   });
 
   it('an unknown seed set lists the built-in ones', async () => {
-    const r = await refused([...SMALL, '--seeds', 'polynomials', '--out', join(work, 'bad-set')]);
+    const r = await inProcess([...SMALL, '--seeds', 'polynomials', '--out', join(work, 'bad-set')]);
     expect(r.status).toBe(64);
     expect(r.stderr).toMatch(/unknown seed set 'polynomials'/);
     for (const name of ['default', 'polynomial-robustness', 'trig-robustness', 'trig', 'target']) expect(r.stderr).toContain(name);
   });
 
   it('an unknown mutation preset lists the valid ones', async () => {
-    const r = await refused([...SMALL, '--mutations', 'aggressive', '--out', join(work, 'bad-preset')]);
+    const r = await inProcess([...SMALL, '--mutations', 'aggressive', '--out', join(work, 'bad-preset')]);
     expect(r.status).toBe(64);
     expect(r.stderr).toMatch(/unknown mutation preset 'aggressive'; valid ones: robustness, distance, uniform/);
     expect(existsSync(join(work, 'bad-preset', 'config.json'))).toBe(false);
   });
 
   it('an unknown fitness spec lists the valid ones', async () => {
-    const r = await refused([...SMALL, '--fitness', 'longest', '--out', join(work, 'bad-fitness')]);
+    const r = await inProcess([...SMALL, '--fitness', 'longest', '--out', join(work, 'bad-fitness')]);
     expect(r.status).toBe(64);
     expect(r.stderr).toMatch(/invalid fitness spec 'longest'.*valid ones: short, length:<L>, near:/);
-    const r2 = await refused([...SMALL, '--fitness', 'length:ten', '--out', join(work, 'bad-fitness')]);
+    const r2 = await inProcess([...SMALL, '--fitness', 'length:ten', '--out', join(work, 'bad-fitness')]);
     expect(r2.status).toBe(64);
     expect(r2.stderr).toMatch(/length:<L> needs a positive number L, got 'ten'/);
   });

@@ -10,11 +10,11 @@ import { REPO_ROOT, SAGGA_BIN, type CliRun } from '../helpers/runBuiltCli.js';
 import { waitFor } from '../helpers/processTree.js';
 
 /*
- * Run-directory safety: one writer per run (run.lock), no line
- * lost to a resume without a checkpoint, no foreign directory overwritten, config.json small and
- * protected against hand edits. The writer that holds the lock is the built CLI in a process of its
- * own; every other run is the CLI's program in this process (a spawn costs a second of start-up,
- * and a process of its own proves nothing more there).
+ * Run-directory safety: one writer per run (run.lock), no line lost to a resume without a
+ * checkpoint, no foreign directory overwritten, config.json small and protected against hand edits.
+ * The writer that holds the lock is the built CLI in a process of its own; every other run is the
+ * CLI's program in this process (a spawn costs a second of start-up, and a process of its own
+ * proves nothing more there).
  */
 
 const GATED = join(REPO_ROOT, 'tests/fixtures/cmd/gated-power-rule.mjs');
