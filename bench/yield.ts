@@ -12,7 +12,8 @@
  * budget> --time-limit <ms>` with every other setting at its default (the planted-bug model without
  * references, so that only its planted bugs can be proven), written to <out>/<target>-<method>-s<seed>
  * and resumed when it is there already. The curve is read from generations.jsonl: the distinct
- * signatures archived by the last generation whose cumulative target calls fit in each budget.
+ * signatures archived by the last generation whose cumulative target calls fit in each budget (a
+ * dash where no generation had ended within it).
  *
  * For the planted-bug model (examples/cmd-target/planted-bugs.mjs) it also says which planted bugs
  * each run found. `--audit N` re-asks, for N archive lines of each run, the minimal form alone (it
@@ -47,7 +48,8 @@ interface RunResult {
   readonly seed: string;
   readonly dir: string;
   readonly curve: readonly CurvePoint[];
-  readonly atBudget: Readonly<Record<number, number>>;
+  /** Signatures at each budget; null when no generation had ended within it. */
+  readonly atBudget: Readonly<Record<number, number | null>>;
   readonly calls: number;
   readonly signatures: readonly string[];
   readonly stopReason: string | null;
@@ -106,8 +108,10 @@ function readResult(
     calls += g.target_calls;
     curve.push({ calls, signatures: g.signatures });
   }
-  const atBudget: Record<number, number> = {};
-  for (const b of budgets) atBudget[b] = [...curve].reverse().find((p) => p.calls <= b)?.signatures ?? 0;
+  // The curve's origin is no generation's end: a budget that no generation fits in has no figure, not 0.
+  const ends = curve.slice(1);
+  const atBudget: Record<number, number | null> = {};
+  for (const b of budgets) atBudget[b] = [...ends].reverse().find((p) => p.calls <= b)?.signatures ?? null;
   const archive = jsonLines<{ signature: string; proof: unknown; shrink?: { stopped: string; steps: number; refused?: number } }>(join(dir, 'archive.jsonl'));
   const shrinkStops: Record<string, number> = {};
   let budgetStopsWithoutStep = 0;
@@ -147,7 +151,13 @@ function mean(values: readonly number[]): number {
   return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
 }
 
-function formatRange(values: readonly number[]): string {
+/** Mean (min–max) of the runs' figures; a dash when a run has none at this budget. */
+function formatRange(values: readonly (number | null)[]): string {
+  if (values.some((v) => v === null)) return '—';
+  return formatKnown(values as number[]);
+}
+
+function formatKnown(values: readonly number[]): string {
   if (values.length === 1) return String(values[0]);
   return `${mean(values).toFixed(1)} (${Math.min(...values)}–${Math.max(...values)})`;
 }
@@ -229,19 +239,29 @@ function printTables(
       if (runs.length === 0) continue;
       const largest = Math.max(...budgets);
       const cells = budgets.map((b) => formatRange(runs.map((r) => r.atBudget[b])));
-      const perThousand = mean(runs.map((r) => (1000 * r.atBudget[largest]) / Math.max(1, Math.min(largest, r.calls))));
+      const perThousand = mean(runs.map((r) => (1000 * (r.atBudget[largest] ?? 0)) / Math.max(1, Math.min(largest, r.calls))));
       // New signatures in the last quarter of the budget: is the count still rising?
-      const lastQuarter = formatRange(runs.map((r) => r.atBudget[largest] - ([...r.curve].reverse().find((p) => p.calls <= 0.75 * largest)?.signatures ?? 0)));
+      const lastQuarter = formatKnown(
+        runs.map((r) => (r.atBudget[largest] ?? 0) - ([...r.curve].reverse().find((p) => p.calls <= 0.75 * largest)?.signatures ?? 0)),
+      );
       const stops = [...new Set(runs.map((r) => r.stopReason ?? 'running'))].join(', ');
       console.log(`| ${target} | ${method} | ${runs.length} | ${cells.join(' | ')} | ${perThousand.toFixed(2)} | +${lastQuarter} | ${stops} |`);
     }
   }
+  const unended = results.filter((r) => budgets.some((b) => r.atBudget[b] === null));
+  if (unended.length > 0)
+    console.log(
+      `\n— : a run had ended no generation within that budget (first generations ended at ${unended.map((r) => (r.curve[1]?.calls ?? 0).toLocaleString('en-US')).join(', ')} calls).`,
+    );
   console.log('\nRatio of the first method to the second, distinct signatures per 1,000 calls at each budget:\n');
   if (methods.length >= 2) {
     console.log(`| target | ${budgets.map((b) => `${b.toLocaleString('en-US')} calls`).join(' | ')} |`);
     console.log(`|---|${budgets.map(() => '---:').join('|')}|`);
     for (const target of targets) {
-      const of = (m: string, b: number) => mean(results.filter((r) => r.target === target && r.method === m).map((r) => r.atBudget[b]));
+      const of = (m: string, b: number): number | null => {
+        const figures = results.filter((r) => r.target === target && r.method === m).map((r) => r.atBudget[b]);
+        return figures.some((f) => f === null) ? null : mean(figures as number[]);
+      };
       console.log(`| ${target} | ${budgets.map((b) => ratio(of(methods[0], b), of(methods[1], b))).join(' | ')} |`);
     }
   }
@@ -270,7 +290,8 @@ function printTables(
   }
 }
 
-function ratio(a: number, b: number): string {
+function ratio(a: number | null, b: number | null): string {
+  if (a === null || b === null) return '—';
   if (b === 0) return a === 0 ? '—' : `∞ (${a.toFixed(1)} vs 0)`;
   return `${(a / b).toFixed(2)}×`;
 }
