@@ -20,7 +20,9 @@
  * seed size is smaller),
  * PAPER_RUNS (comma list among short,length10,length20,length40,near,neartree,length10fitness;
  * default all),
- * PAPER_RNG_SEED (default 2022), PAPER_CONCURRENCY (default: available cores), PAPER_TIME_LIMIT_MS
+ * PAPER_RNG_SEED (default 2022), PAPER_MORE_SEEDS (comma list of further --rng-seed values at which the
+ * `short` and `near` runs are repeated, as short-s<seed> and near-s<seed>, to tell a trend over
+ * generations from one seed's luck; default none), PAPER_CONCURRENCY (default: available cores), PAPER_TIME_LIMIT_MS
  * (nerdamer's time per problem, default 5000: problems nerdamer hangs on cost this much each).
  * Runs go to archives/paper-settings/<run>/ (resumed if present); a summary to
  * archives/paper-settings/summary.json. Prints Markdown tables and the exact commands.
@@ -67,12 +69,21 @@ const LENGTH_BUCKETS: readonly [number, number][] = [
   [21, 40],
   [41, Infinity],
 ];
-const selected = (process.env.PAPER_RUNS ?? Object.keys(RUNS).join(',')).split(',').map((s) => s.trim());
+const MORE_SEEDS = (process.env.PAPER_MORE_SEEDS ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const chosen = (process.env.PAPER_RUNS ?? Object.keys(RUNS).join(',')).split(',').map((s) => s.trim());
+const REPEATED = ['short', 'near'];
+for (const name of REPEATED) for (const seed of MORE_SEEDS) RUNS[`${name}-s${seed}`] = { ...RUNS[name], rngSeed: seed };
+const selected = [...chosen, ...REPEATED.filter((n) => chosen.includes(n)).flatMap((n) => MORE_SEEDS.map((seed) => `${n}-s${seed}`))];
 
 interface RunSpec {
   readonly fitness: string;
   readonly distance?: 'tree';
   readonly seedSelection?: 'fitness';
+  /** --rng-seed of this run (default PAPER_RNG_SEED). */
+  readonly rngSeed?: string;
 }
 
 interface RunResult {
@@ -111,7 +122,7 @@ function readJsonl<T>(path: string): T[] {
     .map((l) => JSON.parse(l) as T);
 }
 
-async function run(name: string, { fitness, distance, seedSelection }: RunSpec): Promise<RunResult> {
+async function run(name: string, { fitness, distance, seedSelection, rngSeed = RNG_SEED }: RunSpec): Promise<RunResult> {
   const dir = join('archives', 'paper-settings', name);
   const resume = existsSync(join(dir, 'config.json'));
   const options: SearchCommandOptions = resume
@@ -126,11 +137,11 @@ async function run(name: string, { fitness, distance, seedSelection }: RunSpec):
         maxGenerations: MAX_GENERATIONS,
         generationSize: GENERATION_SIZE,
         seedSize: SEED_SIZE,
-        rngSeed: RNG_SEED,
+        rngSeed,
         concurrency: CONCURRENCY,
       };
   const sizes = `${GENERATION_SIZE !== 1000 ? ` --generation-size ${GENERATION_SIZE}` : ''}${SEED_SIZE !== 100 ? ` --seed-size ${SEED_SIZE}` : ''}`;
-  const command = `npx sagga search --target nerdamer --out ${dir} --fitness ${fitness}${distance ? ` --distance ${distance}` : ''}${seedSelection ? ` --seed-selection ${seedSelection}` : ''} --archive-size ${ARCHIVE} --max-generations ${MAX_GENERATIONS}${sizes} --rng-seed ${RNG_SEED} --concurrency ${CONCURRENCY}${TIME_LIMIT_MS !== 5000 ? ` --time-limit ${TIME_LIMIT_MS}` : ''}`;
+  const command = `npx sagga search --target nerdamer --out ${dir} --fitness ${fitness}${distance ? ` --distance ${distance}` : ''}${seedSelection ? ` --seed-selection ${seedSelection}` : ''} --archive-size ${ARCHIVE} --max-generations ${MAX_GENERATIONS}${sizes} --rng-seed ${rngSeed} --concurrency ${CONCURRENCY}${TIME_LIMIT_MS !== 5000 ? ` --time-limit ${TIME_LIMIT_MS}` : ''}`;
   process.stderr.write(`\n# ${command}${resume ? '   (resuming)' : ''}\n`);
   const result = await searchWithServices(options, {
     createTarget: (_spec, o) => createNerdamerTarget({ concurrency: o.concurrency, timeLimitMs: TIME_LIMIT_MS }),
@@ -254,28 +265,44 @@ async function main(): Promise<void> {
   for (const r of results) console.log(`| ${r.run} | ${r.failureRateByLength.map((x) => (x === null ? '—' : (100 * x).toFixed(1) + ' %')).join(' | ')} |`);
 
   const baseline = results.find((r) => r.run === 'short');
-  const nearRuns = results.filter((r) => r.run === 'near' || r.run === 'neartree');
+  const shortRuns = results.filter((r) => r.run === 'short' || r.run.startsWith('short-s'));
+  const nearRuns = results.filter((r) => r.run === 'near' || r.run === 'neartree' || r.run.startsWith('near-s'));
   const near: Record<string, { cosine: number; tree: number; n: number }> = {};
   if (baseline && nearRuns.length > 0) {
     const targets = loadSeeds('target').exprs;
     console.log(`\n## Distance of archived failures to the ${targets.length} reference targets (seeds/target.txt)\n`);
     console.log('| run | --fitness | --distance | archive | mean min cosine distance (structural) | mean min tree edit distance |');
     console.log('|---|---|---|---|---|---|');
-    for (const r of [baseline, ...nearRuns]) {
+    for (const r of [...shortRuns, ...nearRuns]) {
       const d = distances(r.dir, targets);
       near[r.run] = d;
       console.log(
-        `| ${r.run} | ${r.fitness} | ${RUNS[r.run].distance ?? (r.run === 'short' ? '—' : 'cosine')} | ${d.n} | ${d.cosine.toFixed(3)} | ${d.tree.toFixed(2)} |`,
+        `| ${r.run} | ${r.fitness} | ${RUNS[r.run].distance ?? (r.fitness === 'short' ? '—' : 'cosine')} | ${d.n} | ${d.cosine.toFixed(3)} | ${d.tree.toFixed(2)} |`,
       );
     }
     console.log("\nMean distance of each generation's proven failures to the nearest target (cosine of structural embeddings / tree edit distance):\n");
-    for (const r of [baseline, ...nearRuns]) {
+    const cosineByRun: Record<string, (number | null)[]> = {};
+    for (const r of [...shortRuns, ...nearRuns]) {
       const evaluated = readJsonl<EvaluatedRecord>(join(r.dir, 'evaluated.jsonl'));
       const cos = byGeneration(evaluated, r.generations, (e) => nearestCosine(parseExpr(e.problem), targets));
       const tree = byGeneration(evaluated, r.generations, (e) => nearestTree(parseExpr(e.problem), targets));
+      cosineByRun[r.run] = cos;
       console.log(
         `    ${r.run.padEnd(10)} cosine ${cos.map((v) => (v === null ? '—' : v.toFixed(3))).join('  ')}   tree ${tree.map((v) => (v === null ? '—' : v.toFixed(2))).join('  ')}`,
       );
+    }
+    // One seed's generations move with which bugs it happens on; the mean over seeds shows the trend.
+    const nearSeeds = nearRuns.filter((r) => r.run !== 'neartree');
+    for (const [label, runs] of [
+      ['short', shortRuns],
+      ['near', nearSeeds],
+    ] as const) {
+      if (runs.length < 2) continue;
+      const means = Array.from({ length: MAX_GENERATIONS }, (_, g) => {
+        const values = runs.map((r) => cosineByRun[r.run][g]).filter((v): v is number => v !== null && v !== undefined);
+        return values.length === runs.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+      });
+      console.log(`    ${`${label}, mean of ${runs.length} seeds`.padEnd(10)} cosine ${means.map((v) => (v === null ? '—' : v.toFixed(3))).join('  ')}`);
     }
   }
   console.log('\nCommands:\n');
