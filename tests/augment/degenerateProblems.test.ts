@@ -8,6 +8,9 @@ import { parseExpr } from '../../src/expr/parse.js';
 import { createRng } from '../../src/util/rng.js';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyStrings } from '../../src/verify/verifyStrings.js';
+import { hasSympy, requireOrSkip } from '../targets/cmd/cmdHelpers.js';
+
+const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
 
 /** SymPy's view of each problem (tests/fixtures/python/degenerate_problems.py): independent of sagga's trees. */
 function sympyView(problems: readonly string[]): Array<{ has_x: boolean; zero: boolean; like_terms: boolean }> {
@@ -40,27 +43,31 @@ describe('augment writes no degenerate problem', () => {
     }
   });
 
-  it('from an input with repeated and opposite problems, every family writes only problems that depend on x, have no like terms and are not 0 (by SymPy)', () => {
-    const input = ['x', 'x', '2*x', 'sin(x)', '-sin(x)', 'cos(x)', 'x^2', '3*exp(2*x)'].map((p, i) => JSON.stringify({ id: `p${i}`, problem: p })).join('\n');
-    const lines = readProblemLines(input).problems;
-    const written: AugmentRecord[] = [];
-    const messages: string[] = [];
-    for (const name of ['lin_comb', 'subst_poly', 'numeric-all-2', 'numeric-one-0', 'equivalence-easy', 'equivalence-hard', 'backward']) {
-      const family = parseAugmentFamily(name);
-      augmentProblems(family, family.kind === 'backward' ? [] : lines, {
-        familyName: name,
-        n: family.kind === 'backward' ? 40 : 6,
-        rng: createRng(`degenerate-${name}`),
-        verify: (p, a) => verifyStrings(p, a, SEARCH_VERIFY_OPTIONS),
-        onRecord: (r) => written.push(r),
-        onMessage: (m) => messages.push(m),
-      });
-    }
-    expect(written.length).toBeGreaterThan(100);
-    const views = sympyView(written.map((r) => r.problem));
-    const bad = written.filter((_, i) => !views[i].has_x || views[i].zero || views[i].like_terms).map((r) => `${r.family}: ${r.problem}`);
-    expect(bad).toEqual([]);
-    // The input does invite them: lin_comb of x with x or 2*x, of sin(x) with -sin(x).
-    expect(messages.some((m) => /lin_comb: (degenerate: like terms|lin_comb needs a second, different problem)/.test(m))).toBe(true);
-  }, 120_000);
+  it.runIf(SYMPY)(
+    'from an input with repeated and opposite problems, every family writes only problems that depend on x, have no like terms and are not 0 (by SymPy)',
+    () => {
+      const input = ['x', 'x', '2*x', 'sin(x)', '-sin(x)', 'cos(x)', 'x^2', '3*exp(2*x)'].map((p, i) => JSON.stringify({ id: `p${i}`, problem: p })).join('\n');
+      const lines = readProblemLines(input).problems;
+      const written: AugmentRecord[] = [];
+      const messages: string[] = [];
+      for (const name of ['lin_comb', 'subst_poly', 'numeric-all-2', 'numeric-one-0', 'equivalence-easy', 'equivalence-hard', 'backward']) {
+        const family = parseAugmentFamily(name);
+        augmentProblems(family, family.kind === 'backward' ? [] : lines, {
+          familyName: name,
+          n: family.kind === 'backward' ? 40 : 6,
+          rng: createRng(`degenerate-${name}`),
+          verify: (p, a) => verifyStrings(p, a, SEARCH_VERIFY_OPTIONS),
+          onRecord: (r) => written.push(r),
+          onMessage: (m) => messages.push(m),
+        });
+      }
+      expect(written.length).toBeGreaterThan(100);
+      const views = sympyView(written.map((r) => r.problem));
+      const bad = written.filter((_, i) => !views[i].has_x || views[i].zero || views[i].like_terms).map((r) => `${r.family}: ${r.problem}`);
+      expect(bad).toEqual([]);
+      // The input does invite them: lin_comb of x with x or 2*x, of sin(x) with -sin(x).
+      expect(messages.some((m) => /lin_comb: (degenerate: like terms|lin_comb needs a second, different problem)/.test(m))).toBe(true);
+    },
+    120_000,
+  );
 });

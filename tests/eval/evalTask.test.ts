@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sagga } from '../helpers/cliInProcess.js';
 import { searchOneGeneration } from '../helpers/searchOneGeneration.js';
+import { hasSympy, requireOrSkip } from '../targets/cmd/cmdHelpers.js';
+
+const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
 
 interface Metric {
   readonly value: number | null;
@@ -96,22 +99,26 @@ describe('sagga eval --task definite', () => {
     expect(run.stdout).toContain('8 definite problems');
   }, 300_000);
 
-  it('reads a definite run as its problems, with their bounds, and measures how many of its failures another target fails too', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'sagga-eval-run-')), 'run');
-    await searchOneGeneration({
-      task: 'definite',
-      target: 'cmd:node tests/fixtures/cmd/definite-model.mjs',
-      out: dir,
-      extra: ['--reference', 'nerdamer', '--rng-seed', '7'],
-    });
-    const archived = readFileSync(join(dir, 'archive.jsonl'), 'utf8').trim().split('\n').length;
-    const out = join(dir, 'transfer.json');
-    // No --task: the run's own.
-    const run = await sagga(['eval', '--target', 'sympy', '--problems', dir, '--out', out]);
-    expect(run.status, run.stderr).toBe(0);
-    const report = JSON.parse(readFileSync(out, 'utf8')) as Report & { transfer: { all: { failures: number } } };
-    expect(report.task).toBe('definite');
-    expect(report.problems).toBe(archived);
-    expect(report.transfer.all.failures).toBe(archived);
-  }, 600_000);
+  it.runIf(SYMPY)(
+    'reads a definite run as its problems, with their bounds, and measures how many of its failures another target fails too',
+    async () => {
+      const dir = join(mkdtempSync(join(tmpdir(), 'sagga-eval-run-')), 'run');
+      await searchOneGeneration({
+        task: 'definite',
+        target: 'cmd:node tests/fixtures/cmd/definite-model.mjs',
+        out: dir,
+        extra: ['--reference', 'nerdamer', '--rng-seed', '7'],
+      });
+      const archived = readFileSync(join(dir, 'archive.jsonl'), 'utf8').trim().split('\n').length;
+      const out = join(dir, 'transfer.json');
+      // No --task: the run's own.
+      const run = await sagga(['eval', '--target', 'sympy', '--problems', dir, '--out', out]);
+      expect(run.status, run.stderr).toBe(0);
+      const report = JSON.parse(readFileSync(out, 'utf8')) as Report & { transfer: { all: { failures: number } } };
+      expect(report.task).toBe('definite');
+      expect(report.problems).toBe(archived);
+      expect(report.transfer.all.failures).toBe(archived);
+    },
+    600_000,
+  );
 });

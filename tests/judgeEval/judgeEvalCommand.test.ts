@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JudgeEvalReport } from '../../src/judgeEval/judgeEvalTypes.js';
 import { sagga } from '../helpers/cliInProcess.js';
+import { hasSympy, requireOrSkip } from '../targets/cmd/cmdHelpers.js';
+
+const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
 
 const SHIPPED = 'examples/judge-eval/pairs.jsonl';
 const NAIVE = 'cmd:node examples/judge-eval/naive-judge.mjs';
@@ -27,7 +30,7 @@ describe('sagga judge-eval on the shipped labelled set', () => {
   const work = mkdtempSync(join(tmpdir(), 'sagga-judgeeval-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  test('sagga, sympy-simplify and a naive cmd: judge: every metric is what the labels and verdicts give', async () => {
+  test.runIf(SYMPY)('sagga, sympy-simplify and a naive cmd: judge: every metric is what the labels and verdicts give', async () => {
     // A slice of the shipped set (both labels, near misses such as a factor of 1.000001, the paper's
     // pairs) and one hostile answer.
     const shipped = readFileSync(SHIPPED, 'utf8')

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jsonLines } from '../helpers/jsonLines.js';
 import { REPO_ROOT, runBuiltCli, type CliRun } from '../helpers/runBuiltCli.js';
+import { hasSympy, requireOrSkip } from '../targets/cmd/cmdHelpers.js';
 
 /*
  * Every archived line is a true claim about the model. The model is SymPy with deliberate faults
@@ -13,6 +14,8 @@ import { REPO_ROOT, runBuiltCli, type CliRun } from '../helpers/runBuiltCli.js';
  * alive but not reading, in the middle of the run. Each archive line is then checked by
  * tests/fixtures/check_claims.py, in SymPy and mpmath, independently of sagga's verifier.
  */
+
+const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
 
 const work = mkdtempSync(join(tmpdir(), 'sagga-proven-'));
 const MODEL = 'cmd:/usr/bin/python3 tests/fixtures/cmd/sympy-liar.py 60 8';
@@ -45,7 +48,7 @@ interface ArchiveLine {
   proof: { by: string; reference?: string; answer?: string } | null;
 }
 
-describe('proven failures against a model that lies, declines, writes odd numbers and stalls', () => {
+describe.runIf(SYMPY)('proven failures against a model that lies, declines, writes odd numbers and stalls', () => {
   const out = join(work, 'run');
   let run: CliRun;
   beforeAll(async () => {

@@ -8,6 +8,9 @@ import type { ProblemOutcome, Target, TargetProblem } from '../../src/targets/ty
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyPair } from '../../src/verify/verifyPair.js';
 import type { SuiteName } from '../../src/suite/suiteTypes.js';
+import { hasSympy, requireOrSkip } from '../targets/cmd/cmdHelpers.js';
+
+const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
 
 const verify = (p: Parameters<typeof verifyPair>[0], a: Parameters<typeof verifyPair>[1]) => verifyPair(p, a, SEARCH_VERIFY_OPTIONS);
 
@@ -102,7 +105,7 @@ afterAll(async () => {
   for (const c of CAS) await c.target.close();
 });
 
-describe.each(['nerdamer', 'sympy'])('every suite end to end against %s', (spec) => {
+describe.each(['nerdamer', ...(SYMPY ? ['sympy'] : [])])('every suite end to end against %s', (spec) => {
   let target: Target | undefined;
   const get = async (): Promise<Target> => {
     if (!target) {

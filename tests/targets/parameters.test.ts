@@ -14,6 +14,10 @@ import { parametricVerifier } from '../../src/tasks/parametricVerifier.js';
 import { reply } from '../../testkit/fakeOpenAIServer.js';
 import { fakeServerFixtures } from '../helpers/fakeServerFixtures.js';
 import { verifyPair } from '../../src/verify/verifyPair.js';
+import { hasMaxima, hasSympy, requireOrSkip } from './cmd/cmdHelpers.js';
+
+const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
+const MAXIMA = requireOrSkip(hasMaxima(), 'maxima (npm run test:setup)');
 
 /*
  * A problem with parameters as every target gets it: the `cmd:` request carries them with their
@@ -51,21 +55,25 @@ describe('targets asked a problem with parameters', () => {
     expect(plain).toBe('{"id":"r","problem":"x","latex":"x","k":1}');
   });
 
-  it('nerdamer, Algebrite, SymPy and Maxima answer in the parameters, and each answer is verified correct', async () => {
-    const targets = [createNerdamerTarget(), createAlgebriteTarget(), await createSympyTarget({ processes: 1 }), await createMaximaTarget({ processes: 1 })];
-    closing.push(...targets);
-    for (const target of targets) {
-      // Maxima would ask the sign of A for x^A; told A > 0, it answers.
-      for (const problem of ['A*x + B', 'sin(A*x)', target.name === 'maxima' ? 'x^A' : 'exp(-A*x)']) {
-        const [outcome] = await target.solve([asked(problem)], 1);
-        const answer = outcome.answers[0];
-        expect(answer.status, `${target.name} ${problem}: ${answer.text}`).toBe('ok');
-        if (answer.status !== 'ok') continue;
-        const r = await verify({ expr: asked(problem).expr, params: {} }, answer.expr);
-        expect(r.verdict, `${target.name} ${problem}: ${answer.text}: ${r.reason}`).toBe('correct');
+  it.runIf(SYMPY && MAXIMA)(
+    'nerdamer, Algebrite, SymPy and Maxima answer in the parameters, and each answer is verified correct',
+    async () => {
+      const targets = [createNerdamerTarget(), createAlgebriteTarget(), await createSympyTarget({ processes: 1 }), await createMaximaTarget({ processes: 1 })];
+      closing.push(...targets);
+      for (const target of targets) {
+        // Maxima would ask the sign of A for x^A; told A > 0, it answers.
+        for (const problem of ['A*x + B', 'sin(A*x)', target.name === 'maxima' ? 'x^A' : 'exp(-A*x)']) {
+          const [outcome] = await target.solve([asked(problem)], 1);
+          const answer = outcome.answers[0];
+          expect(answer.status, `${target.name} ${problem}: ${answer.text}`).toBe('ok');
+          if (answer.status !== 'ok') continue;
+          const r = await verify({ expr: asked(problem).expr, params: {} }, answer.expr);
+          expect(r.verdict, `${target.name} ${problem}: ${answer.text}: ${r.reason}`).toBe('correct');
+        }
       }
-    }
-  }, 300_000);
+    },
+    300_000,
+  );
 
   it('a prompt opens with the assumptions, as ASyMOB states them; a template may place them with {assumptions}', async () => {
     const s = await server(() => reply.answer('The final answer is: \\frac{A x^{2}}{2} + B x'));

@@ -9,6 +9,9 @@ import type { VerifyResult } from '../../../src/verify/types.js';
 import { searchOneGeneration } from '../../helpers/searchOneGeneration.js';
 import { jsonLines } from '../../helpers/jsonLines.js';
 import { checkTaskRun } from '../helpers/taskRunChecks.js';
+import { hasSympy, requireOrSkip } from '../../targets/cmd/cmdHelpers.js';
+
+const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
 
 /*
  * `sagga search --task definite` against the four CAS targets and a scripted model: whatever each
@@ -44,9 +47,13 @@ describe('search --task definite', () => {
     expect(archive.length).toBeGreaterThan(0);
   }, 600_000);
 
-  it('against SymPy', async () => {
-    checkTaskRun(await search('sympy', ['--rng-seed', '6']), 'definite', verify);
-  }, 900_000);
+  it.runIf(SYMPY)(
+    'against SymPy',
+    async () => {
+      checkTaskRun(await search('sympy', ['--rng-seed', '6']), 'definite', verify);
+    },
+    900_000,
+  );
 
   it('against a scripted model with a planted sign error on sines and no infinite ranges: its bug, and its declines where a reference solves them', async () => {
     const dir = await search('cmd:node tests/fixtures/cmd/definite-model.mjs', ['--rng-seed', '7', '--reference', 'nerdamer']);

@@ -7,6 +7,10 @@ import { verifyLimit } from '../../../src/tasks/limit/verifyLimit.js';
 import type { VerifyResult } from '../../../src/verify/types.js';
 import { searchOneGeneration } from '../../helpers/searchOneGeneration.js';
 import { checkTaskRun } from '../helpers/taskRunChecks.js';
+import { hasMaxima, hasSympy, requireOrSkip } from '../../targets/cmd/cmdHelpers.js';
+
+const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
+const MAXIMA = requireOrSkip(hasMaxima(), 'maxima (npm run test:setup)');
 
 /*
  * `sagga search --task limit` against nerdamer, SymPy, Maxima and a scripted model: every archived
@@ -31,27 +35,43 @@ function search(target: string, extra: readonly string[] = []): Promise<string> 
 }
 
 describe('search --task limit', () => {
-  it('against a scripted model whose every limit at infinity is 0: its bug, shrunk to a limit at infinity', async () => {
-    const archive = checkTaskRun(
-      await search('cmd:node tests/fixtures/cmd/limit-model.mjs', ['--no-canaries', '--reference', 'sympy', '--rng-seed', '1']),
-      'limit',
-      verify,
-    );
-    const wrong = archive.filter((l) => l.kind === 'wrong');
-    expect(wrong.length).toBeGreaterThan(0);
-    for (const l of wrong) expect(['oo', '-oo']).toContain(l.point);
-  }, 600_000);
+  it.runIf(SYMPY)(
+    'against a scripted model whose every limit at infinity is 0: its bug, shrunk to a limit at infinity',
+    async () => {
+      const archive = checkTaskRun(
+        await search('cmd:node tests/fixtures/cmd/limit-model.mjs', ['--no-canaries', '--reference', 'sympy', '--rng-seed', '1']),
+        'limit',
+        verify,
+      );
+      const wrong = archive.filter((l) => l.kind === 'wrong');
+      expect(wrong.length).toBeGreaterThan(0);
+      for (const l of wrong) expect(['oo', '-oo']).toContain(l.point);
+    },
+    600_000,
+  );
 
-  it('against nerdamer, whose limits at infinity and two-sided poles go wrong', async () => {
-    const archive = checkTaskRun(await search('nerdamer', ['--rng-seed', '4']), 'limit', verify);
-    expect(archive.filter((l) => l.kind === 'wrong').length).toBeGreaterThan(0);
-  }, 600_000);
+  it.runIf(SYMPY)(
+    'against nerdamer, whose limits at infinity and two-sided poles go wrong',
+    async () => {
+      const archive = checkTaskRun(await search('nerdamer', ['--rng-seed', '4']), 'limit', verify);
+      expect(archive.filter((l) => l.kind === 'wrong').length).toBeGreaterThan(0);
+    },
+    600_000,
+  );
 
-  it('against SymPy', async () => {
-    checkTaskRun(await search('sympy', ['--rng-seed', '1']), 'limit', verify);
-  }, 900_000);
+  it.runIf(SYMPY)(
+    'against SymPy',
+    async () => {
+      checkTaskRun(await search('sympy', ['--rng-seed', '1']), 'limit', verify);
+    },
+    900_000,
+  );
 
-  it('against Maxima', async () => {
-    checkTaskRun(await search('maxima', ['--rng-seed', '5']), 'limit', verify);
-  }, 900_000);
+  it.runIf(SYMPY && MAXIMA)(
+    'against Maxima',
+    async () => {
+      checkTaskRun(await search('maxima', ['--rng-seed', '5']), 'limit', verify);
+    },
+    900_000,
+  );
 });

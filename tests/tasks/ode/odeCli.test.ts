@@ -2,6 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { sagga } from '../../helpers/cliInProcess.js';
 import { REPO_ROOT, SAGGA_BIN } from '../../helpers/runBuiltCli.js';
+import { hasSympy, requireOrSkip } from '../../targets/cmd/cmdHelpers.js';
+
+const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
 
 /** `sagga verify` over lines given on stdin: one parsed output line per input line. */
 function verifyLines(lines: readonly object[]): Record<string, { verdict: string; reason: string; reading?: unknown }> {
@@ -80,13 +83,17 @@ describe('the ode task on the command line', () => {
     expect([strayPoint.status, strayPoint.stderr]).toEqual([64, expect.stringContaining('--point is not an option of the ode task (its: --condition)')]);
   }, 120_000);
 
-  it('integrate --task ode asks SymPy one equation and verifies its solution; list names the task, its field and its solver', async () => {
-    const run = await sagga(['integrate', '--task', 'ode', '--condition', 'y(0)=1', '--target', 'sympy', "y' + 2*y = exp(x)", '--json']);
-    expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ problem: "y' + 2*y = exp(x)", task: 'ode', conditions: ['y(0) = 1'], outcome: 'solved' });
-    const tasks = await sagga(['list', 'tasks']);
-    expect(tasks.stdout).toMatch(/^ode +linear ODEs of order 1 or 2: .*; fields: conditions; solved by sympy/m);
-    const seeds = await sagga(['list', 'seeds']);
-    expect(seeds.stdout).toMatch(/^ode +\d+ ode seeds: y' - y = 0/m);
-  }, 180_000);
+  it.runIf(SYMPY)(
+    'integrate --task ode asks SymPy one equation and verifies its solution; list names the task, its field and its solver',
+    async () => {
+      const run = await sagga(['integrate', '--task', 'ode', '--condition', 'y(0)=1', '--target', 'sympy', "y' + 2*y = exp(x)", '--json']);
+      expect(run.status, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ problem: "y' + 2*y = exp(x)", task: 'ode', conditions: ['y(0) = 1'], outcome: 'solved' });
+      const tasks = await sagga(['list', 'tasks']);
+      expect(tasks.stdout).toMatch(/^ode +linear ODEs of order 1 or 2: .*; fields: conditions; solved by sympy/m);
+      const seeds = await sagga(['list', 'seeds']);
+      expect(seeds.stdout).toMatch(/^ode +\d+ ode seeds: y' - y = 0/m);
+    },
+    180_000,
+  );
 });

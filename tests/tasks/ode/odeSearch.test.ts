@@ -7,6 +7,10 @@ import { verifyOde } from '../../../src/tasks/ode/verifyOde.js';
 import type { VerifyResult } from '../../../src/verify/types.js';
 import { searchOneGeneration } from '../../helpers/searchOneGeneration.js';
 import { checkTaskRun } from '../helpers/taskRunChecks.js';
+import { hasMaxima, hasSympy, requireOrSkip } from '../../targets/cmd/cmdHelpers.js';
+
+const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
+const MAXIMA = requireOrSkip(hasMaxima(), 'maxima (npm run test:setup)');
 
 /*
  * `sagga search --task ode` against a scripted model (SymPy's dsolve with a planted bug and a blind
@@ -49,24 +53,32 @@ function search(target: string, extra: readonly string[] = [], generationSize = 
 }
 
 describe('search --task ode', () => {
-  it('against a scripted model that flips the sign of y when the right-hand side has a sine and declines variable coefficients: its bug, and the declines SymPy solves', async () => {
-    const archive = checkTaskRun(await search(MODEL, ['--rng-seed', '8']), 'ode', verify);
-    const wrong = archive.filter((l) => l.kind === 'wrong');
-    expect(wrong.length).toBeGreaterThan(0);
-    // The planted bug: every wrong answer the search keeps, shrunk, still has its sine.
-    for (const l of wrong) expect(l.minimal.problem.split('=')[1]).toMatch(/sin\(/);
-    const declined = archive.filter((l) => l.kind === 'no-answer');
-    expect(declined.length).toBeGreaterThan(0);
-    for (const l of declined) {
-      expect(l.proof?.reference).toBe('sympy');
-      expect(variableCoefficient(l.minimal.problem)).toBe(true);
-    }
-  }, 900_000);
+  it.runIf(SYMPY)(
+    'against a scripted model that flips the sign of y when the right-hand side has a sine and declines variable coefficients: its bug, and the declines SymPy solves',
+    async () => {
+      const archive = checkTaskRun(await search(MODEL, ['--rng-seed', '8']), 'ode', verify);
+      const wrong = archive.filter((l) => l.kind === 'wrong');
+      expect(wrong.length).toBeGreaterThan(0);
+      // The planted bug: every wrong answer the search keeps, shrunk, still has its sine.
+      for (const l of wrong) expect(l.minimal.problem.split('=')[1]).toMatch(/sin\(/);
+      const declined = archive.filter((l) => l.kind === 'no-answer');
+      expect(declined.length).toBeGreaterThan(0);
+      for (const l of declined) {
+        expect(l.proof?.reference).toBe('sympy');
+        expect(variableCoefficient(l.minimal.problem)).toBe(true);
+      }
+    },
+    900_000,
+  );
 
-  it('against Maxima, SymPy the reference', async () => {
-    // Maxima's ode2 declines where it finds no method, and SymPy seldom solves those within its 2 s:
-    // runs this small archive nothing (as did a run of 20 candidates), and what the run is checked
-    // for is every evaluated line of the task, with its conditions: 10 candidates show that.
-    checkTaskRun(await search('maxima', ['--rng-seed', '3'], 10), 'ode', verify);
-  }, 900_000);
+  it.runIf(SYMPY && MAXIMA)(
+    'against Maxima, SymPy the reference',
+    async () => {
+      // Maxima's ode2 declines where it finds no method, and SymPy seldom solves those within its 2 s:
+      // runs this small archive nothing (as did a run of 20 candidates), and what the run is checked
+      // for is every evaluated line of the task, with its conditions: 10 candidates show that.
+      checkTaskRun(await search('maxima', ['--rng-seed', '3'], 10), 'ode', verify);
+    },
+    900_000,
+  );
 });

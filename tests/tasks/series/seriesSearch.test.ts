@@ -5,6 +5,10 @@ import { verifySeries } from '../../../src/tasks/series/verifySeries.js';
 import type { VerifyResult } from '../../../src/verify/types.js';
 import { searchOneGeneration } from '../../helpers/searchOneGeneration.js';
 import { checkTaskRun } from '../helpers/taskRunChecks.js';
+import { hasMaxima, hasSympy, requireOrSkip } from '../../targets/cmd/cmdHelpers.js';
+
+const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
+const MAXIMA = requireOrSkip(hasMaxima(), 'maxima (npm run test:setup)');
 
 /*
  * `sagga search --task series` against SymPy, Maxima, Algebrite and a scripted model: every
@@ -27,33 +31,49 @@ function search(target: string, extra: readonly string[] = []): Promise<string> 
 }
 
 describe('search --task series', () => {
-  it('against a scripted model that drops the last term of cosines and expands at 0 only: its bug, and its declines a reference solves', async () => {
-    const archive = checkTaskRun(
-      await search('cmd:node tests/fixtures/cmd/series-model.mjs', ['--no-canaries', '--reference', 'sympy', '--rng-seed', '5']),
-      'series',
-      verify,
-    );
-    const wrong = archive.filter((l) => l.kind === 'wrong');
-    expect(wrong.length).toBeGreaterThan(0);
-    for (const l of wrong) expect(l.minimal.problem).toContain('cos(');
-    const declined = archive.filter((l) => l.kind === 'no-answer');
-    expect(declined.length).toBeGreaterThan(0);
-    for (const l of declined) expect(l.point).not.toBe('0');
-  }, 600_000);
+  it.runIf(SYMPY)(
+    'against a scripted model that drops the last term of cosines and expands at 0 only: its bug, and its declines a reference solves',
+    async () => {
+      const archive = checkTaskRun(
+        await search('cmd:node tests/fixtures/cmd/series-model.mjs', ['--no-canaries', '--reference', 'sympy', '--rng-seed', '5']),
+        'series',
+        verify,
+      );
+      const wrong = archive.filter((l) => l.kind === 'wrong');
+      expect(wrong.length).toBeGreaterThan(0);
+      for (const l of wrong) expect(l.minimal.problem).toContain('cos(');
+      const declined = archive.filter((l) => l.kind === 'no-answer');
+      expect(declined.length).toBeGreaterThan(0);
+      for (const l of declined) expect(l.point).not.toBe('0');
+    },
+    600_000,
+  );
 
-  it('against SymPy', async () => {
-    // SymPy never finishes some of these expansions (such as sqrt(1 + x + x^230) at 0, which this
-    // run asks): they are archived as timeouts proven by Algebrite, and shrinking them is asking
-    // SymPy again and again. 3 s instead of its 10 s default puts each hang at 3 s; which problems
-    // time out may change with the load, but every line the run archives must be proven all the same.
-    checkTaskRun(await search('sympy', ['--rng-seed', '4', '--time-limit', '3000']), 'series', verify);
-  }, 900_000);
+  it.runIf(SYMPY)(
+    'against SymPy',
+    async () => {
+      // SymPy never finishes some of these expansions (such as sqrt(1 + x + x^230) at 0, which this
+      // run asks): they are archived as timeouts proven by Algebrite, and shrinking them is asking
+      // SymPy again and again. 3 s instead of its 10 s default puts each hang at 3 s; which problems
+      // time out may change with the load, but every line the run archives must be proven all the same.
+      checkTaskRun(await search('sympy', ['--rng-seed', '4', '--time-limit', '3000']), 'series', verify);
+    },
+    900_000,
+  );
 
-  it('against Maxima', async () => {
-    checkTaskRun(await search('maxima', ['--rng-seed', '3']), 'series', verify);
-  }, 900_000);
+  it.runIf(SYMPY && MAXIMA)(
+    'against Maxima',
+    async () => {
+      checkTaskRun(await search('maxima', ['--rng-seed', '3']), 'series', verify);
+    },
+    900_000,
+  );
 
-  it('against Algebrite', async () => {
-    checkTaskRun(await search('algebrite', ['--rng-seed', '4']), 'series', verify);
-  }, 900_000);
+  it.runIf(SYMPY)(
+    'against Algebrite',
+    async () => {
+      checkTaskRun(await search('algebrite', ['--rng-seed', '4']), 'series', verify);
+    },
+    900_000,
+  );
 });
