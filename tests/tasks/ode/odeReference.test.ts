@@ -7,9 +7,10 @@ import type { Target, TargetAnswer } from '../../../src/targets/types.js';
 import { odeTask } from '../../../src/tasks/ode/odeTask.js';
 import { readTaskProblem } from '../../../src/tasks/readTaskProblem.js';
 import type { TaskProblem } from '../../../src/tasks/task.js';
-import { hasSympy, requireOrSkip } from '../../targets/cmd/cmdHelpers.js';
+import { hasMaxima, hasSympy, requireOrSkip } from '../../targets/cmd/cmdHelpers.js';
 
 const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
+const MAXIMA = requireOrSkip(hasMaxima(), 'maxima (npm run test:setup)');
 
 /*
  * Maxima's ode2 with ic1, ic2 and bc2 as a target of the ode task (src/tasks/ode/odeCommand.ts), and
@@ -87,7 +88,7 @@ describe.runIf(SYMPY)('SymPy as the ode reference', () => {
   }, 300_000);
 });
 
-describe('Maxima on ODEs', () => {
+describe.runIf(MAXIMA)('Maxima on ODEs', () => {
   let maxima: Target;
   beforeAll(async () => {
     maxima = await createMaximaTarget({ task: odeTask, processes: 1 });
