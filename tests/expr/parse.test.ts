@@ -7,6 +7,9 @@ import { ParseError } from '../../src/expr/parseError.js';
 import { toPrefix } from '../../src/expr/toPrefix.js';
 import { add, div, fn, mul, neg, num, pow, sym, X, type Expr } from '../../src/expr/types.js';
 import { HOSTILE_ANSWERS } from '../../testkit/hostileAnswers.js';
+import { hasSympy, requireOrSkip } from '../targets/cmd/cmdHelpers.js';
+
+const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
 
 const E = sym('e');
 const PI = sym('pi');
@@ -106,7 +109,7 @@ describe('parseExpr: SymPy syntax', () => {
   }
 });
 
-describe('parseExpr reads SymPy syntax the way SymPy does', () => {
+describe.runIf(SYMPY)('parseExpr reads SymPy syntax the way SymPy does', () => {
   // Each text is valid Python; SymPy's parse_expr reading of it must equal our tree (sent as
   // Lample–Charton prefix tokens and rebuilt with SymPy constructors).
   const texts = [

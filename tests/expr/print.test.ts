@@ -5,10 +5,13 @@ import { ALL_FUNCTIONS } from '../../src/expr/functions.js';
 import { toInfix, toPrefix } from '../../src/expr/print.js';
 import { createRng } from '../../src/util/rng.js';
 import { randomExpr } from './helpers/randomExpr.js';
+import { hasSympy, requireOrSkip } from '../targets/cmd/cmdHelpers.js';
+
+const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
 
 const script = fileURLToPath(new URL('./helpers/sympyCheck.py', import.meta.url));
 
-describe('printers agree with SymPy', () => {
+describe.runIf(SYMPY)('printers agree with SymPy', () => {
   test('parse_expr reads toInfix and a Lample–Charton decoder reads toPrefix as the same expression', () => {
     const rng = createRng('print-sympy');
     const trees = Array.from({ length: 400 }, (_, k) =>
