@@ -67,7 +67,10 @@ async function main(): Promise<void> {
   const figures: SetFigures[] = [];
   for (const bug of model.bugs) {
     const problems = byBug.get(bug.id)!;
-    const wrong = problems.filter((p) => judge(p).verdict !== 'incorrect' || judge(p).bugs.join() !== bug.id);
+    const wrong = problems.filter((p) => {
+      const outcome = judge(p);
+      return outcome.verdict !== 'incorrect' || outcome.bugs.join() !== bug.id;
+    });
     const set = check(bug.id, problems, judge);
     figures.push({ ...set, slips: [...wrong.map((p) => `${p}: does not fail by ${bug.id} alone`), ...set.slips] });
   }
