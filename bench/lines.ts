@@ -21,16 +21,13 @@ import { type TaskSideReader, verifyTaskLine } from '../src/tasks/verifyTaskLine
 import type { VerifyResult } from '../src/verify/types.js';
 import { verifyPair } from '../src/verify/verifyPair.js';
 
-/** An archive line as the search writes it (docs/FORMATS.md); a bench reads its own runs' lines as written. */
-type Line = ArchiveRecord;
-
 /** Answers read as the search reads a target's: a CAS's exact numbers may pass the default limits. */
 const readSide: TaskSideReader = (text, side, options) => {
   const r = tryParseExpr(text, side === 'answer' ? ANSWER_LIMITS : undefined, options);
   return r.ok ? { ok: true, expr: r.expr, reading: 'infix' } : { ok: false, error: r.error.message, reading: 'infix' };
 };
 
-async function verdictOf(line: Line, problem: string, answer: string): Promise<VerifyResult> {
+async function verdictOf(line: ArchiveRecord, problem: string, answer: string): Promise<VerifyResult> {
   const r = await verifyTaskLine({ ...line, problem, answer }, readSide);
   return r ?? verifyPair(parseExpr(problem), parseExpr(answer, ANSWER_LIMITS));
 }
@@ -47,7 +44,7 @@ interface LinesAudit {
   faults: string[];
 }
 
-async function proofHolds(line: Line, fault: (why: string) => void): Promise<boolean> {
+async function proofHolds(line: ArchiveRecord, fault: (why: string) => void): Promise<boolean> {
   const { proof, minimal } = line;
   if (proof === null || minimal.proof === null) return false;
   if (proof.by === 'verifier') {
@@ -70,7 +67,7 @@ async function proofHolds(line: Line, fault: (why: string) => void): Promise<boo
 }
 
 /** An integrate line's wrong answer that is right once every parameter is 1: the failure needs a parameter. */
-function needsParameter(line: Line): boolean {
+function needsParameter(line: ArchiveRecord): boolean {
   const names = Object.keys(line.parameters ?? {}) as ParameterName[];
   const ones = Object.fromEntries(names.map((n) => [n, 1]));
   const wrong = line.answers.find((a) => a.verdict === 'incorrect' && a.answer !== undefined);
@@ -86,7 +83,8 @@ async function auditLines(dir: string): Promise<LinesAudit> {
   if (config === null) throw new Error(`${dir}: no config.json (not a run directory)`);
   const task = taskNamed(config.settings.task);
   const read = readJsonLines(files.path('archive'));
-  const lines = read.values.map((v) => v.value as Line);
+  // A bench reads its own runs' lines, as the search wrote them (docs/FORMATS.md).
+  const lines = read.values.map((v) => v.value as ArchiveRecord);
   const audit: LinesAudit = {
     lines: lines.length,
     signatures: new Set(lines.map((l) => l.signature)).size,
