@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    globalSetup: ['tests/helpers/findDebianPackages.ts'],
     // Generous, for a 2-core machine that is busy with other work: the suite runs real systems
     // (SymPy, Maxima, nerdamer, Algebrite, Chromium) and child processes, and under load their
     // wall time grows several-fold. No test relies on these to fail: time limits are tested with

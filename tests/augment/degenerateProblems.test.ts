@@ -8,9 +8,9 @@ import { parseExpr } from '../../src/expr/parse.js';
 import { createRng } from '../../src/util/rng.js';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyStrings } from '../../src/verify/verifyStrings.js';
-import { hasSympy, requireOrSkip } from '../targets/cmd/cmdHelpers.js';
+import { sympyOrSkip } from '../helpers/requirePackage.js';
 
-const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
+const SYMPY = sympyOrSkip();
 
 /** SymPy's view of each problem (tests/fixtures/python/degenerate_problems.py): independent of sagga's trees. */
 function sympyView(problems: readonly string[]): Array<{ has_x: boolean; zero: boolean; like_terms: boolean }> {

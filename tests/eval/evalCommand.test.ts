@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import type { EvalReport } from '../../src/eval/evalTypes.js';
 import { verifyStrings } from '../../src/verify/verifyStrings.js';
 import { sagga } from '../helpers/cliInProcess.js';
-import { hasSympy, requireOrSkip } from '../targets/cmd/cmdHelpers.js';
+import { sympyOrSkip } from '../helpers/requirePackage.js';
 
-const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
+const SYMPY = sympyOrSkip();
 
 const RUN = 'tests/fixtures/eval/nerdamer-run';
 const ARCHIVED = readFileSync(join(RUN, 'archive.jsonl'), 'utf8').trim().split('\n').length;

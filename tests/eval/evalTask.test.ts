@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sagga } from '../helpers/cliInProcess.js';
 import { searchOneGeneration } from '../helpers/searchOneGeneration.js';
-import { hasSympy, requireOrSkip } from '../targets/cmd/cmdHelpers.js';
+import { sympyOrSkip } from '../helpers/requirePackage.js';
 
-const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
+const SYMPY = sympyOrSkip();
 
 interface Metric {
   readonly value: number | null;

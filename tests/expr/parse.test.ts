@@ -7,9 +7,9 @@ import { ParseError } from '../../src/expr/parseError.js';
 import { toPrefix } from '../../src/expr/toPrefix.js';
 import { add, div, fn, mul, neg, num, pow, sym, X, type Expr } from '../../src/expr/types.js';
 import { HOSTILE_ANSWERS } from '../../testkit/hostileAnswers.js';
-import { hasSympy, requireOrSkip } from '../targets/cmd/cmdHelpers.js';
+import { sympyOrSkip } from '../helpers/requirePackage.js';
 
-const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
+const SYMPY = sympyOrSkip();
 
 const E = sym('e');
 const PI = sym('pi');

@@ -5,9 +5,9 @@ import { ALL_FUNCTIONS } from '../../src/expr/functions.js';
 import { toInfix, toPrefix } from '../../src/expr/print.js';
 import { createRng } from '../../src/util/rng.js';
 import { randomExpr } from './helpers/randomExpr.js';
-import { hasSympy, requireOrSkip } from '../targets/cmd/cmdHelpers.js';
+import { sympyOrSkip } from '../helpers/requirePackage.js';
 
-const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
+const SYMPY = sympyOrSkip();
 
 const script = fileURLToPath(new URL('./helpers/sympyCheck.py', import.meta.url));
 

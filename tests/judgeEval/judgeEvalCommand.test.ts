@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JudgeEvalReport } from '../../src/judgeEval/judgeEvalTypes.js';
 import { sagga } from '../helpers/cliInProcess.js';
-import { hasSympy, requireOrSkip } from '../targets/cmd/cmdHelpers.js';
+import { sympyOrSkip } from '../helpers/requirePackage.js';
 
-const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
+const SYMPY = sympyOrSkip();
 
 const SHIPPED = 'examples/judge-eval/pairs.jsonl';
 const NAIVE = 'cmd:node examples/judge-eval/naive-judge.mjs';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jsonLines } from '../helpers/jsonLines.js';
 import { REPO_ROOT, runBuiltCli, type CliRun } from '../helpers/runBuiltCli.js';
-import { hasSympy, requireOrSkip } from '../targets/cmd/cmdHelpers.js';
+import { sympyOrSkip } from '../helpers/requirePackage.js';
 
 /*
  * Every archived line is a true claim about the model. The model is SymPy with deliberate faults
@@ -15,7 +15,7 @@ import { hasSympy, requireOrSkip } from '../targets/cmd/cmdHelpers.js';
  * tests/fixtures/check_claims.py, in SymPy and mpmath, independently of sagga's verifier.
  */
 
-const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
+const SYMPY = sympyOrSkip();
 
 const work = mkdtempSync(join(tmpdir(), 'sagga-proven-'));
 const MODEL = 'cmd:/usr/bin/python3 tests/fixtures/cmd/sympy-liar.py 60 8';

@@ -8,9 +8,9 @@ import type { ProblemOutcome, Target, TargetProblem } from '../../src/targets/ty
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyPair } from '../../src/verify/verifyPair.js';
 import type { SuiteName } from '../../src/suite/suiteTypes.js';
-import { hasSympy, requireOrSkip } from '../targets/cmd/cmdHelpers.js';
+import { sympyOrSkip } from '../helpers/requirePackage.js';
 
-const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
+const SYMPY = sympyOrSkip();
 
 const verify = (p: Parameters<typeof verifyPair>[0], a: Parameters<typeof verifyPair>[1]) => verifyPair(p, a, SEARCH_VERIFY_OPTIONS);
 

@@ -16,7 +16,7 @@ import type { Target } from '../../src/targets/types.js';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyPair } from '../../src/verify/verifyPair.js';
 import { sagga } from '../helpers/cliInProcess.js';
-import { hasMaxima, hasSympy, requireOrSkip } from './cmd/cmdHelpers.js';
+import { maximaOrSkip, sympyOrSkip } from '../helpers/requirePackage.js';
 
 // Real targets, real verifier, real programs: nothing here is mocked. The CAS targets and the
 // nerdamer/Algebrite workers run from dist/ (`npm test` builds it first).
@@ -52,7 +52,7 @@ describe('a CAS that works passes, every canary verified correct', () => {
     expect(check, JSON.stringify(check)).toMatchObject({ ok: true, correct: CANARY_PROBLEMS.length });
   }, 300_000);
 
-  test.runIf(requireOrSkip(hasSympy(), 'python3-sympy (apt-get install python3-sympy)'))(
+  test.runIf(sympyOrSkip())(
     'sympy',
     async () => {
       const check = await checkCanaries(await opened(createSympyTarget({ timeoutMs: GENEROUS_MS })), verify);
@@ -61,7 +61,7 @@ describe('a CAS that works passes, every canary verified correct', () => {
     300_000,
   );
 
-  test.runIf(requireOrSkip(hasMaxima(), 'maxima (apt-get install maxima)'))(
+  test.runIf(maximaOrSkip())(
     'maxima',
     async () => {
       const check = await checkCanaries(await opened(createMaximaTarget({ timeoutMs: GENEROUS_MS })), verify);
@@ -71,7 +71,7 @@ describe('a CAS that works passes, every canary verified correct', () => {
   );
 });
 
-describe.runIf(requireOrSkip(hasMaxima(), 'maxima (apt-get install maxima)'))('a Maxima without its share library', () => {
+describe.runIf(maximaOrSkip())('a Maxima without its share library', () => {
   test('still computes, but cannot run parse_string (the fixture simulates the missing package honestly)', () => {
     const r = spawnSync(MAXIMA_WITHOUT_SHARE, ['--very-quiet', '--disable-readline', '--batch-string=print(6*7)$ print(parse_string("1+1"))$'], {
       encoding: 'utf8',

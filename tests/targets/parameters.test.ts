@@ -14,10 +14,10 @@ import { parametricVerifier } from '../../src/tasks/parametricVerifier.js';
 import { reply } from '../../testkit/fakeOpenAIServer.js';
 import { fakeServerFixtures } from '../helpers/fakeServerFixtures.js';
 import { verifyPair } from '../../src/verify/verifyPair.js';
-import { hasMaxima, hasSympy, requireOrSkip } from './cmd/cmdHelpers.js';
+import { maximaOrSkip, sympyOrSkip } from '../helpers/requirePackage.js';
 
-const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
-const MAXIMA = requireOrSkip(hasMaxima(), 'maxima (npm run test:setup)');
+const SYMPY = sympyOrSkip();
+const MAXIMA = maximaOrSkip();
 
 /*
  * A problem with parameters as every target gets it: the `cmd:` request carries them with their

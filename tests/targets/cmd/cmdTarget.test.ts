@@ -4,7 +4,8 @@ import { parseExpr } from '../../../src/expr/parse.js';
 import { toInfix } from '../../../src/expr/toInfix.js';
 import { createCmdTarget, type CmdTarget, type CmdTargetOptions } from '../../../src/targets/cmd/cmdTarget.js';
 import type { ProblemOutcome } from '../../../src/targets/types.js';
-import { hasSympy, problem, requireOrSkip } from './cmdHelpers.js';
+import { problem } from './cmdHelpers.js';
+import { sympyOrSkip } from '../../helpers/requirePackage.js';
 import { errorOf, exprOf } from '../answerParts.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/cmd/${name}`, import.meta.url));
@@ -46,7 +47,7 @@ describe('cmd target with well-behaved programs', () => {
     expect(t.stats()).toMatchObject({ requests: 3, answered: 3, restarts: 0, junkLines: 0 });
   });
 
-  test.runIf(requireOrSkip(hasSympy(), 'python3-sympy (apt-get install python3-sympy)'))("the README's minimal Python program answers with SymPy", async () => {
+  test.runIf(sympyOrSkip())("the README's minimal Python program answers with SymPy", async () => {
     const script = fileURLToPath(new URL('../../../examples/cmd-target/sympy-minimal.py', import.meta.url));
     const t = await start(['/usr/bin/python3', script]);
     const [a, b] = await t.solve([problem('a', 'x^2*e^x + pi'), problem('b', 'x^x')], 1);

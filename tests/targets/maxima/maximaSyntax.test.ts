@@ -10,7 +10,7 @@ import { fromMaxima } from '../../../src/targets/maxima/fromMaxima.js';
 import { toMaxima } from '../../../src/targets/maxima/toMaxima.js';
 import { packageFile } from '../../../src/util/packageFile.js';
 import { runProbe } from '../../../src/targets/process/runProbe.js';
-import { requireOrSkip } from '../cmd/cmdHelpers.js';
+import { requireOrSkip } from '../../helpers/requirePackage.js';
 
 const MAXIMA = '/usr/bin/maxima';
 const PYTHON = '/usr/bin/python3';
@@ -27,7 +27,7 @@ function sample(name: FnName): string {
 const haveMaxima = existsSync(MAXIMA);
 
 describe('toMaxima', () => {
-  test.runIf(requireOrSkip(haveMaxima, 'maxima (apt-get install maxima)'))(
+  test.runIf(requireOrSkip(haveMaxima, 'maxima (npm run test:setup)'))(
     'every whitelisted function reaches Maxima as the same function SymPy evaluates',
     async () => {
       // Catalan's constant is only a symbol to Maxima (float leaves %catalan as it is).

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkConversions } from '../../../testkit/checkConversions.js';
 import type { CmdTarget } from '../../../src/targets/cmd/cmdTarget.js';
 import { createMaximaTarget } from '../../../src/targets/maxima/maximaTarget.js';
-import { hasMaxima, problem, requireOrSkip } from '../cmd/cmdHelpers.js';
+import { problem } from '../cmd/cmdHelpers.js';
+import { maximaOrSkip } from '../../helpers/requirePackage.js';
 import { integrands } from '../../../testkit/integrands.js';
 import { expectConversions } from '../expectConversions.js';
 import { HANG_MAXIMA, hangingProblem } from '../hangOnPurpose.js';
 
-const available = requireOrSkip(hasMaxima(), 'maxima (apt-get install maxima)');
+const available = maximaOrSkip();
 
 describe.runIf(available)('maxima target (real Maxima)', () => {
   let target: CmdTarget;

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasMaxima, hasSympy } from '../cmd/cmdHelpers.js';
+import { installedPackages } from '../../helpers/requirePackage.js';
 import { descendants, HAVE_PROC, isRunning, startCli, waitFor, type LiveCli } from '../../helpers/processTree.js';
 
 /*
@@ -67,7 +67,7 @@ describe.runIf(HAVE_PROC)('SIGKILL of sagga leaves no process of its targets', (
     expect(pids().filter(isRunning)).toEqual([]);
   }, 180_000);
 
-  it.runIf(hasSympy())(
+  it.runIf(installedPackages().sympy)(
     'sympy: its Python process dies with sagga',
     async () => {
       await killAndExpectNoOrphans(['--target', 'sympy'], () => true, 2);
@@ -75,7 +75,7 @@ describe.runIf(HAVE_PROC)('SIGKILL of sagga leaves no process of its targets', (
     180_000,
   );
 
-  it.runIf(hasMaxima())(
+  it.runIf(installedPackages().maxima)(
     'maxima: the maxima script and the Lisp under it die with sagga',
     async () => {
       // The script (or the Lisp it became), possibly its child, and the watchdog.

@@ -3,10 +3,11 @@ import { checkConversions } from '../../../testkit/checkConversions.js';
 import { integrandsOfEachKind } from '../../../testkit/integrands.js';
 import type { CmdTarget } from '../../../src/targets/cmd/cmdTarget.js';
 import { createSympyTarget } from '../../../src/targets/sympy/sympyTarget.js';
-import { hasSympy, problem, requireOrSkip } from '../cmd/cmdHelpers.js';
+import { problem } from '../cmd/cmdHelpers.js';
+import { sympyOrSkip } from '../../helpers/requirePackage.js';
 import { hangingProblem, hangingSympyEnv } from '../hangOnPurpose.js';
 
-const available = requireOrSkip(hasSympy(), 'python3-sympy (apt-get install python3-sympy)');
+const available = sympyOrSkip();
 
 describe.runIf(available)('sympy target (real SymPy)', () => {
   let target: CmdTarget;

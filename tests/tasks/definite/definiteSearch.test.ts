@@ -9,9 +9,9 @@ import type { VerifyResult } from '../../../src/verify/types.js';
 import { searchOneGeneration } from '../../helpers/searchOneGeneration.js';
 import { jsonLines } from '../../helpers/jsonLines.js';
 import { checkTaskRun } from '../helpers/taskRunChecks.js';
-import { hasSympy, requireOrSkip } from '../../targets/cmd/cmdHelpers.js';
+import { sympyOrSkip } from '../../helpers/requirePackage.js';
 
-const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
+const SYMPY = sympyOrSkip();
 
 /*
  * `sagga search --task definite` against the four CAS targets and a scripted model: whatever each

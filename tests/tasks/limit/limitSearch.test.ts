@@ -7,10 +7,10 @@ import { verifyLimit } from '../../../src/tasks/limit/verifyLimit.js';
 import type { VerifyResult } from '../../../src/verify/types.js';
 import { searchOneGeneration } from '../../helpers/searchOneGeneration.js';
 import { checkTaskRun } from '../helpers/taskRunChecks.js';
-import { hasMaxima, hasSympy, requireOrSkip } from '../../targets/cmd/cmdHelpers.js';
+import { maximaOrSkip, sympyOrSkip } from '../../helpers/requirePackage.js';
 
-const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
-const MAXIMA = requireOrSkip(hasMaxima(), 'maxima (npm run test:setup)');
+const SYMPY = sympyOrSkip();
+const MAXIMA = maximaOrSkip();
 
 /*
  * `sagga search --task limit` against nerdamer, SymPy, Maxima and a scripted model: every archived

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { sagga } from '../../helpers/cliInProcess.js';
 import { REPO_ROOT, SAGGA_BIN } from '../../helpers/runBuiltCli.js';
-import { hasSympy, requireOrSkip } from '../../targets/cmd/cmdHelpers.js';
+import { sympyOrSkip } from '../../helpers/requirePackage.js';
 
-const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
+const SYMPY = sympyOrSkip();
 
 /** `sagga verify` over lines given on stdin: one parsed output line per input line. */
 function verifyLines(lines: readonly object[]): Record<string, { verdict: string; reason: string; reading?: unknown }> {

@@ -7,10 +7,10 @@ import type { Target, TargetAnswer } from '../../../src/targets/types.js';
 import { odeTask } from '../../../src/tasks/ode/odeTask.js';
 import { readTaskProblem } from '../../../src/tasks/readTaskProblem.js';
 import type { TaskProblem } from '../../../src/tasks/task.js';
-import { hasMaxima, hasSympy, requireOrSkip } from '../../targets/cmd/cmdHelpers.js';
+import { maximaOrSkip, sympyOrSkip } from '../../helpers/requirePackage.js';
 
-const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
-const MAXIMA = requireOrSkip(hasMaxima(), 'maxima (npm run test:setup)');
+const SYMPY = sympyOrSkip();
+const MAXIMA = maximaOrSkip();
 
 /*
  * Maxima's ode2 with ic1, ic2 and bc2 as a target of the ode task (src/tasks/ode/odeCommand.ts), and

@@ -7,10 +7,10 @@ import { verifyOde } from '../../../src/tasks/ode/verifyOde.js';
 import type { VerifyResult } from '../../../src/verify/types.js';
 import { searchOneGeneration } from '../../helpers/searchOneGeneration.js';
 import { checkTaskRun } from '../helpers/taskRunChecks.js';
-import { hasMaxima, hasSympy, requireOrSkip } from '../../targets/cmd/cmdHelpers.js';
+import { maximaOrSkip, sympyOrSkip } from '../../helpers/requirePackage.js';
 
-const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
-const MAXIMA = requireOrSkip(hasMaxima(), 'maxima (npm run test:setup)');
+const SYMPY = sympyOrSkip();
+const MAXIMA = maximaOrSkip();
 
 /*
  * `sagga search --task ode` against a scripted model (SymPy's dsolve with a planted bug and a blind

@@ -5,10 +5,10 @@ import { verifySeries } from '../../../src/tasks/series/verifySeries.js';
 import type { VerifyResult } from '../../../src/verify/types.js';
 import { searchOneGeneration } from '../../helpers/searchOneGeneration.js';
 import { checkTaskRun } from '../helpers/taskRunChecks.js';
-import { hasMaxima, hasSympy, requireOrSkip } from '../../targets/cmd/cmdHelpers.js';
+import { maximaOrSkip, sympyOrSkip } from '../../helpers/requirePackage.js';
 
-const SYMPY = requireOrSkip(hasSympy(), 'python3-sympy (npm run test:setup)');
-const MAXIMA = requireOrSkip(hasMaxima(), 'maxima (npm run test:setup)');
+const SYMPY = sympyOrSkip();
+const MAXIMA = maximaOrSkip();
 
 /*
  * `sagga search --task series` against SymPy, Maxima, Algebrite and a scripted model: every
