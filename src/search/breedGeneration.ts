@@ -1,4 +1,5 @@
 import { crossover } from '../../mutations/crossover.js';
+import { duplication } from '../../mutations/duplication.js';
 import type { CandidateCheck } from '../../constraints/checkCandidate.js';
 import type { Expr } from '../expr/types.js';
 import { integrateTask } from '../tasks/integrate/integrateTask.js';
@@ -179,12 +180,13 @@ class CandidateCollector {
 }
 
 /**
- * One child: crossover of its tree with a failing partner's (then one step fewer), or mutations
- * alone; each mutation is the task's (the tree's, or now and then a parameter's), and the child keeps
- * its parent's parameters otherwise.
+ * One child: crossover of its tree with a failing partner's, or a duplication of a part of it (each
+ * then one step fewer), or mutations alone; each mutation is the task's (the tree's, or now and then
+ * a parameter's), and the child keeps its parent's parameters otherwise.
  */
 function makeChild(parent: Parent, partners: readonly Expr[], plan: BreedingPlan, rng: Rng, deps: BreedingDeps): TaskProblem {
-  // Draws only what the plan varies, so that a plan of one mutation per child draws exactly what the paper's search draws.
+  // Draws only what the plan varies, so that a plan of one mutation per child draws exactly what the paper's search draws
+  // (and a calm level, without duplication, draws no number for it).
   let steps = plan.maxSteps > plan.minSteps ? rng.int(plan.minSteps, plan.maxSteps) : plan.minSteps;
   const scale = plan.wideConstantShare > 0 && rng.next() < plan.wideConstantShare ? plan.constantScale : 1;
   const task = deps.task ?? integrateTask;
@@ -192,6 +194,9 @@ function makeChild(parent: Parent, partners: readonly Expr[], plan: BreedingPlan
   if (plan.crossoverShare > 0 && partners.length > 0 && rng.next() < plan.crossoverShare) {
     child = { expr: crossover(child.expr, rng.pick(partners), rng), params: child.params };
     steps = Math.max(0, steps - 1);
+  } else if (plan.duplicationShare > 0 && steps > 0 && rng.next() < plan.duplicationShare) {
+    child = { expr: duplication(child.expr, rng, (copy) => deps.mutate(copy, rng, scale)), params: child.params };
+    steps--;
   }
   for (let i = 0; i < steps; i++) child = task.mutate(child, rng, (tree) => deps.mutate(tree, rng, scale), scale);
   return child;

@@ -8,7 +8,7 @@ import { parseExpr } from '../../src/expr/parse.js';
 import type { Expr } from '../../src/expr/types.js';
 import { countNodes } from '../../src/expr/metrics.js';
 import { breedGeneration, MAX_DRAW_FACTOR, type BreedingRequest } from '../../src/search/breedGeneration.js';
-import { escalationPlan, TOP_LEVEL } from '../../src/search/escalationPlan.js';
+import { escalationPlan, RANDOM_SAMPLING_PLAN, TOP_LEVEL } from '../../src/search/escalationPlan.js';
 import { createRng } from '../../src/util/rng.js';
 
 const config = resolveMutationConfig('uniform');
@@ -59,6 +59,21 @@ describe('breedGeneration', () => {
     expect(bred.candidates).toBeLessThanOrEqual(Math.max(MAX_DRAW_FACTOR, TOP_LEVEL + 1) * 40);
     expect(bred.problems.length).toBeGreaterThan(0);
     for (const p of bred.problems) expect(countNodes(p.expr).nodes).toBeGreaterThan(8);
+  });
+
+  it('builds products of related factors by duplication once escalated, and none at levels 0 and 1 or in the no-evolution plan', () => {
+    const parents = [{ expr: parseExpr('5/(x + 3)'), origin: 'bug' as const }];
+    const product = /\(x \+ 3\)\*\(x [+-] \d+\)|\(x [+-] \d+\)\*\(x \+ 3\)/;
+    const productsAt = (level: number, planAt = escalationPlan) =>
+      breedGeneration(request({ parents, partners: [], generationSize: 200, level, topLevel: level, planAt }), deps(new Set())).problems.filter((p) =>
+        product.test(p.infix),
+      ).length;
+    expect(productsAt(TOP_LEVEL)).toBeGreaterThan(0);
+    expect(productsAt(2)).toBeGreaterThan(0);
+    // The calm levels breed as they did before duplication: mutations (and crossover) alone.
+    expect(productsAt(0)).toBe(0);
+    expect(productsAt(1)).toBe(0);
+    expect(productsAt(0, () => RANDOM_SAMPLING_PLAN)).toBe(0);
   });
 
   it('says exhausted when even the top level makes nothing new', () => {
