@@ -6,12 +6,13 @@
  *
  *   npm run bench:yield -- [--targets planted,nerdamer,algebrite] [--methods elites,random]
  *                          [--seeds 1,2,3] [--budgets 1000,5000,20000] [--time-limit 1000]
- *                          [--out archives/yield] [--audit N] [--json FILE]
+ *                          [--out archives/yield] [--audit N] [--patience N] [--json FILE]
  *
  * Each run is `sagga search --target T --seed-selection M --rng-seed S --max-target-calls <largest
  * budget> --time-limit <ms>` with every other setting at its default (the planted-bug model without
  * references, so that only its planted bugs can be proven), written to <out>/<target>-<method>-s<seed>
- * and resumed when it is there already. The curve is read from generations.jsonl: the distinct
+ * and resumed when it is there already. `--patience N` is passed to every run (0: no run stops as
+ * stagnated, so that both methods spend the whole budget). The curve is read from generations.jsonl: the distinct
  * signatures archived by the last generation whose cumulative target calls fit in each budget (a
  * dash where no generation had ended within it).
  *
@@ -172,6 +173,7 @@ async function main(): Promise<void> {
   const out = resolve(ROOT, benchArg(argv, 'out') ?? 'archives/yield');
   const audit = Number(benchArg(argv, 'audit') ?? 0);
   const json = benchArg(argv, 'json');
+  const patience = benchArg(argv, 'patience');
   const largest = Math.max(...budgets);
   mkdirSync(out, { recursive: true });
   const planted = targets.includes('planted') ? plantedBugs() : [];
@@ -194,6 +196,7 @@ async function main(): Promise<void> {
           String(largest),
           '--time-limit',
           timeLimit,
+          ...(patience === undefined ? [] : ['--patience', patience]),
           ...spec.extra,
         ];
         process.stderr.write(`bench:yield: ${target} ${method} seed ${seed} → ${dir}\n`);
