@@ -2,7 +2,7 @@ import { inject } from 'vitest';
 import type { DebianPackages } from './debianPackages.js';
 
 /** Is a Debian-packaged system there? Under CI=true a missing one must fail the suite, not skip it. */
-export function requireOrSkip(available: boolean, what: string): boolean {
+function requireOrSkip(available: boolean, what: string): boolean {
   if (available) return true;
   if (process.env.CI === 'true') throw new Error(`${what} is required under CI=true but is not installed`);
   console.warn(`skipping: ${what} is not installed`);

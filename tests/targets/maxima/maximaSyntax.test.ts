@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { ALL_FUNCTIONS, fnInfo, type FnName } from '../../../src/expr/functions.js';
 import { parseExpr } from '../../../src/expr/parse.js';
@@ -10,7 +9,7 @@ import { fromMaxima } from '../../../src/targets/maxima/fromMaxima.js';
 import { toMaxima } from '../../../src/targets/maxima/toMaxima.js';
 import { packageFile } from '../../../src/util/packageFile.js';
 import { runProbe } from '../../../src/targets/process/runProbe.js';
-import { requireOrSkip } from '../../helpers/requirePackage.js';
+import { maximaOrSkip, sympyOrSkip } from '../../helpers/requirePackage.js';
 
 const MAXIMA = '/usr/bin/maxima';
 const PYTHON = '/usr/bin/python3';
@@ -24,46 +23,44 @@ function sample(name: FnName): string {
   return `${name}(x + 2)`;
 }
 
-const haveMaxima = existsSync(MAXIMA);
+// The check asks Maxima and SymPy the same functions: it needs both.
+const MAXIMA_AND_SYMPY = maximaOrSkip() && sympyOrSkip();
 
 describe('toMaxima', () => {
-  test.runIf(requireOrSkip(haveMaxima, 'maxima (npm run test:setup)'))(
-    'every whitelisted function reaches Maxima as the same function SymPy evaluates',
-    async () => {
-      // Catalan's constant is only a symbol to Maxima (float leaves %catalan as it is).
-      const texts = [...ALL_FUNCTIONS.map(sample), '2*x^3 - x/(x + 1) + e^x - pi*sqrt(x)', '-x^-2 + (-3)^2 + 0.25*x', 'EulerGamma*x + zeta(3) - zeta(2)*x^2'];
-      const exprs = texts.map((t) => parseExpr(t));
-      const script = ['display2d:false$', ...exprs.map((e) => `printf(true, "~a~%", string(float(subst(x = 0.41, ${toMaxima(e)}))))$`)].join('\n');
-      const maxima = await runProbe([MAXIMA, '--very-quiet', '--disable-readline'], script);
-      expect(maxima.ok).toBe(true);
-      const fromMaximaValues = (maxima.ok ? maxima.stdout : '')
-        .trim()
-        .split('\n')
-        .map((l) => Number(l.trim()));
-      expect(fromMaximaValues).toHaveLength(texts.length);
+  test.runIf(MAXIMA_AND_SYMPY)('every whitelisted function reaches Maxima as the same function SymPy evaluates', async () => {
+    // Catalan's constant is only a symbol to Maxima (float leaves %catalan as it is).
+    const texts = [...ALL_FUNCTIONS.map(sample), '2*x^3 - x/(x + 1) + e^x - pi*sqrt(x)', '-x^-2 + (-3)^2 + 0.25*x', 'EulerGamma*x + zeta(3) - zeta(2)*x^2'];
+    const exprs = texts.map((t) => parseExpr(t));
+    const script = ['display2d:false$', ...exprs.map((e) => `printf(true, "~a~%", string(float(subst(x = 0.41, ${toMaxima(e)}))))$`)].join('\n');
+    const maxima = await runProbe([MAXIMA, '--very-quiet', '--disable-readline'], script);
+    expect(maxima.ok).toBe(true);
+    const fromMaximaValues = (maxima.ok ? maxima.stdout : '')
+      .trim()
+      .split('\n')
+      .map((l) => Number(l.trim()));
+    expect(fromMaximaValues).toHaveLength(texts.length);
 
-      // SymPy evaluates the same problems from our canonical infix through the worker's namespace.
-      const py = [
-        'import sys, json',
-        `sys.path.insert(0, ${JSON.stringify(packageFile('src/targets/sympy'))})`,
-        'import sympy, sympy_worker',
-        'from sympy.parsing.sympy_parser import parse_expr, standard_transformations, convert_xor',
-        'x, local, glob = sympy_worker.build_namespace(sympy)',
-        'for line in sys.stdin:',
-        '    f = parse_expr(line.strip(), local_dict=dict(local), global_dict=dict(glob), transformations=standard_transformations + (convert_xor,))',
-        '    print(repr(float(sympy.N(f.subs(x, sympy.Rational(41, 100)), 20))))',
-      ].join('\n');
-      const sympy = await runProbe([PYTHON, '-c', py], exprs.map((e) => toInfix(e)).join('\n') + '\n');
-      expect(sympy.ok ? '' : sympy.reason).toBe('');
-      const fromSympy = (sympy.ok ? sympy.stdout : '').trim().split('\n').map(Number);
-      texts.forEach((t, i) => {
-        const a = fromMaximaValues[i];
-        const b = fromSympy[i];
-        expect(Number.isFinite(a), `${t}: Maxima gave ${a}`).toBe(true);
-        expect(Math.abs(a - b), `${t}: Maxima ${a}, SymPy ${b}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(b)));
-      });
-    },
-  );
+    // SymPy evaluates the same problems from our canonical infix through the worker's namespace.
+    const py = [
+      'import sys, json',
+      `sys.path.insert(0, ${JSON.stringify(packageFile('src/targets/sympy'))})`,
+      'import sympy, sympy_worker',
+      'from sympy.parsing.sympy_parser import parse_expr, standard_transformations, convert_xor',
+      'x, local, glob = sympy_worker.build_namespace(sympy)',
+      'for line in sys.stdin:',
+      '    f = parse_expr(line.strip(), local_dict=dict(local), global_dict=dict(glob), transformations=standard_transformations + (convert_xor,))',
+      '    print(repr(float(sympy.N(f.subs(x, sympy.Rational(41, 100)), 20))))',
+    ].join('\n');
+    const sympy = await runProbe([PYTHON, '-c', py], exprs.map((e) => toInfix(e)).join('\n') + '\n');
+    expect(sympy.ok ? '' : sympy.reason).toBe('');
+    const fromSympy = (sympy.ok ? sympy.stdout : '').trim().split('\n').map(Number);
+    texts.forEach((t, i) => {
+      const a = fromMaximaValues[i];
+      const b = fromSympy[i];
+      expect(Number.isFinite(a), `${t}: Maxima gave ${a}`).toBe(true);
+      expect(Math.abs(a - b), `${t}: Maxima ${a}, SymPy ${b}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(b)));
+    });
+  });
 });
 
 describe('fromMaxima', () => {
