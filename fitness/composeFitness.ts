@@ -9,6 +9,7 @@ export function composeFitness(terms: readonly FitnessTerm[]): Fitness {
   return {
     terms: frozen,
     targeting: frozen.some((t) => t.targeting === true),
+    targets: frozen.flatMap((t) => t.targets ?? []),
     score(ctx: FitnessContext): number {
       let product = 1;
       for (const t of frozen) {

@@ -31,6 +31,7 @@ export function nearFitness(targets: readonly NearTarget[], distance: DistanceKi
     return {
       name,
       targeting: true,
+      targets: targets.map((t) => t.expr),
       score(ctx: FitnessContext): number {
         if (!ctx.embedding) throw new RangeError('near with cosine distance needs the candidate embedding (ctx.embedding)');
         let best = Infinity;
@@ -46,6 +47,7 @@ export function nearFitness(targets: readonly NearTarget[], distance: DistanceKi
   return {
     name,
     targeting: true,
+    targets: targets.map((t) => t.expr),
     score(ctx: FitnessContext): number {
       const candidate = prepareTree(ctx.expr);
       let best = Infinity;

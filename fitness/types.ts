@@ -29,6 +29,11 @@ export interface FitnessTerm {
    * and children on the fitness (the targeted selection pressure).
    */
   readonly targeting?: boolean;
+  /**
+   * The given problems the term asks failures near (`near:`'s targets): the search may graft a
+   * child into one of them or a part of one into a child.
+   */
+  readonly targets?: readonly Expr[];
 }
 
 /** Which size measure `short` and `length:<L>` use. */
@@ -45,6 +50,8 @@ export interface Fitness {
   score(ctx: FitnessContext): number;
   /** Some term is targeting (`length:L`, `near:`). */
   readonly targeting: boolean;
+  /** Every term's given problems (`near:`'s targets); empty for most fitnesses. */
+  readonly targets: readonly Expr[];
   /** One line for logs and config.json, e.g. `failure × short(chars)`. */
   describe(): string;
 }

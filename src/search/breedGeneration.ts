@@ -1,5 +1,6 @@
 import { crossover } from '../../mutations/crossover.js';
 import { duplication } from '../../mutations/duplication.js';
+import { graft } from '../../mutations/graft.js';
 import type { CandidateCheck } from '../../constraints/checkCandidate.js';
 import type { Expr } from '../expr/types.js';
 import { integrateTask } from '../tasks/integrate/integrateTask.js';
@@ -35,6 +36,12 @@ export interface BreedingRequest {
   readonly parents: readonly Parent[];
   /** Failing problems a child may be crossed with. */
   readonly partners: readonly Expr[];
+  /**
+   * Given problems (`near:`'s targets) and the share of children grafted with one of them
+   * (`mutations/graft.ts`) instead of crossed with a partner; absent or a share of 0: none, and no
+   * number drawn for it.
+   */
+  readonly grafts?: Grafts;
   /** Children drawn in the first pass, spread evenly over the parents. */
   readonly generationSize: number;
   /** Level the first pass is drawn at; later passes climb. */
@@ -49,6 +56,11 @@ export interface BreedingRequest {
    * one of each slot's new children (`screenBroods`), and a slot counts as new when any of them is.
    */
   readonly brood?: number;
+}
+
+export interface Grafts {
+  readonly targets: readonly Expr[];
+  readonly share: number;
 }
 
 export interface BredGeneration {
@@ -103,7 +115,7 @@ export function breedGeneration(request: BreedingRequest, deps: BreedingDeps): B
  * divide), `brood` children drawn for each.
  */
 function drawPass(collector: CandidateCollector, count: number, brood: number, plan: BreedingPlan): void {
-  const { parents, partners, rng } = collector.request;
+  const { parents, partners, grafts, rng } = collector.request;
   const base = Math.floor(count / parents.length);
   const extra = count % parents.length;
   for (let s = 0; s < parents.length; s++) {
@@ -113,7 +125,7 @@ function drawPass(collector: CandidateCollector, count: number, brood: number, p
       for (let b = 0; b < brood; b++) {
         let child: TaskProblem | Error;
         try {
-          child = makeChild(parents[s], partners, plan, rng, collector.deps);
+          child = makeChild(parents[s], { partners, grafts }, plan, rng, collector.deps);
         } catch (err) {
           child = err instanceof Error ? err : new Error(String(err));
         }
@@ -179,19 +191,29 @@ class CandidateCollector {
   }
 }
 
+/** What a child may be crossed with: failing partners, and given problems to graft with. */
+interface CrossMaterial {
+  readonly partners: readonly Expr[];
+  readonly grafts?: Grafts;
+}
+
 /**
- * One child: crossover of its tree with a failing partner's, or a duplication of a part of it (each
- * then one step fewer), or mutations alone; each mutation is the task's (the tree's, or now and then
- * a parameter's), and the child keeps its parent's parameters otherwise.
+ * One child: a graft with a given problem, a crossover of its tree with a failing partner's, or a
+ * duplication of a part of it (each then one step fewer), or mutations alone; each mutation is the
+ * task's (the tree's, or now and then a parameter's), and the child keeps its parent's parameters
+ * otherwise.
  */
-function makeChild(parent: Parent, partners: readonly Expr[], plan: BreedingPlan, rng: Rng, deps: BreedingDeps): TaskProblem {
+function makeChild(parent: Parent, { partners, grafts }: CrossMaterial, plan: BreedingPlan, rng: Rng, deps: BreedingDeps): TaskProblem {
   // Draws only what the plan varies, so that a plan of one mutation per child draws exactly what the paper's search draws
   // (and a calm level, without duplication, draws no number for it).
   let steps = plan.maxSteps > plan.minSteps ? rng.int(plan.minSteps, plan.maxSteps) : plan.minSteps;
   const scale = plan.wideConstantShare > 0 && rng.next() < plan.wideConstantShare ? plan.constantScale : 1;
   const task = deps.task ?? integrateTask;
   let child: TaskProblem = { expr: parent.expr, params: parent.params ?? {} };
-  if (plan.crossoverShare > 0 && partners.length > 0 && rng.next() < plan.crossoverShare) {
+  if (grafts && grafts.share > 0 && grafts.targets.length > 0 && rng.next() < grafts.share) {
+    child = { expr: graft(child.expr, rng.pick(grafts.targets), rng), params: child.params };
+    steps = Math.max(0, steps - 1);
+  } else if (plan.crossoverShare > 0 && partners.length > 0 && rng.next() < plan.crossoverShare) {
     child = { expr: crossover(child.expr, rng.pick(partners), rng), params: child.params };
     steps = Math.max(0, steps - 1);
   } else if (plan.duplicationShare > 0 && steps > 0 && rng.next() < plan.duplicationShare) {

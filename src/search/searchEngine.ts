@@ -284,6 +284,8 @@ export class SearchEngine {
         parents: parents.map((p, i) => ({ expr: p.expr, ...paramsField(p.params), origin: origins[i] ?? 'pool' })),
         // Crossover draws a part from a known bug or from another parent (any structure the population kept).
         partners: [...this.failures.knownBugs().map((b) => b.problem), ...parents.map((p) => p.expr)],
+        // Under `near:`, children are grafted with the given problems too: failures are wanted near them.
+        ...(random ? {} : { grafts: { targets: this.deps.fitness.targets, share: this.pressure.graftShare } }),
         generationSize: this.params.generationSize,
         level: random ? 0 : (this.current.stagnation ?? CALM).level,
         topLevel: random ? 0 : TOP_LEVEL,

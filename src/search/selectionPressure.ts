@@ -16,13 +16,15 @@ export interface SelectionPressure {
   readonly bugTournament: number;
   /** Children drawn for each child asked, the fittest shape asked (1: every child drawn is asked). */
   readonly brood: number;
+  /** Share of the children grafted with one of the fitness's given problems (`near:`'s targets), when it has any. */
+  readonly graftShare: number;
 }
 
 /** The pressure of a fitness that only rewards failures (`short`, the default). */
-export const SPREAD_PRESSURE: SelectionPressure = { poolShare: 0.3, eliteTournament: 2, bugTournament: 1, brood: 1 };
+export const SPREAD_PRESSURE: SelectionPressure = { poolShare: 0.3, eliteTournament: 2, bugTournament: 1, brood: 1, graftShare: 0 };
 
 /** The pressure of a targeting fitness. */
-export const TARGETED_PRESSURE: SelectionPressure = { poolShare: 0.6, eliteTournament: 4, bugTournament: 4, brood: 8 };
+export const TARGETED_PRESSURE: SelectionPressure = { poolShare: 0.6, eliteTournament: 4, bugTournament: 4, brood: 8, graftShare: 0.25 };
 
 /** The pressure for a run's fitness. */
 export function selectionPressure(fitness: { readonly targeting: boolean }): SelectionPressure {

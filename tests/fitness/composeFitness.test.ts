@@ -33,4 +33,18 @@ describe('composeFitness', () => {
     expect(composeFitness([failureFitness, shortFitness('chars'), nearFitness([{ expr: parseExpr('x^2') }], 'tree')]).targeting).toBe(true);
     expect(composeFitness([]).targeting).toBe(false);
   });
+
+  test("carries near:'s given problems, which the search grafts children with", () => {
+    expect(composeFitness([failureFitness, targetLengthFitness(20, 'chars')]).targets).toEqual([]);
+    const targets = [parseExpr('x^2'), parseExpr('sin(x)')];
+    const fitness = composeFitness([
+      failureFitness,
+      targetLengthFitness(20, 'chars'),
+      nearFitness(
+        targets.map((expr) => ({ expr })),
+        'tree',
+      ),
+    ]);
+    expect(fitness.targets).toEqual(targets);
+  });
 });

@@ -113,4 +113,20 @@ describe('breedGeneration', () => {
     expect(Math.max(...brood.slots)).toBeLessThan(40);
     expect(new Set(brood.problems.map((p) => p.key)).size).toBe(brood.problems.length);
   });
+
+  it('grafts that share of the children with the given problems, and draws exactly as without them at a share of 0', () => {
+    const target = parseExpr('tan(exp(2))/(18*x)');
+    // The target's tan kept around the part of the parent put in.
+    const fromTarget = (p: { infix: string }) => /tan\(/.test(p.infix);
+    const grafted = breedGeneration(request({ generationSize: 200, grafts: { targets: [target], share: 0.5 } }), deps(new Set()));
+    const share = grafted.problems.filter(fromTarget).length / grafted.problems.length;
+    // Half the children are grafted; a graft in place of tan(exp(2)) or of the whole target keeps no tan.
+    expect(share).toBeGreaterThan(0.2);
+    expect(share).toBeLessThan(0.5);
+    const plain = breedGeneration(request({ generationSize: 200 }), deps(new Set()));
+    expect(plain.problems.filter(fromTarget)).toEqual([]);
+    const none = breedGeneration(request({ generationSize: 200, grafts: { targets: [target], share: 0 } }), deps(new Set()));
+    expect(none.problems).toEqual(plain.problems);
+    expect(breedGeneration(request({ generationSize: 200, grafts: { targets: [], share: 0.5 } }), deps(new Set())).problems).toEqual(plain.problems);
+  });
 });

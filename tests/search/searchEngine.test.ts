@@ -14,6 +14,7 @@ import { checkCandidate } from '../../constraints/checkCandidate.js';
 import { metrics } from '../../src/expr/metrics.js';
 import { loadProblem } from '../../src/tasks/storedProblem.js';
 import { createRng } from '../../src/util/rng.js';
+import { treeEditDistance } from '../../src/expr/treeEditDistance.js';
 
 const SEEDS = ['1', 'x', 'x + 1', 'x^2 + x + 1'].map((t) => parseExpr(t));
 const config = resolveMutationConfig('uniform');
@@ -347,5 +348,29 @@ describe('SearchEngine', () => {
     // Uniform draws are about as far off as the forms are; tournaments by the fitness come closer.
     expect(lean.parents).toBeLessThan(lean.forms * 0.8);
     expect(wide.parents).toBeGreaterThan(wide.forms * 0.8);
+  });
+
+  it('under near:, grafts children with the given problems and asks problems closer to them', async () => {
+    const fitness = await parseFitnessSpec('near:tan(exp(2))/(18*x)', { distance: 'tree' });
+    const target = parseExpr('tan(exp(2))/(18*x)');
+    const params = { seedSelection: 'elites' as const, novelty: 'signature' as const, generationSize: 60, seedSize: 10 };
+    const asked = async (f: Fitness) => {
+      const engine = await makeEngine(params, 'graft', f);
+      const distances: number[] = [];
+      let carrying = 0;
+      for (let g = 0; g < 3; g++) {
+        const ask = await engine.ask();
+        distances.push(ask.problems.reduce((sum, p) => sum + treeEditDistance(target, p.expr), 0) / ask.problems.length);
+        carrying += ask.problems.filter((p) => p.infix.includes('tan(')).length;
+        await engine.tell(judge(ask), { targetCalls: ask.problems.length });
+      }
+      return { distances, carrying };
+    };
+    const grafted = await asked(fitness);
+    // The same fitness without its given problems: the targeted pressure alone, nothing to graft.
+    const alone = await asked({ ...fitness, targets: [] });
+    expect(alone.carrying).toBe(0);
+    expect(grafted.carrying).toBeGreaterThan(0);
+    for (let g = 0; g < 3; g++) expect(grafted.distances[g]).toBeLessThan(alone.distances[g]);
   });
 });
