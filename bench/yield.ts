@@ -82,7 +82,13 @@ function runGenerations(args: readonly string[], dir: string): Promise<number> {
   const started = performance.now();
   const resume = existsSync(join(dir, 'checkpoint.json'));
   const budgetIndex = args.indexOf('--max-target-calls');
-  const full = resume ? ['search', '--resume', dir, '--max-target-calls', args[budgetIndex + 1], '--json'] : ['search', ...args, '--out', dir, '--json'];
+  // A resumed run keeps its saved settings but the budget and, when given, the patience: a run begun
+  // with the default patience can be taken on with --patience 0.
+  const patienceIndex = args.indexOf('--patience');
+  const patience = patienceIndex >= 0 ? ['--patience', args[patienceIndex + 1]] : [];
+  const full = resume
+    ? ['search', '--resume', dir, '--max-target-calls', args[budgetIndex + 1], ...patience, '--json']
+    : ['search', ...args, '--out', dir, '--json'];
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [SAGGA, ...full], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
