@@ -30,8 +30,8 @@ export interface FitnessTerm {
    */
   readonly targeting?: boolean;
   /**
-   * The given problems the term asks failures near (`near:`'s targets): the search may graft a
-   * child into one of them or a part of one into a child.
+   * The given problems the term asks failures near (`near:`'s targets): the search grafts parts of
+   * its parents into them.
    */
   readonly targets?: readonly Expr[];
 }

@@ -58,6 +58,7 @@ export interface BreedingRequest {
   readonly brood?: number;
 }
 
+/** Given problems to graft parts of the parents into, and the share of the children that are grafts. */
 export interface Grafts {
   readonly targets: readonly Expr[];
   readonly share: number;
