@@ -24,7 +24,7 @@ export interface SelectionPressure {
 export const SPREAD_PRESSURE: SelectionPressure = { poolShare: 0.3, eliteTournament: 2, bugTournament: 1, brood: 1, graftShare: 0 };
 
 /** The pressure of a targeting fitness. */
-export const TARGETED_PRESSURE: SelectionPressure = { poolShare: 0.6, eliteTournament: 4, bugTournament: 4, brood: 8, graftShare: 0.25 };
+export const TARGETED_PRESSURE: SelectionPressure = { poolShare: 0.6, eliteTournament: 4, bugTournament: 4, brood: 8, graftShare: 0.5 };
 
 /** The pressure for a run's fitness. */
 export function selectionPressure(fitness: { readonly targeting: boolean }): SelectionPressure {
