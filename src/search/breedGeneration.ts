@@ -117,6 +117,7 @@ export function breedGeneration(request: BreedingRequest, deps: BreedingDeps): B
  */
 function drawPass(collector: CandidateCollector, count: number, brood: number, plan: BreedingPlan): void {
   const { parents, partners, grafts, rng } = collector.request;
+  const material: CrossMaterial = { partners, grafts };
   const base = Math.floor(count / parents.length);
   const extra = count % parents.length;
   for (let s = 0; s < parents.length; s++) {
@@ -126,7 +127,7 @@ function drawPass(collector: CandidateCollector, count: number, brood: number, p
       for (let b = 0; b < brood; b++) {
         let child: TaskProblem | Error;
         try {
-          child = makeChild(parents[s], { partners, grafts }, plan, rng, collector.deps);
+          child = makeChild(parents[s], material, plan, rng, collector.deps);
         } catch (err) {
           child = err instanceof Error ? err : new Error(String(err));
         }
