@@ -194,6 +194,14 @@ function byGeneration(evaluated: readonly EvaluatedRecord[], generations: number
   });
 }
 
+/** The mean over runs of each generation's figure (null where a run has none). */
+function meanOverRuns(byRun: readonly (readonly (number | null)[])[]): (number | null)[] {
+  return Array.from({ length: Math.max(0, ...byRun.map((figures) => figures.length)) }, (_, g) => {
+    const values = byRun.map((figures) => figures[g]).filter((v): v is number => v !== null && v !== undefined);
+    return values.length === byRun.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+  });
+}
+
 /** Failures / problems asked in each LENGTH_BUCKETS range of the canonical problem's characters. */
 function failureRateByLength(evaluated: readonly EvaluatedRecord[]): (number | null)[] {
   return LENGTH_BUCKETS.map(([lo, hi]) => {
@@ -281,11 +289,13 @@ async function main(): Promise<void> {
     }
     console.log("\nMean distance of each generation's proven failures to the nearest target (cosine of structural embeddings / tree edit distance):\n");
     const cosineByRun: Record<string, (number | null)[]> = {};
+    const treeByRun: Record<string, (number | null)[]> = {};
     for (const r of [...shortRuns, ...nearRuns]) {
       const evaluated = readJsonl<EvaluatedRecord>(join(r.dir, 'evaluated.jsonl'));
       const cos = byGeneration(evaluated, r.generations, (e) => nearestCosine(parseExpr(e.problem), targets));
       const tree = byGeneration(evaluated, r.generations, (e) => nearestTree(parseExpr(e.problem), targets));
       cosineByRun[r.run] = cos;
+      treeByRun[r.run] = tree;
       console.log(
         `    ${r.run.padEnd(10)} cosine ${cos.map((v) => (v === null ? '—' : v.toFixed(3))).join('  ')}   tree ${tree.map((v) => (v === null ? '—' : v.toFixed(2))).join('  ')}`,
       );
@@ -297,11 +307,27 @@ async function main(): Promise<void> {
       ['near', nearSeeds],
     ] as const) {
       if (runs.length < 2) continue;
-      const means = Array.from({ length: MAX_GENERATIONS }, (_, g) => {
-        const values = runs.map((r) => cosineByRun[r.run][g]).filter((v): v is number => v !== null && v !== undefined);
-        return values.length === runs.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+      const cosine = meanOverRuns(runs.map((r) => cosineByRun[r.run]));
+      const tree = meanOverRuns(runs.map((r) => treeByRun[r.run]));
+      console.log(
+        `    ${`${label}, mean of ${runs.length} seeds`.padEnd(10)} cosine ${cosine.map((v) => (v === null ? '—' : v.toFixed(3))).join('  ')}   tree ${tree.map((v) => (v === null ? '—' : v.toFixed(2))).join('  ')}`,
+      );
+    }
+    // What holds a near: run's distance once it stops falling: failures that are variants of archived bugs.
+    console.log(
+      "\nEach generation's proven failures that are variants of an archived bug (variant_of): share, and mean cosine distance of the variants / of the rest:\n",
+    );
+    for (const r of nearSeeds) {
+      const evaluated = readJsonl<EvaluatedRecord>(join(r.dir, 'evaluated.jsonl'));
+      const cells = Array.from({ length: r.generations }, (_, g) => {
+        const proven = evaluated.filter((e) => e.generation === g + 1 && e.status === 'fail' && e.proof !== null && e.proof !== undefined);
+        const variants = proven.filter((e) => e.variant_of !== undefined);
+        const rest = proven.filter((e) => e.variant_of === undefined);
+        const mean = (es: readonly EvaluatedRecord[]) =>
+          es.length === 0 ? '—' : (es.reduce((sum, e) => sum + nearestCosine(parseExpr(e.problem), targets), 0) / es.length).toFixed(3);
+        return proven.length === 0 ? '—' : `${Math.round((100 * variants.length) / proven.length)} % ${mean(variants)}/${mean(rest)}`;
       });
-      console.log(`    ${`${label}, mean of ${runs.length} seeds`.padEnd(10)} cosine ${means.map((v) => (v === null ? '—' : v.toFixed(3))).join('  ')}`);
+      console.log(`    ${r.run.padEnd(10)} ${cells.join('  ')}`);
     }
   }
   console.log('\nCommands:\n');
