@@ -37,27 +37,13 @@ export interface ArchiveExportResult {
  * `sagga archive export DIR --format F --out FILE [--include variants,unproven]`: the run (or an
  * archive file) as a dataset, one row per archived bug and, with `include`, per variant and
  * unproven failure, each row with every column of DATASET_COLUMNS in one type (`toDatasetRows`):
- * JSON Lines, CSV or Parquet. Beside a file, a dataset card (README.md) gives the schema; an
+ * JSON Lines, CSV or Parquet; a row of any task carries the task and its parameters. Beside a file, a dataset card (README.md) gives the schema; an
  * existing README.md that sagga did not write is left alone and the card is `<file>.README.md`.
  */
 export function archiveExport(dir: string, options: ArchiveExportOptions): ArchiveExportResult {
   if (!EXPORT_FORMATS.includes(options.format))
     throw new Error(`archive export: unknown format '${String(options.format)}' (expected ${EXPORT_FORMATS.join(', ')})`);
   const run = readRun(dir);
-  // The dataset's columns hold an integrand; a task's parameters (bounds, point) have none yet.
-  const tasked = run.entries.filter((e) => e.task !== null && e.task !== 'integrate');
-  if (tasked.length > 0) {
-    throw new Error(
-      `archive export: ${dir} holds ${tasked.length} line${tasked.length === 1 ? '' : 's'} of the ${tasked[0].task} task, whose parameters the dataset (${'sagga-dataset-v3'}) has no columns for; export integrate archives, or use archive.jsonl itself`,
-    );
-  }
-  // Nor for what a problem's parameters (A, B …) are assumed to be: a row without it would pose another problem.
-  const parametric = run.entries.filter((e) => e.parameters !== null);
-  if (parametric.length > 0) {
-    throw new Error(
-      `archive export: ${dir} holds ${parametric.length} line${parametric.length === 1 ? '' : 's'} with parameters (${Object.keys(parametric[0].parameters!).join(', ')}), whose assumptions the dataset (${'sagga-dataset-v3'}) has no column for; use archive.jsonl itself`,
-    );
-  }
   const warnings = run.warnings.map(formatWarning);
   const include = options.include ?? [];
   if (include.length > 0 && run.failures === null) {
@@ -92,6 +78,7 @@ function writeCard(run: RunData, rows: ReturnType<typeof toDatasetRows>, options
     run: run.name,
     target: typeof target?.name === 'string' ? target.name : (rows[0]?.target ?? null),
     include,
+    tasks: [...new Set(rows.map((r) => r.task))],
     rows: { bug: count('bug'), variant: count('variant'), unproven: count('unproven') },
     command: searchCommandLine(run.config),
     saggaVersion: typeof sagga?.version === 'string' ? sagga.version : null,

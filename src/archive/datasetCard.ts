@@ -12,6 +12,8 @@ export interface DatasetCardFacts {
   readonly run: string;
   readonly target: string | null;
   readonly include: readonly DatasetInclude[];
+  /** The tasks of its rows (`integrate`, `definite` …). */
+  readonly tasks: readonly string[];
   readonly rows: { readonly bug: number; readonly variant: number; readonly unproven: number };
   /** The `sagga search` command line that makes the run again, when its config.json records one. */
   readonly command: string | null;
@@ -45,11 +47,14 @@ export function datasetCard(facts: DatasetCardFacts): string {
     facts.include.length === 0
       ? 'one row per archived bug (`--include variants,unproven` adds the others)'
       : `one row per archived bug, plus ${facts.include.join(' and ')} rows`;
+  const integralsOnly = facts.tasks.every((t) => t === 'integrate');
   const body = [
-    `# ${facts.run}: integrals ${facts.target ?? 'the model'} fails`,
+    `# ${facts.run}: ${integralsOnly ? 'integrals' : 'problems'} ${facts.target ?? 'the model'} fails`,
     '',
     `Failures of ${facts.target === null ? 'a model' : `\`${facts.target}\``} found by a SAGGA search (sagga${facts.saggaVersion !== null ? ` ${facts.saggaVersion}` : ''}): ` +
-      `problems f(x) whose antiderivative the model got wrong (a wrong answer the verifier checked), or declined, answered unreadably or too late where a reference computer algebra system found a closed form. ` +
+      (integralsOnly
+        ? 'problems f(x) whose antiderivative the model got wrong (a wrong answer the verifier checked), or declined, answered unreadably or too late where a reference computer algebra system found a closed form. '
+        : `problems of the task${facts.tasks.length === 1 ? '' : 's'} ${facts.tasks.join(', ')} (the \`task\` column, with the task's parameters beside it) that the model got wrong (a wrong answer the verifier checked), or declined, answered unreadably or too late where a reference computer algebra system answered. `) +
       `\`${facts.file}\` (${facts.format === 'jsonl' ? 'JSON Lines' : facts.format === 'csv' ? 'CSV' : 'Parquet'}) has ${total} row${total === 1 ? '' : 's'}: ${included}.`,
     '',
     '| role | rows | what a row is |',

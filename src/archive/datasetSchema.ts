@@ -14,7 +14,7 @@ export interface DatasetColumn {
 }
 
 /** The format of the rows, in Parquet metadata and the dataset card. */
-export const DATASET_FORMAT = 'sagga-dataset-v3';
+export const DATASET_FORMAT = 'sagga-dataset-v4';
 
 /** The `status` of the answer a row carries when its run kept none (defined with the reader that drops it again). */
 export { NOT_RECORDED };
@@ -35,6 +35,32 @@ const PROOF_COLUMNS: readonly DatasetColumn[] = [
 ];
 
 /**
+ * What a row's problem asks (`task`) and the task's parameters, one column per parameter of every
+ * task (src/tasks/*: `fields`), empty (or 0) where the row's task has no such parameter; then what
+ * the problem assumes of its own parameters. Without them a row of a definite integral, a limit or
+ * a problem with parameters would pose another problem. Lists are joined into text: a list empty in
+ * every row of a file would read as a list of nulls there.
+ */
+const TASK_COLUMNS: readonly DatasetColumn[] = [
+  { name: 'task', type: 'string', description: 'what the problem asks: integrate (an antiderivative), definite, ode, series or limit' },
+  { name: 'lower', type: 'string', description: 'definite: the lower bound (a number, a constant such as pi/2, -oo); empty for the other tasks' },
+  { name: 'upper', type: 'string', description: 'definite: the upper bound; empty for the other tasks' },
+  { name: 'point', type: 'string', description: 'series: the point of the expansion; limit: where x goes; empty for the other tasks' },
+  { name: 'order', type: 'int64', description: 'series: the order n, up to and including (x - a)^n; 0 for the other tasks' },
+  { name: 'direction', type: 'string', description: 'limit: from the right (+), the left (-) or both (+-); empty for the other tasks' },
+  {
+    name: 'conditions',
+    type: 'string',
+    description: "ode: the conditions, joined by '; ' (y(0)=1; y'(0)=0); empty for a general solution and the other tasks",
+  },
+  {
+    name: 'parameters',
+    type: 'string',
+    description: "what the problem assumes of its parameters (symbols other than x), joined by '; ' (A: positive; B: real); empty when it has none",
+  },
+];
+
+/**
  * The rows of `sagga archive export` (JSON Lines, CSV, Parquet), in order: every column in every
  * row, each of one type in every export, never null. Absent values are the empty string, 0 or an
  * empty struct, as each column says: Hugging Face `datasets` and DuckDB infer a column's type from
@@ -49,7 +75,12 @@ export const DATASET_COLUMNS: readonly DatasetColumn[] = [
     description: 'bug (an archive line: one per distinct failure), variant (a later failure with an archived signature), unproven (a failure no proof holds)',
   },
   { name: 'variant_of', type: 'string', description: 'the id of the bug a variant repeats; empty otherwise' },
-  { name: 'problem', type: 'string', description: 'the integrand f(x), canonical infix (mathjs syntax)' },
+  {
+    name: 'problem',
+    type: 'string',
+    description: "the problem's expression in canonical infix (mathjs syntax): the integrand f(x), a limit's or a series' function; an ODE's whole equation",
+  },
+  ...TASK_COLUMNS,
   { name: 'latex', type: 'string', description: 'the problem in LaTeX' },
   { name: 'key', type: 'string', description: 'canonical key: equal for problems that are trivially the same' },
   { name: 'generation', type: 'int64', description: 'the generation that asked it' },

@@ -6,6 +6,7 @@ import { toLatex } from '../expr/print.js';
 import type { RunData } from '../run/runData.js';
 import type { AnswerLine, ArchiveLine, FailureLine, ProofLine } from '../run/runSchema.js';
 import { NOT_RECORDED } from './datasetSchema.js';
+import { taskColumns, type TaskColumns } from './taskColumns.js';
 
 import type { DatasetInclude } from './datasetIncludes.js';
 
@@ -24,7 +25,7 @@ export interface DatasetProof {
 }
 
 /** A row of the export: every column of DATASET_COLUMNS, in that order, none null. */
-export interface DatasetRow {
+export interface DatasetRow extends TaskColumns {
   readonly id: string;
   readonly role: 'bug' | 'variant' | 'unproven';
   readonly variant_of: string;
@@ -95,6 +96,7 @@ function bugRow(e: ArchiveLine, runName: string, measure: keyof ExprMetrics): Da
     role: 'bug',
     variant_of: '',
     problem: e.problem,
+    ...taskColumns(e.task, e.params, e.parameters),
     latex: e.latex ?? latexOf(e.problem),
     key: e.key ?? keyOf(e.problem),
     generation: integer(e.generation),
@@ -130,6 +132,7 @@ function failureRow(f: FailureLine, role: 'variant' | 'unproven', target: string
     role,
     variant_of: f.variant_of ?? '',
     problem: f.problem,
+    ...taskColumns(f.task, f.params, f.parameters),
     latex: latexOf(f.problem),
     key: f.key,
     generation: integer(f.generation),

@@ -460,6 +460,8 @@ export type FailureLine = {
   /** The task and its parameters as the line writes them; null for integrate's lines. */
   readonly task: string | null;
   readonly params: LineFields | null;
+  /** What the problem assumes of its parameters (`{"A": "positive"}`); null when it has none. */
+  readonly parameters: LineParameters | null;
 };
 
 /** The fields of an archive line the contract (docs/FORMATS.md) requires. */

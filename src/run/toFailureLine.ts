@@ -1,11 +1,12 @@
 import type { Converted } from './runData.js';
 import type { FailureLine, ProofLine } from './runSchema.js';
+import { readLineParameters } from '../tasks/readLineParameters.js';
 import { isRecord, numberOrNull, taskFields } from './toArchiveLine.js';
 
 /**
  * Check a parsed evaluated.jsonl line that records a failure (`status: "fail"`) and normalise it:
  * `key`, `problem`, `generation` and `kind` are required; `fitness`, `reason`, `proof`, `signature`
- * and `variant_of` are null when absent. Nothing in the line is trusted beyond its type.
+ * `variant_of`, the task's fields and the parameters' assumptions are null when absent. Nothing in the line is trusted beyond its type.
  */
 export function toFailureLine(value: unknown): Converted<FailureLine> {
   if (!isRecord(value)) return { ok: false, error: 'not a JSON object' };
@@ -33,6 +34,7 @@ export function toFailureLine(value: unknown): Converted<FailureLine> {
       variant_of: text(value.variant_of),
       task: text(value.task),
       params: taskFields(value),
+      parameters: readLineParameters(value.parameters),
     },
   };
 }

@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveExport } from '../../src/archive/archiveExport.js';
+import { DATASET_COLUMNS } from '../../src/archive/datasetSchema.js';
 import { defuse } from '../../src/archive/toCsv.js';
 import { readRun } from '../../src/run/readRun.js';
 import type { ArchiveLine } from '../../src/run/runSchema.js';
+import { TASK_REGISTRY } from '../../src/tasks/registry.js';
 import { makeScriptedRun } from '../../testkit/scriptedRun.js';
 import { TRICKY_LINES, provenRunFiles, writeProvenRun, writeRun } from './fixtures.js';
 
@@ -26,6 +28,14 @@ const COLUMNS = [
   'role',
   'variant_of',
   'problem',
+  'task',
+  'lower',
+  'upper',
+  'point',
+  'order',
+  'direction',
+  'conditions',
+  'parameters',
   'latex',
   'key',
   'generation',
@@ -319,12 +329,57 @@ describe('archive export: a dataset', () => {
     expect(() => archiveExport(join(work, 'nowhere'), { format: 'jsonl', out: join(work, 'y') })).toThrow(/nowhere: no such run directory/);
   });
 
-  it('refuses an archive with parameters, whose assumptions the dataset has no column for, and writes nothing', () => {
-    const parametric = writeRun(join(work, 'parametric'), [TRICKY_LINES[0], { ...TRICKY_LINES[1], problem: 'A*cos(x)*x + 1', parameters: { A: 'positive' } }]);
-    const out = join(work, 'parametric-export', 'rows.jsonl');
-    expect(() => archiveExport(parametric, { format: 'jsonl', out })).toThrow(
-      /holds 1 line with parameters \(A\), whose assumptions the dataset .* has no column for/,
+  it("a line of any task, and one with parameters, is a row with its task's parameters and its assumptions, and reads back as the same line", async () => {
+    const base = TRICKY_LINES[0];
+    const lines: Record<string, unknown>[] = [
+      { ...base, id: 't-definite', task: 'definite', lower: '-oo', upper: 'pi/2' },
+      { ...base, id: 't-series', problem: 'sin(x)', task: 'series', point: '0', order: 0 },
+      { ...base, id: 't-series-5', problem: 'cos(x)', task: 'series', point: 'pi/2', order: 5 },
+      { ...base, id: 't-limit', problem: 'sin(x)/x', task: 'limit', point: 'oo', direction: '-' },
+      { ...base, id: 't-ode', problem: "y'' + 4*y = sin(3*x)", task: 'ode', conditions: ['y(0)=1', "y'(0)=0"] },
+      { ...base, id: 't-ode-general', problem: "y' + y = x", task: 'ode', conditions: [] },
+      { ...base, id: 't-parametric', problem: 'A*cos(x)*x + 1', parameters: { A: 'positive', B: 'real' } },
+      { ...base, id: 't-definite-parametric', problem: 'exp(-A*x)', task: 'definite', lower: '0', upper: 'oo', parameters: { A: 'positive' } },
+      { ...base, id: 't-integrate' },
+    ];
+    const dir = writeRun(join(work, 'tasks'), lines);
+    const out = join(work, 'tasks-export', 'rows.jsonl');
+    const result = archiveExport(dir, { format: 'jsonl', out });
+    expect(result.rows).toBe(lines.length);
+    const pick = (r: Raw) => [r.task, r.lower, r.upper, r.point, r.order, r.direction, r.conditions, r.parameters];
+    expect(rowsOf(out).map(pick)).toEqual([
+      ['definite', '-oo', 'pi/2', '', 0, '', '', ''],
+      ['series', '', '', '0', 0, '', '', ''],
+      ['series', '', '', 'pi/2', 5, '', '', ''],
+      ['limit', '', '', 'oo', 0, '-', '', ''],
+      ['ode', '', '', '', 0, '', "y(0)=1; y'(0)=0", ''],
+      ['ode', '', '', '', 0, '', '', ''],
+      ['integrate', '', '', '', 0, '', '', 'A: positive; B: real'],
+      ['definite', '0', 'oo', '', 0, '', '', 'A: positive'],
+      ['integrate', '', '', '', 0, '', '', ''],
+    ]);
+    for (const row of rowsOf(out)) expect(Object.keys(row)).toEqual(COLUMNS);
+    expect(readFileSync(result.card!, 'utf8')).toContain('problems of the tasks definite, series, limit, ode, integrate');
+    // Read back as an archive file: the same task, parameters and assumptions as the lines.
+    const asRead = (e: ArchiveLine) => [e.id, e.task, e.params, e.parameters];
+    expect(readRun(out).entries.map(asRead)).toEqual(readRun(dir).entries.map(asRead));
+    expect(readRun(dir).entries.map((e) => e.task)).toEqual(['definite', 'series', 'series', 'limit', 'ode', 'ode', null, 'definite', null]);
+    // Parquet and CSV carry the same columns.
+    const parquet = join(work, 'tasks-export', 'rows.parquet');
+    archiveExport(dir, { format: 'parquet', out: parquet });
+    expect(await query(`SELECT * FROM read_parquet('${parquet}')`)).toEqual(await query(`SELECT * FROM read_json('${out}')`));
+    const csv = join(work, 'tasks-export', 'rows.csv');
+    archiveExport(dir, { format: 'csv', out: csv, csvRaw: true });
+    const csvRows = await query(`SELECT * FROM read_csv('${csv}', header = true, all_varchar = true, delim = ',', quote = '"', escape = '"')`);
+    expect(csvRows.map((r) => [r.task, r.lower, r.conditions, r.parameters])).toEqual(
+      rowsOf(out).map((r) => [r.task, r.lower, r.conditions, r.parameters].map((v) => (v === '' ? null : v))),
     );
-    expect(existsSync(out)).toBe(false);
+  });
+
+  it('has a column for every parameter of every task, of the type its lines hold', () => {
+    const columns = new Map(DATASET_COLUMNS.map((c) => [c.name, c.type]));
+    for (const task of TASK_REGISTRY)
+      for (const field of task.fields) expect(columns.get(field.name), `${task.name}: ${field.name}`).toBe(field.name === 'order' ? 'int64' : 'string');
+    expect(columns.get('task')).toBe('string');
   });
 });

@@ -5,6 +5,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runBuiltCli } from '../helpers/runBuiltCli.js';
 import { searchOneGeneration } from '../helpers/searchOneGeneration.js';
 
+const jsonLinesOf = (path: string): Record<string, unknown>[] =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
 /* The archive commands on a definite run: nothing may lose a line's bounds. */
 describe('archive commands on a task run', () => {
   const work = mkdtempSync(join(tmpdir(), 'sagga-task-archive-'));
@@ -32,14 +38,24 @@ describe('archive commands on a task run', () => {
     expect(Object.keys(lines[0]).slice(0, 5)).toEqual(['id', 'problem', 'task', 'lower', 'upper']);
   }, 120_000);
 
-  it('shrink leaves the lines its search shrank as they are, and says why; export refuses rather than drop the bounds', async () => {
+  it('shrink leaves the lines its search shrank as they are, and says why; export keeps the bounds, and merged back they are the lines again', async () => {
     const before = readFileSync(join(dir, 'archive.jsonl'), 'utf8');
     const shrink = await runBuiltCli(['archive', 'shrink', dir, '--target', MODEL]);
     expect(shrink.status, shrink.stderr).toBe(0);
     expect(shrink.stdout + shrink.stderr).toContain('of a task other than integrate');
     expect(readFileSync(join(dir, 'archive.jsonl'), 'utf8')).toBe(before);
-    const exported = await runBuiltCli(['archive', 'export', dir, '--out', join(work, 'export.jsonl')]);
-    expect(exported.status).not.toBe(0);
-    expect(exported.stderr).toContain('of the definite task');
+    const archive = jsonLinesOf(join(dir, 'archive.jsonl'));
+    const rows = join(work, 'export', 'rows.jsonl');
+    const exported = await runBuiltCli(['archive', 'export', dir, '--out', rows]);
+    expect(exported.status, exported.stderr).toBe(0);
+    expect(jsonLinesOf(rows).map((r) => [r.problem, r.task, r.lower, r.upper, r.point])).toEqual(
+      archive.map((l) => [l.problem, 'definite', l.lower, l.upper, '']),
+    );
+    const out = join(work, 'merged-export');
+    const merged = await runBuiltCli(['archive', 'merge', rows, rows, '--out', out]);
+    expect(merged.status, merged.stderr).toBe(0);
+    expect(jsonLinesOf(join(out, 'archive.jsonl')).map((l) => [l.problem, l.task, l.lower, l.upper, 'point' in l])).toEqual(
+      archive.map((l) => [l.problem, 'definite', l.lower, l.upper, false]),
+    );
   }, 120_000);
 });

@@ -101,9 +101,16 @@ describe('a search with parameters', () => {
     const report = JSON.parse(readFileSync(evalOut, 'utf8')) as { problems: number; metrics: Record<string, { value: number }> };
     expect(report.problems).toBe(archive.length);
     expect(report.metrics['fail@1'].value).toBe(1);
-    // The dataset has no column for the assumptions: export refuses rather than drop them.
-    const exported = await runBuiltCli(['archive', 'export', out, '--out', join(out, 'export', 'rows.jsonl')]);
-    expect([exported.status, exported.stderr]).toEqual([64, expect.stringContaining('with parameters (')]);
+    // The dataset carries the assumptions: its rows, asked again, pose the same problems, failed again.
+    const rows = join(out, 'export', 'rows.jsonl');
+    const exported = await runBuiltCli(['archive', 'export', out, '--out', rows]);
+    expect(exported.status, exported.stderr).toBe(0);
+    const exportedRows = lines<{ problem: string; parameters: string }>(rows);
+    expect(exportedRows.filter((r) => /^[A-Z]: positive/.test(r.parameters)).length).toBe(archive.filter((a) => a.parameters !== undefined).length);
+    const fromExport = await runBuiltCli(['eval', '--target', BLIND, '--problems', rows, '--n', '1', '--out', join(out, 'eval-export.json')]);
+    expect(fromExport.status, fromExport.stderr).toBe(0);
+    const reportOfExport = JSON.parse(readFileSync(join(out, 'eval-export.json'), 'utf8')) as typeof report;
+    expect([reportOfExport.problems, reportOfExport.metrics['fail@1'].value]).toEqual([archive.length, 1]);
   }, 600_000);
 
   it('without +symbolic, no problem has a parameter', async () => {

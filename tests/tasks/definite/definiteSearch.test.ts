@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { archiveExport } from '../../../src/archive/archiveExport.js';
 import { parseExpr } from '../../../src/expr/parse.js';
 import { ANSWER_LIMITS } from '../../../src/targets/answerReading.js';
 import { parseBound } from '../../../src/tasks/definite/parseBound.js';
@@ -37,9 +38,16 @@ function search(target: string, extra: readonly string[] = []): Promise<string> 
 
 describe('search --task definite', () => {
   it('against nerdamer: wrong values and declines, each proven, shrunk and signed with its bounds', async () => {
-    const archive = checkTaskRun(await search('nerdamer', ['--rng-seed', '2']), 'definite', verify);
+    const dir = await search('nerdamer', ['--rng-seed', '2']);
+    const archive = checkTaskRun(dir, 'definite', verify);
     expect(archive.length).toBeGreaterThan(0);
     expect(archive.every((l) => / on \[.*, .*\]$/.test(l.signature))).toBe(true);
+    // Exported, each row is its line's definite integral, bounds and all.
+    const rows = join(dir, 'export', 'rows.jsonl');
+    archiveExport(dir, { format: 'jsonl', out: rows });
+    expect(jsonLines<Record<string, unknown>>(rows).map((r) => [r.problem, r.task, r.lower, r.upper])).toEqual(
+      archive.map((l) => [l.problem, 'definite', l.lower, l.upper]),
+    );
   }, 600_000);
 
   it('against Algebrite', async () => {
