@@ -185,7 +185,13 @@ function judge(answer: LimitAnswer, outcomes: readonly LimitOutcome[], answerVal
   const values = `f tends to ${show(o2.value)} ± ${o2.error.toSignificantDigits(2).toExponential()}${o2.note}, the answer is ${show(answerValues[1])}`;
   if (c1 === 'same' && c2 === 'same')
     return ['correct', `${where}: ${values} (${precisions}${decimal ? `, a decimal answer within ${DECIMAL_TOLERANCE}` : ''})`];
-  if (c1 === 'differ' && c2 === 'differ') return ['incorrect', `${where}: ${values} (${precisions})`];
+  if (c1 === 'differ' && c2 === 'differ') {
+    // A closed form can be wrong far past the digits a reason usually shows (a rational close to atan(-147)).
+    const digits = digitsApart(o2.value, answerValues[1]);
+    const apart = `f tends to ${show(o2.value, digits)} ± ${o2.error.toSignificantDigits(2).toExponential()}${o2.note}, the answer is ${show(answerValues[1], digits)}`;
+    const difference = digits > SHOWN_DIGITS ? `, ${formatReasonDecimal(answerValues[1].minus(o2.value).abs(), 3)} apart` : '';
+    return ['incorrect', `${where}: ${apart}${difference} (${precisions})`];
+  }
   return ['unknown', `${where}: ${values}, not decided at both precisions`];
 }
 
@@ -234,6 +240,15 @@ function describe(o: LimitOutcome): string {
   }
 }
 
-function show(v: Decimal): string {
-  return formatReasonDecimal(v, 12);
+/** Significant digits a reason shows a value with. */
+const SHOWN_DIGITS = 12;
+
+function show(v: Decimal, digits = SHOWN_DIGITS): string {
+  return formatReasonDecimal(v, digits);
+}
+
+/** The significant digits that tell two different values apart when both are shown (at least SHOWN_DIGITS, at most 40). */
+function digitsApart(a: Decimal, b: Decimal): number {
+  for (let digits = SHOWN_DIGITS; digits < 40; digits++) if (!a.toSignificantDigits(digits).eq(b.toSignificantDigits(digits))) return digits;
+  return 40;
 }

@@ -32,6 +32,17 @@ describe('verifyLimit: finite limits', () => {
     expect(r.reason).toMatch(/^as x → oo: f tends to 1\.5 ± [0-9.e-]+, the answer is 1\.5001 \(at 40 and 80 digits\)$/);
   });
 
+  it('shows a closed form that is wrong past 12 digits with the digits that tell it apart, and how far apart', () => {
+    // nerdamer's limit of atan(-147) at oo: a rational 2e-15 from atan(-147).
+    const r = limit('atan(-147)', 'oo', '-', '-42778711/27352227');
+    expect(r.verdict).toBe('incorrect');
+    const [, tends, answer] = /f tends to (\S+) ± \S+, the answer is (\S+), (\S+) apart/.exec(r.reason) ?? [];
+    expect(tends).toMatch(/^-1\.56399371064\d+$/);
+    expect(answer).toMatch(/^-1\.56399371064\d+$/);
+    expect(tends).not.toBe(answer);
+    expect(tends.length).toBe(answer.length);
+  });
+
   it('holds a decimal answer to 1e-6 and a closed form to 12 significant digits', () => {
     expect(limit('(1 + 1/x)^x', 'oo', '-', '2.7182818').verdict).toBe('correct');
     expect(limit('(1 + 1/x)^x', 'oo', '-', '2.71828').verdict).toBe('incorrect');
