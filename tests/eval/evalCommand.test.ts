@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EvalReport } from '../../src/eval/evalTypes.js';
@@ -127,12 +127,19 @@ describe('sagga eval replays a nerdamer archive against other targets', () => {
     },
   );
 
-  test('usage errors: k above n, a missing problem set', async () => {
+  test('usage errors: k above n, a missing problem set, an empty one, an unreadable one', async () => {
     const bad = await sagga(['eval', '--target', 'algebrite', '--problems', RUN, '--n', '2', '--k', '1,4']);
     expect(bad.status).toBe(64);
     expect(bad.stderr).toContain('every k must be at most --n 2');
     const missing = await sagga(['eval', '--target', 'algebrite', '--problems', join(work, 'nothing-here')]);
     expect(missing.status).toBe(66);
     expect(missing.stderr).toContain('no such file or run directory');
+    // An empty archive says so; one whose every line is unreadable says that instead.
+    writeFileSync(join(work, 'empty.jsonl'), '');
+    const empty = await sagga(['eval', '--target', 'algebrite', '--problems', join(work, 'empty.jsonl')]);
+    expect([empty.status, empty.stderr]).toEqual([66, expect.stringContaining('holds no problems')]);
+    writeFileSync(join(work, 'unreadable.jsonl'), '{"id": "g1-1", "problem": "x +* 2"}\n');
+    const unreadable = await sagga(['eval', '--target', 'algebrite', '--problems', join(work, 'unreadable.jsonl')]);
+    expect([unreadable.status, unreadable.stderr]).toEqual([66, expect.stringContaining('every line was skipped')]);
   });
 });
