@@ -72,11 +72,7 @@ export async function runEvalCommand(opts: EvalCliOptions): Promise<void> {
     const task = input.task;
     for (const w of input.source.warnings.slice(0, 10)) process.stderr.write(`sagga eval: ${w}\n`);
     if (input.source.warnings.length > 10) process.stderr.write(`sagga eval: … and ${input.source.warnings.length - 10} more lines skipped\n`);
-    if (input.problems.length === 0) {
-      const why =
-        input.source.warnings.length === 0 ? 'holds no problems (an empty archive or file)' : 'no problem could be read: every line was skipped (above)';
-      return fail(`${problemsPath}: ${why}`, EXIT.noInput);
-    }
+    if (input.problems.length === 0) return fail(`${problemsPath}: ${whyNoProblems(input.source.warnings)}`, EXIT.noInput);
     const verify = (f: Parameters<typeof verifyPair>[0], F: Parameters<typeof verifyPair>[1]) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS);
     const concurrency = opts.concurrency ?? availableParallelism();
     target = await createTarget(targetSpec, { ...targetOptionsFrom(opts, { concurrency }), task });
@@ -138,6 +134,11 @@ export async function runEvalCommand(opts: EvalCliOptions): Promise<void> {
     await target?.close();
     for (const reference of references) await reference.close();
   }
+}
+
+/** Why a problem set gave nothing to ask: it is empty, or every line of it was skipped (the warnings say why). */
+function whyNoProblems(warnings: readonly string[]): string {
+  return warnings.length === 0 ? 'holds no problems (an empty archive or file)' : 'no problem could be read: every line was skipped (above)';
 }
 
 /** The options checked before anything is opened, or why they are refused. */
