@@ -275,7 +275,7 @@ async function main(): Promise<void> {
   const shortRuns = results.filter((r) => r.run === 'short' || r.run.startsWith('short-s'));
   const nearRuns = results.filter((r) => r.run === 'near' || r.run === 'neartree' || r.run.startsWith('near-s'));
   const near: Record<string, { cosine: number; tree: number; n: number }> = {};
-  if (shortRuns.length > 0 && nearRuns.length > 0) {
+  if (shortRuns.length + nearRuns.length > 0) {
     const targets = loadSeeds('target').exprs;
     console.log(`\n## Distance of archived failures to the ${targets.length} reference targets (seeds/target.txt)\n`);
     console.log('| run | --fitness | --distance | archive | mean min cosine distance (structural) | mean min tree edit distance |');
