@@ -37,8 +37,9 @@ export interface ArchiveExportResult {
  * `sagga archive export DIR --format F --out FILE [--include variants,unproven]`: the run (or an
  * archive file) as a dataset, one row per archived bug and, with `include`, per variant and
  * unproven failure, each row with every column of DATASET_COLUMNS in one type (`toDatasetRows`):
- * JSON Lines, CSV or Parquet; a row of any task carries the task and its parameters. Beside a file, a dataset card (README.md) gives the schema; an
- * existing README.md that sagga did not write is left alone and the card is `<file>.README.md`.
+ * JSON Lines, CSV or Parquet; a row of any task carries the task and its parameters. Beside a
+ * file, a dataset card (README.md) gives the schema; an existing README.md that sagga did not write
+ * is left alone and the card is `<file>.README.md`.
  */
 export function archiveExport(dir: string, options: ArchiveExportOptions): ArchiveExportResult {
   if (!EXPORT_FORMATS.includes(options.format))

@@ -26,14 +26,14 @@ export function taskColumns(task: string | null, params: LineFields | null, para
     return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
   };
   const order = field('order');
-  const orderNumber = typeof order === 'number' ? order : typeof order === 'string' && /^\s*\d{1,3}\s*$/.test(order) ? Number(order) : 0;
+  const orderNumber = typeof order === 'number' || typeof order === 'string' ? Number(order) : 0;
   const conditions = field('conditions');
   return {
     task: task ?? 'integrate',
     lower: text('lower'),
     upper: text('upper'),
     point: text('point'),
-    order: orderNumber,
+    order: Number.isInteger(orderNumber) ? orderNumber : 0,
     direction: text('direction'),
     conditions: Array.isArray(conditions) ? conditions.join(LIST_SEPARATOR) : '',
     parameters: Object.entries(parameters ?? {})

@@ -91,7 +91,8 @@ A dataset: one row per archived bug (\`role\` bug), and with --include one per v
 failure (from evaluated.jsonl). Every row has the same columns in the same order, each of one type in
 every export and never null (text not recorded is "", a count 0): id, role, variant_of, problem, task
 (integrate, definite, ode, series, limit), lower, upper, point, order, direction, conditions (the task's
-parameters, empty where its task has none), parameters (A: positive; …), latex, key, generation, fitness, length, chars, tokens, nodes, depth, terms, target, kind, reason, parent, proof_by,
+parameters, empty where its task has none), parameters (A: positive; …), latex, key, generation,
+fitness, length, chars, tokens, nodes, depth, terms, target, kind, reason, parent, proof_by,
 proof_reference, signature, minimal_problem, minimal_nodes, variants, answers[{text, status, verdict,
 reason, answer}], proof{by, reason, reference, answer}, minimal{problem, answers, proof, nodes},
 sources[{run, id}]; so Hugging Face \`datasets\` and DuckDB infer one schema from any number of runs'

@@ -5,8 +5,9 @@ import { isRecord, numberOrNull, taskFields } from './toArchiveLine.js';
 
 /**
  * Check a parsed evaluated.jsonl line that records a failure (`status: "fail"`) and normalise it:
- * `key`, `problem`, `generation` and `kind` are required; `fitness`, `reason`, `proof`, `signature`
- * `variant_of`, the task's fields and the parameters' assumptions are null when absent. Nothing in the line is trusted beyond its type.
+ * `key`, `problem`, `generation` and `kind` are required; `fitness`, `reason`, `proof`, `signature`,
+ * `variant_of`, the task's fields and the parameters' assumptions are null when absent. Nothing in
+ * the line is trusted beyond its type.
  */
 export function toFailureLine(value: unknown): Converted<FailureLine> {
   if (!isRecord(value)) return { ok: false, error: 'not a JSON object' };
