@@ -17,7 +17,7 @@ export function formatSignatureGroups(run: string, { groups, unsigned }: Signatu
   const cells = groups.map((g, i) => [
     String(i + 1),
     g.signature,
-    g.minimal.problem,
+    g.minimal.statement,
     g.minimal.nodes === null ? MISSING : String(g.minimal.nodes),
     answerText(g),
     proofText(g.proof, CELL_LIMIT),

@@ -1,11 +1,16 @@
 import type { AnswerLine, ArchiveLine, ProofLine } from '../run/runSchema.js';
+import { lineStatement } from '../tasks/lineStatement.js';
 import { ANSWER_TEXT_LIMIT } from './answerSummary.js';
 
 /** The archive's failures of one signature: one bug, however many constants it was found with. */
 export interface SignatureGroup {
   readonly signature: string;
-  /** The smallest failing problem of the group (the fewest nodes; the first line's on a tie). */
-  readonly minimal: { readonly problem: string; readonly nodes: number | null };
+  /**
+   * The smallest failing problem of the group (the fewest nodes; the first line's on a tie), and the
+   * whole problem it poses for people: the problem itself for integrate, else the task's statement
+   * with its parameters (`∫[0, 1] x^x dx`, `lim x→oo atan(x)`).
+   */
+  readonly minimal: { readonly problem: string; readonly nodes: number | null; readonly statement: string };
   /**
    * The model's answer to it: `text` is the parsed form, else the raw text, on one line and clipped;
    * `parsed` the parsed form whole (null when none was read). Null when there is no answer. Untrusted.
@@ -67,7 +72,11 @@ function toGroup(signature: string, lines: readonly ArchiveLine[]): SignatureGro
   const recorded = lines.filter((e) => e.variants !== null);
   return {
     signature,
-    minimal: minimal ? { problem: minimal.problem, nodes: minimal.nodes } : { problem: representative.problem, nodes: representative.nodes },
+    minimal: {
+      problem: minimal?.problem ?? representative.problem,
+      nodes: minimal ? minimal.nodes : representative.nodes,
+      statement: statementOf(minimal?.problem ?? representative.problem, representative),
+    },
     answer: answerOf(answers[0]),
     proof: minimal ? (minimal.proof ?? representative.proof) : representative.proof,
     kind: representative.kind,
@@ -76,6 +85,12 @@ function toGroup(signature: string, lines: readonly ArchiveLine[]): SignatureGro
     originals: [...new Set(lines.map((e) => e.problem))].slice(0, ORIGINALS),
     ids: lines.map((e) => e.id),
   };
+}
+
+/** A problem of a line's task, with the line's parameters (a minimal form keeps them), for people. */
+function statementOf(problem: string, line: ArchiveLine): string {
+  if (line.task === null || line.task === 'integrate') return problem;
+  return lineStatement(problem, line.task, { ...line.params, ...(line.parameters === null ? {} : { parameters: line.parameters }) });
 }
 
 function answerOf(answer: AnswerLine | undefined): SignatureGroup['answer'] {

@@ -299,6 +299,18 @@ describe('archive stats of a run with proofs, signatures and spending', () => {
     const json = JSON.parse(archiveStats(dir, { bySignature: true, format: 'json' }).output) as { run: string; groups: unknown[]; unsigned: number }[];
     expect(json.map((r) => [r.run, r.groups.length, r.unsigned])).toEqual([['shared', 2, 1]]);
   });
+
+  it("--by-signature: a task's minimal problem is shown as the whole problem it poses, with its parameters; an integral as itself", () => {
+    const [a, b] = provenRunFiles().archive.filter((l) => l.id === 'g1-7' || l.id === 'g2-5');
+    const definite = { ...a, task: 'definite', lower: '0', upper: 'pi/2', signature: `${a.signature} on [#, /(pi,#)]` };
+    const limit = { ...b, task: 'limit', point: 'oo', direction: '-', signature: `${b.signature} as x -> oo-` };
+    const dir = writeRun(join(work, 'tasked'), [definite, limit, { ...a, id: 'g5-1' }]);
+    const [{ groups }] = archiveStats(dir, { bySignature: true }).groups;
+    expect(groups.map((g) => g.minimal.statement).sort()).toEqual(
+      [`∫[0, pi/2] ${a.minimal.problem} dx`, `lim x→oo ${b.minimal.problem}`, a.minimal.problem].sort(),
+    );
+    expect(archiveStats(dir, { bySignature: true }).output).toContain(`| ∫[0, pi/2] ${a.minimal.problem} dx `);
+  });
 });
 
 function escapeRegExp(s: string): string {
