@@ -58,6 +58,8 @@ interface RunResult {
   readonly shrinkStops: Readonly<Record<string, number>>;
   readonly budgetStopsWithoutStep: number;
   readonly refused: number;
+  /** The archive's earlier and later half (archive order): lines whose shrink ended on its budget, lines, mean nodes of the problems. */
+  readonly halves: ReadonlyArray<{ readonly onBudget: number; readonly lines: number; readonly nodes: number }>;
   readonly planted?: { readonly found: readonly string[]; readonly unmatched: readonly string[] };
   readonly audit?: MinimalityAudit;
 }
@@ -119,7 +121,9 @@ function readResult(
   const ends = curve.slice(1);
   const atBudget: Record<number, number | null> = {};
   for (const b of budgets) atBudget[b] = [...ends].reverse().find((p) => p.calls <= b)?.signatures ?? null;
-  const archive = jsonLines<{ signature: string; proof: unknown; shrink?: { stopped: string; steps: number; refused?: number } }>(join(dir, 'archive.jsonl'));
+  const archive = jsonLines<{ signature: string; proof: unknown; nodes: number; shrink?: { stopped: string; steps: number; refused?: number } }>(
+    join(dir, 'archive.jsonl'),
+  );
   const shrinkStops: Record<string, number> = {};
   let budgetStopsWithoutStep = 0;
   let refused = 0;
@@ -144,6 +148,11 @@ function readResult(
     shrinkStops,
     budgetStopsWithoutStep,
     refused,
+    halves: [archive.slice(0, Math.floor(archive.length / 2)), archive.slice(Math.floor(archive.length / 2))].map((half) => ({
+      onBudget: half.filter((a) => a.shrink?.stopped === 'budget').length,
+      lines: half.length,
+      nodes: half.length === 0 ? 0 : half.reduce((sum, a) => sum + a.nodes, 0) / half.length,
+    })),
   };
 }
 
@@ -287,6 +296,11 @@ function printTables(
     const lines = Object.values(r.shrinkStops).reduce((a, b) => a + b, 0);
     console.log(
       `- ${r.target} ${r.method} seed ${r.seed}: ${JSON.stringify(r.shrinkStops)}; budget with no step accepted: ${r.budgetStopsWithoutStep}/${lines}; refused: ${r.refused}`,
+    );
+    // Bugs found later are often larger, and a larger problem needs more of the shrink budget.
+    const [early, late] = r.halves;
+    console.log(
+      `  ended on the budget: ${early.onBudget}/${early.lines} of the archive's first half (${early.nodes.toFixed(1)} nodes on average), ${late.onBudget}/${late.lines} of its second (${late.nodes.toFixed(1)} nodes)`,
     );
   }
   const audited = results.filter((r) => r.audit !== undefined);
