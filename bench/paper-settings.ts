@@ -290,9 +290,18 @@ async function main(): Promise<void> {
     console.log("\nMean distance of each generation's proven failures to the nearest target (cosine of structural embeddings / tree edit distance):\n");
     const cosineByRun: Record<string, (number | null)[]> = {};
     const treeByRun: Record<string, (number | null)[]> = {};
+    const evaluatedByRun: Record<string, EvaluatedRecord[]> = {};
+    // A problem asked in several runs (or a variant's problem, below) is measured once.
+    const cosines = new Map<string, number>();
+    const cosineOf = (problem: string): number => {
+      let d = cosines.get(problem);
+      if (d === undefined) cosines.set(problem, (d = nearestCosine(parseExpr(problem), targets)));
+      return d;
+    };
     for (const r of [...shortRuns, ...nearRuns]) {
       const evaluated = readJsonl<EvaluatedRecord>(join(r.dir, 'evaluated.jsonl'));
-      const cos = byGeneration(evaluated, r.generations, (e) => nearestCosine(parseExpr(e.problem), targets));
+      evaluatedByRun[r.run] = evaluated;
+      const cos = byGeneration(evaluated, r.generations, (e) => cosineOf(e.problem));
       const tree = byGeneration(evaluated, r.generations, (e) => nearestTree(parseExpr(e.problem), targets));
       cosineByRun[r.run] = cos;
       treeByRun[r.run] = tree;
@@ -318,13 +327,12 @@ async function main(): Promise<void> {
       "\nEach generation's proven failures that are variants of an archived bug (variant_of): share, and mean cosine distance of the variants / of the rest:\n",
     );
     for (const r of nearSeeds) {
-      const evaluated = readJsonl<EvaluatedRecord>(join(r.dir, 'evaluated.jsonl'));
+      const evaluated = evaluatedByRun[r.run];
       const cells = Array.from({ length: r.generations }, (_, g) => {
         const proven = evaluated.filter((e) => e.generation === g + 1 && e.status === 'fail' && e.proof !== null && e.proof !== undefined);
         const variants = proven.filter((e) => e.variant_of !== undefined);
         const rest = proven.filter((e) => e.variant_of === undefined);
-        const mean = (es: readonly EvaluatedRecord[]) =>
-          es.length === 0 ? '—' : (es.reduce((sum, e) => sum + nearestCosine(parseExpr(e.problem), targets), 0) / es.length).toFixed(3);
+        const mean = (es: readonly EvaluatedRecord[]) => (es.length === 0 ? '—' : (es.reduce((sum, e) => sum + cosineOf(e.problem), 0) / es.length).toFixed(3));
         return proven.length === 0 ? '—' : `${Math.round((100 * variants.length) / proven.length)} % ${mean(variants)}/${mean(rest)}`;
       });
       console.log(`    ${r.run.padEnd(10)} ${cells.join('  ')}`);
