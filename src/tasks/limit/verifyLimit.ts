@@ -182,17 +182,17 @@ function judge(answer: LimitAnswer, outcomes: readonly LimitOutcome[], answerVal
   const decimal = hasDecimalLiteral(answer.value);
   const c1 = compareValue(answerValues[0], o1.value, o1.error, decimal, LIMIT_DIGITS[0]);
   const c2 = compareValue(answerValues[1], o2.value, o2.error, decimal, LIMIT_DIGITS[1]);
-  const values = `f tends to ${show(o2.value)} ± ${o2.error.toSignificantDigits(2).toExponential()}${o2.note}, the answer is ${show(answerValues[1])}`;
+  const values = (digits = SHOWN_DIGITS) =>
+    `f tends to ${show(o2.value, digits)} ± ${o2.error.toSignificantDigits(2).toExponential()}${o2.note}, the answer is ${show(answerValues[1], digits)}`;
   if (c1 === 'same' && c2 === 'same')
-    return ['correct', `${where}: ${values} (${precisions}${decimal ? `, a decimal answer within ${DECIMAL_TOLERANCE}` : ''})`];
+    return ['correct', `${where}: ${values()} (${precisions}${decimal ? `, a decimal answer within ${DECIMAL_TOLERANCE}` : ''})`];
   if (c1 === 'differ' && c2 === 'differ') {
     // A closed form can be wrong far past the digits a reason usually shows (a rational close to atan(-147)).
     const digits = digitsApart(o2.value, answerValues[1]);
-    const apart = `f tends to ${show(o2.value, digits)} ± ${o2.error.toSignificantDigits(2).toExponential()}${o2.note}, the answer is ${show(answerValues[1], digits)}`;
     const difference = digits > SHOWN_DIGITS ? `, ${formatReasonDecimal(answerValues[1].minus(o2.value).abs(), 3)} apart` : '';
-    return ['incorrect', `${where}: ${apart}${difference} (${precisions})`];
+    return ['incorrect', `${where}: ${values(digits)}${difference} (${precisions})`];
   }
-  return ['unknown', `${where}: ${values}, not decided at both precisions`];
+  return ['unknown', `${where}: ${values()}, not decided at both precisions`];
 }
 
 /**
