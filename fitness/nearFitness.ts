@@ -23,6 +23,7 @@ export const NEAR_EPSILON = 1e-6;
 export function nearFitness(targets: readonly NearTarget[], distance: DistanceKind): FitnessTerm {
   if (targets.length === 0) throw new RangeError('near: needs at least one target');
   const name = `near(${targets.length} target${targets.length === 1 ? '' : 's'}, ${distance})`;
+  const given = targets.map((t) => t.expr);
   if (distance === 'cosine') {
     const embeddings = targets.map((t, i) => {
       if (!t.embedding) throw new RangeError(`near: target ${i + 1} has no embedding (cosine distance needs one)`);
@@ -31,7 +32,7 @@ export function nearFitness(targets: readonly NearTarget[], distance: DistanceKi
     return {
       name,
       targeting: true,
-      targets: targets.map((t) => t.expr),
+      targets: given,
       score(ctx: FitnessContext): number {
         if (!ctx.embedding) throw new RangeError('near with cosine distance needs the candidate embedding (ctx.embedding)');
         let best = Infinity;
@@ -47,7 +48,7 @@ export function nearFitness(targets: readonly NearTarget[], distance: DistanceKi
   return {
     name,
     targeting: true,
-    targets: targets.map((t) => t.expr),
+    targets: given,
     score(ctx: FitnessContext): number {
       const candidate = prepareTree(ctx.expr);
       let best = Infinity;
