@@ -2,14 +2,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { jsonLines } from '../helpers/jsonLines.js';
 import { runBuiltCli } from '../helpers/runBuiltCli.js';
 import { searchOneGeneration } from '../helpers/searchOneGeneration.js';
-
-const jsonLinesOf = (path: string): Record<string, unknown>[] =>
-  readFileSync(path, 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 /* The archive commands on a definite run: nothing may lose a line's bounds. */
 describe('archive commands on a task run', () => {
@@ -22,18 +17,12 @@ describe('archive commands on a task run', () => {
   }, 300_000);
 
   it('merge keeps each line with its task and bounds, one line per problem and bounds', async () => {
-    const archive = readFileSync(join(dir, 'archive.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const archive = jsonLines<Record<string, unknown>>(join(dir, 'archive.jsonl'));
     expect(archive.length).toBeGreaterThan(0);
     const out = join(work, 'merged');
     const merged = await runBuiltCli(['archive', 'merge', dir, dir, '--out', out]);
     expect(merged.status, merged.stderr).toBe(0);
-    const lines = readFileSync(join(out, 'archive.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = jsonLines<Record<string, unknown>>(join(out, 'archive.jsonl'));
     expect(lines.map((l) => [l.problem, l.task, l.lower, l.upper])).toEqual(archive.map((l) => [l.problem, 'definite', l.lower, l.upper]));
     expect(Object.keys(lines[0]).slice(0, 5)).toEqual(['id', 'problem', 'task', 'lower', 'upper']);
   }, 120_000);
@@ -44,17 +33,17 @@ describe('archive commands on a task run', () => {
     expect(shrink.status, shrink.stderr).toBe(0);
     expect(shrink.stdout + shrink.stderr).toContain('of a task other than integrate');
     expect(readFileSync(join(dir, 'archive.jsonl'), 'utf8')).toBe(before);
-    const archive = jsonLinesOf(join(dir, 'archive.jsonl'));
+    const archive = jsonLines<Record<string, unknown>>(join(dir, 'archive.jsonl'));
     const rows = join(work, 'export', 'rows.jsonl');
     const exported = await runBuiltCli(['archive', 'export', dir, '--out', rows]);
     expect(exported.status, exported.stderr).toBe(0);
-    expect(jsonLinesOf(rows).map((r) => [r.problem, r.task, r.lower, r.upper, r.point])).toEqual(
+    expect(jsonLines<Record<string, unknown>>(rows).map((r) => [r.problem, r.task, r.lower, r.upper, r.point])).toEqual(
       archive.map((l) => [l.problem, 'definite', l.lower, l.upper, '']),
     );
     const out = join(work, 'merged-export');
     const merged = await runBuiltCli(['archive', 'merge', rows, rows, '--out', out]);
     expect(merged.status, merged.stderr).toBe(0);
-    expect(jsonLinesOf(join(out, 'archive.jsonl')).map((l) => [l.problem, l.task, l.lower, l.upper, 'point' in l])).toEqual(
+    expect(jsonLines<Record<string, unknown>>(join(out, 'archive.jsonl')).map((l) => [l.problem, l.task, l.lower, l.upper, 'point' in l])).toEqual(
       archive.map((l) => [l.problem, 'definite', l.lower, l.upper, false]),
     );
   }, 120_000);
