@@ -7,12 +7,15 @@
  *   npm run bench:yield -- [--targets planted,nerdamer,algebrite] [--methods elites,random]
  *                          [--seeds 1,2,3] [--budgets 1000,5000,20000] [--time-limit 1000]
  *                          [--out archives/yield] [--audit N] [--patience N] [--json FILE]
+ *                          [--shrink-calls-per-node 0,6]
  *
  * Each run is `sagga search --target T --seed-selection M --rng-seed S --max-target-calls <largest
  * budget> --time-limit <ms>` with every other setting at its default (the planted-bug model without
  * references, so that only its planted bugs can be proven), written to <out>/<target>-<method>-s<seed>
  * and resumed when it is there already. `--patience N` is passed to every run (0: no run stops as
- * stagnated, so that both methods spend the whole budget). The curve is read from generations.jsonl: the distinct
+ * stagnated, so that both methods spend the whole budget). `--shrink-calls-per-node` runs each method once
+ * per value given (default 0 alone), in <out>/<target>-<method>-s<seed>-pn<N> for N > 0, shown as
+ * `<method> N/node`. The curve is read from generations.jsonl: the distinct
  * signatures archived by the last generation whose cumulative target calls fit in each budget (a
  * dash where no generation had ended within it).
  *
@@ -189,6 +192,8 @@ async function main(): Promise<void> {
   const audit = Number(benchArg(argv, 'audit') ?? 0);
   const json = benchArg(argv, 'json');
   const patience = benchArg(argv, 'patience');
+  const perNodes = list(benchArg(argv, 'shrink-calls-per-node'), '0');
+  const labels = perNodes.flatMap((n) => methods.map((m) => methodLabel(m, n)));
   const largest = Math.max(...budgets);
   mkdirSync(out, { recursive: true });
   const planted = targets.includes('planted') ? plantedBugs() : [];
@@ -198,8 +203,8 @@ async function main(): Promise<void> {
     const spec = TARGETS[target];
     if (spec === undefined) throw new Error(`--targets: unknown target ${target} (known: ${Object.keys(TARGETS).join(', ')})`);
     for (const seed of seeds) {
-      for (const method of methods) {
-        const dir = join(out, `${target}-${method}-s${seed}`);
+      for (const [method, perNode] of perNodes.flatMap((n) => methods.map((m) => [m, n] as const))) {
+        const dir = join(out, `${target}-${method}-s${seed}${perNode === '0' ? '' : `-pn${perNode}`}`);
         const args = [
           '--target',
           spec.spec,
@@ -212,11 +217,13 @@ async function main(): Promise<void> {
           '--time-limit',
           timeLimit,
           ...(patience === undefined ? [] : ['--patience', patience]),
+          ...(perNode === '0' ? [] : ['--shrink-calls-per-node', perNode]),
           ...spec.extra,
         ];
-        process.stderr.write(`bench:yield: ${target} ${method} seed ${seed} → ${dir}\n`);
+        const label = methodLabel(method, perNode);
+        process.stderr.write(`bench:yield: ${target} ${label} seed ${seed} → ${dir}\n`);
         const seconds = await runGenerations(args, dir);
-        const result: RunResult = { ...readResult(target, method, seed, dir, budgets, seconds) };
+        const result: RunResult = { ...readResult(target, label, seed, dir, budgets, seconds) };
         const withPlanted = target === 'planted' ? { ...result, planted: matchPlanted(result.signatures, planted) } : result;
         const audited = audit > 0 ? { ...withPlanted, audit: await auditMinimalForms(dir, spec.spec, Number(timeLimit), audit) } : withPlanted;
         results.push(audited);
@@ -229,8 +236,13 @@ async function main(): Promise<void> {
       }
     }
   }
-  printTables(results, targets, methods, budgets, planted.length);
+  printTables(results, targets, labels, budgets, planted.length, methods.length);
   if (json !== undefined) writeFileSync(json, JSON.stringify({ budgets, timeLimit, results }, null, 2) + '\n');
+}
+
+/** A method as the tables name it: with its shrink calls per node when it has some. */
+function methodLabel(method: string, perNode: string): string {
+  return perNode === '0' ? method : `${method} ${perNode}/node`;
 }
 
 function matchPlanted(signatures: readonly string[], bugs: ReadonlyArray<{ id: string; signatures: string[] }>): { found: string[]; unmatched: string[] } {
@@ -245,6 +257,8 @@ function printTables(
   methods: readonly string[],
   budgets: readonly number[],
   plantedCount: number,
+  /** Methods per shrink budget: the ratios compare the first two of each group. */
+  group: number,
 ): void {
   console.log(`Distinct proven signatures against target calls (mean over seeds, min–max), --time-limit as given, other settings default.\n`);
   console.log(
@@ -272,15 +286,18 @@ function printTables(
       `\n— : a run had ended no generation within that budget (first generations ended at ${unended.map((r) => (r.curve[1]?.calls ?? 0).toLocaleString('en-US')).join(', ')} calls).`,
     );
   console.log('\nRatio of the first method to the second, distinct signatures per 1,000 calls at each budget:\n');
-  if (methods.length >= 2) {
-    console.log(`| target | ${budgets.map((b) => `${b.toLocaleString('en-US')} calls`).join(' | ')} |`);
-    console.log(`|---|${budgets.map(() => '---:').join('|')}|`);
+  if (group >= 2) {
+    console.log(`| target | methods | ${budgets.map((b) => `${b.toLocaleString('en-US')} calls`).join(' | ')} |`);
+    console.log(`|---|---|${budgets.map(() => '---:').join('|')}|`);
     for (const target of targets) {
       const of = (m: string, b: number): number | null => {
         const figures = results.filter((r) => r.target === target && r.method === m).map((r) => r.atBudget[b]);
         return figures.some((f) => f === null) ? null : mean(figures as number[]);
       };
-      console.log(`| ${target} | ${budgets.map((b) => ratio(of(methods[0], b), of(methods[1], b))).join(' | ')} |`);
+      for (let i = 0; i + 1 < methods.length; i += group) {
+        const [a, b] = [methods[i], methods[i + 1]];
+        console.log(`| ${target} | ${a} / ${b} | ${budgets.map((n) => ratio(of(a, n), of(b, n))).join(' | ')} |`);
+      }
     }
   }
   const plantedRuns = results.filter((r) => r.planted !== undefined);
@@ -306,10 +323,15 @@ function printTables(
   const audited = results.filter((r) => r.audit !== undefined);
   if (audited.length > 0) {
     console.log('\nAudit of minimal forms, each asked alone, and every deletion of one term or factor:\n');
-    console.log('| target | search | seed | lines | fail alone | 1-minimal |');
-    console.log('|---|---|---:|---:|---:|---:|');
-    for (const r of audited)
-      console.log(`| ${r.target} | ${r.method} | ${r.seed} | ${r.audit!.lines} | ${r.audit!.failAlone} | ${r.audit!.oneMinimal}/${r.audit!.wrongLines} |`);
+    console.log('| target | search | seed | lines | fail alone | 1-minimal | of which shrink ended minimal | ended on budget |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+    for (const r of audited) {
+      const a = r.audit!;
+      const of = (stop: string): string => `${a.byShrinkStop[stop]?.oneMinimal ?? 0}/${a.byShrinkStop[stop]?.wrongLines ?? 0}`;
+      console.log(
+        `| ${r.target} | ${r.method} | ${r.seed} | ${a.lines} | ${a.failAlone} | ${a.oneMinimal}/${a.wrongLines} | ${of('minimal')} | ${of('budget')} |`,
+      );
+    }
   }
 }
 

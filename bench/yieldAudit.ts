@@ -22,6 +22,8 @@ export interface MinimalityAudit {
   /** `wrong` lines whose every one-term or one-factor deletion got no wrong answer (of `wrongLines`). */
   readonly oneMinimal: number;
   readonly wrongLines: number;
+  /** `oneMinimal` of `wrongLines` by how the line's shrink ended (`minimal`, `budget` …). */
+  readonly byShrinkStop: Readonly<Record<string, { readonly oneMinimal: number; readonly wrongLines: number }>>;
   /** Minimal forms a deletion of which still got a wrong answer, with that deletion. */
   readonly notMinimal: ReadonlyArray<{ readonly minimal: string; readonly deletion: string }>;
   /** Minimal forms that did not fail again alone, with their kind and what came back. */
@@ -38,7 +40,7 @@ export async function auditMinimalForms(dir: string, spec: string, timeLimitMs: 
   const archive = readFileSync(join(dir, 'archive.jsonl'), 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as { kind: string; minimal: { problem: string } });
+    .map((l) => JSON.parse(l) as { kind: string; minimal: { problem: string }; shrink?: { stopped: string } });
   const step = Math.max(1, archive.length / Math.max(1, count));
   const sample = Array.from({ length: Math.min(count, archive.length) }, (_, i) => archive[Math.floor(i * step)]);
   const target = await createTarget(spec, { concurrency: 2, timeLimitMs });
@@ -47,6 +49,7 @@ export async function auditMinimalForms(dir: string, spec: string, timeLimitMs: 
   let wrongLines = 0;
   const notMinimal: Array<{ minimal: string; deletion: string }> = [];
   const notFailing: Array<{ minimal: string; kind: string; now: string }> = [];
+  const byShrinkStop: Record<string, { oneMinimal: number; wrongLines: number }> = {};
   try {
     for (const line of sample) {
       const minimal = parseExpr(line.minimal.problem);
@@ -55,6 +58,8 @@ export async function auditMinimalForms(dir: string, spec: string, timeLimitMs: 
       else notFailing.push({ minimal: line.minimal.problem, kind: line.kind, now: alone.status === 'fail' ? alone.kind : alone.status });
       if (line.kind !== 'wrong') continue;
       wrongLines++;
+      const stop = (byShrinkStop[line.shrink?.stopped ?? 'not shrunk'] ??= { oneMinimal: 0, wrongLines: 0 });
+      stop.wrongLines++;
       const deletions = deleteOperand
         .candidates(minimal)
         .map((c) => checkCandidate(c.expr, { requireX: true }))
@@ -67,13 +72,15 @@ export async function auditMinimalForms(dir: string, spec: string, timeLimitMs: 
           break;
         }
       }
-      if (still === undefined) oneMinimal++;
-      else notMinimal.push({ minimal: line.minimal.problem, deletion: toInfix(still) });
+      if (still === undefined) {
+        oneMinimal++;
+        stop.oneMinimal++;
+      } else notMinimal.push({ minimal: line.minimal.problem, deletion: toInfix(still) });
     }
   } finally {
     await target.close();
   }
-  return { lines: sample.length, failAlone, oneMinimal, wrongLines, notMinimal, notFailing };
+  return { lines: sample.length, failAlone, oneMinimal, wrongLines, byShrinkStop, notMinimal, notFailing };
 }
 
 async function ask(target: Target, expr: Expr): Promise<Judgement> {

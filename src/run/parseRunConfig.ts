@@ -92,6 +92,7 @@ const SETTINGS: Readonly<Record<keyof SearchSettings, Check>> = {
   novelty: later(oneOf(['signature', 'exact'])),
   patience: later(count),
   shrinkCalls: later(count),
+  shrinkCallsPerNode: later(count),
   maxTargetCalls: later(orNull(finite)),
   maxTokensTotal: later(orNull(finite)),
   maxCost: later(orNull(finite)),

@@ -118,6 +118,11 @@ export interface SearchSettings {
   readonly patience: number;
   /** Target calls one failure's shrinking may spend (0: no shrinking). Absent in older runs: 0. */
   readonly shrinkCalls: number;
+  /**
+   * Target calls per node of the failing problem its shrinking may spend where that is more than
+   * `shrinkCalls` (src/shrink/shrinkBudget.ts). Absent in older runs: 0.
+   */
+  readonly shrinkCallsPerNode: number;
   /** Budgets: the run stops before spending more (null: no limit). Absent in older runs: null. */
   readonly maxTargetCalls: number | null;
   readonly maxTokensTotal: number | null;

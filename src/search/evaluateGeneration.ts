@@ -41,6 +41,8 @@ export interface GenerationContext {
   readonly shrink?: Shrinker;
   /** Target calls one failure's shrinking may spend; 0: none. */
   readonly shrinkCalls: number;
+  /** And per node of its problem, where that is more. */
+  readonly shrinkCallsPerNode: number;
   /** The run's root generator: each shrink forks its own stream by the problem's key. */
   readonly rng: Rng;
   /** The canary check with the verifier bound; absent: the target is not re-checked during the run. */
@@ -100,6 +102,7 @@ export async function evaluateGeneration(asked: GenerationAsk, ctx: GenerationCo
         results,
         shrink: ctx.shrink,
         shrinkCalls: ctx.shrinkCalls,
+        shrinkCallsPerNode: ctx.shrinkCallsPerNode,
         target: ctx.target,
         gate,
         judge,

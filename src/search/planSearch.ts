@@ -1,9 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { DEFAULT_CANDIDATE_LIMITS } from '../../constraints/candidateLimits.js';
 import { resolveMutationConfig } from '../../mutations/presets.js';
 import { RunFiles } from '../run/runFiles.js';
 import type { SearchSettings } from '../run/runSchema.js';
 import { loadSeeds } from '../seeds/loadSeeds.js';
+import { shrinkBudget } from '../shrink/shrinkBudget.js';
 import { readLineTree } from '../tasks/readLineTree.js';
 import { CANARY_PROBLEMS } from '../targets/canaryProblems.js';
 import { mergeTargetOptions } from '../targets/mergeTargetOptions.js';
@@ -98,7 +100,8 @@ export async function planSearch(options: SearchCommandOptions, targetOptions: O
 function planCalls(settings: SearchPlan['settings'], spent: number): CallPlan {
   const health = settings.canaries === false ? 0 : CANARY_PROBLEMS.length;
   const references = (settings.reference ?? []).length;
-  const shrinking = settings.shrinkCalls ?? 0;
+  // A shrink's budget grows with its problem's size: the worst case is the largest problem a candidate may be.
+  const shrinking = shrinkBudget(DEFAULT_CANDIDATE_LIMITS.maxNodes, settings.shrinkCalls ?? 0, settings.shrinkCallsPerNode ?? 0);
   const retries = settings.maxRetries;
   const problems = settings.maxGenerations === null ? null : settings.maxGenerations * settings.generationSize;
   // The worst case of each problem: asked until its last retry, then a failure that every reference

@@ -223,6 +223,7 @@ function generationContext(
     signature: deps.signature,
     shrink: deps.shrink,
     shrinkCalls: settings.shrinkCalls ?? 0,
+    shrinkCallsPerNode: settings.shrinkCallsPerNode ?? 0,
     rng: deps.rng,
     checkHealth: deps.checkHealth,
     healthCalls: deps.healthCalls ?? 0,

@@ -1,4 +1,6 @@
+import { countNodes } from '../expr/metrics.js';
 import type { Expr } from '../expr/types.js';
+import { shrinkBudget } from '../shrink/shrinkBudget.js';
 import { integrateTask } from '../tasks/integrate/integrateTask.js';
 import type { Task } from '../tasks/task.js';
 import type { Judgement } from '../judge/judgeTypes.js';
@@ -15,6 +17,8 @@ export interface ShrinkSchedulerOptions {
   readonly shrink: Shrinker;
   /** Target calls one failure's shrinking may spend. */
   readonly shrinkCalls: number;
+  /** Target calls per node of the failing problem it may spend where that is more (src/shrink/shrinkBudget.ts); default 0. */
+  readonly shrinkCallsPerNode?: number;
   readonly target: Target;
   readonly gate: CallGate;
   readonly judge: ProblemJudge;
@@ -108,7 +112,7 @@ export class ShrinkScheduler {
       return { judgement: proven.judgement, calls: 1 + proven.calls };
     };
     const minimal = await this.options.shrink(evaluation.problem.expr, evaluation.judgement, probe, {
-      maxCalls: this.options.shrinkCalls,
+      maxCalls: shrinkBudget(countNodes(evaluation.problem.expr).nodes, this.options.shrinkCalls, this.options.shrinkCallsPerNode ?? 0),
       rng: this.options.rng.fork(`shrink-${evaluation.problem.key}`),
       // A model may fail a problem once and solve it the next time, and any target may time out on a
       // slow moment: then a step needs a second failure.
