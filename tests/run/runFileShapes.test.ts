@@ -40,7 +40,19 @@ describe('config.json read back', () => {
     const older = JSON.parse(readFileSync(OLDER_RUN, 'utf8')) as Record<string, unknown>;
     expect(parseRunConfig(older, OLDER_RUN)).toBe(older);
     let early = written(runConfigFixture()) as Record<string, unknown>;
-    for (const later of ['task', 'canaries', 'failures', 'reference', 'novelty', 'patience', 'shrinkCalls', 'shrinkCallsPerNode', 'maxTargetCalls', 'maxTokensTotal', 'maxCost'])
+    for (const later of [
+      'task',
+      'canaries',
+      'failures',
+      'reference',
+      'novelty',
+      'patience',
+      'shrinkCalls',
+      'shrinkCallsPerNode',
+      'maxTargetCalls',
+      'maxTokensTotal',
+      'maxCost',
+    ])
       early = without(early, ['settings', later]);
     expect(parseRunConfig(early, 'config.json').settings.failures).toBeUndefined();
   });

@@ -26,6 +26,7 @@ describe('search settings', () => {
     expect(() => explicitSettings({ seedSize: '0' })).toThrow(/--seed-size 0: expected an integer ≥ 1/);
     expect(() => explicitSettings({ generationSize: '1.5' })).toThrow(/--generation-size/);
     expect(() => explicitSettings({ tau: 'abc' })).toThrow(/--tau/);
+    expect(() => explicitSettings({ shrinkCallsPerNode: '-1' })).toThrow(/--shrink-calls-per-node -1: expected an integer ≥ 0/);
     expect(() => explicitSettings({ distance: 'manhattan' })).toThrow(/--distance manhattan: expected one of cosine, tree/);
     expect(() => explicitSettings({ seedSelection: 'roulette' })).toThrow(/--seed-selection/);
     expect(() => explicitSettings({ mutationParams: '[1]' })).toThrow(/--mutation-params must be a JSON object/);
@@ -63,11 +64,19 @@ describe('search settings', () => {
 
   it('tells harmless changes on resume from reproducibility-breaking ones', () => {
     const saved = newRunSettings({ target: 'nerdamer' }, { rngSeed: '42', concurrency: 3 });
-    const { harmless, conflicting } = compareSettings(saved, { archiveSize: 2000, fitness: 'length:20', tau: 0.01, rngSeed: '7' });
+    const { harmless, conflicting } = compareSettings(saved, {
+      archiveSize: 2000,
+      fitness: 'length:20',
+      tau: 0.01,
+      rngSeed: '7',
+      shrinkCallsPerNode: explicitSettings({ shrinkCallsPerNode: '6' }).shrinkCallsPerNode,
+    });
     expect(harmless.map((d) => d.setting)).toEqual(['archiveSize']);
     expect(conflicting).toEqual([
       { setting: 'fitness', saved: 'short', requested: 'length:20' },
       { setting: 'rngSeed', saved: '42', requested: '7' },
+      // A larger shrink budget changes which minimal forms, and so which signatures, a run finds.
+      { setting: 'shrinkCallsPerNode', saved: 0, requested: 6 },
     ]);
     expect(optionName('rngSeed')).toBe('--rng-seed');
   });

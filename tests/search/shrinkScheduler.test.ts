@@ -21,13 +21,13 @@ const evaluation = (text: string, judgement: Judgement = wrong): Evaluation => (
 
 function schedulerWith(
   results: Array<Evaluation | undefined>,
-  options: { deterministic?: boolean; archived?: string[]; revoked?: number[]; cutOff?: string[] } = {},
+  options: { deterministic?: boolean; archived?: string[]; revoked?: number[]; cutOff?: string[]; perNode?: number } = {},
 ) {
-  const shrunk: Array<{ problem: string; confirmations: number }> = [];
+  const shrunk: Array<{ problem: string; confirmations: number; maxCalls: number }> = [];
   const kept: string[] = [];
   const shrink: Shrinker = async (problem, judgement, _probe, o) => {
     const infix = String(results.find((r) => r?.problem.expr === problem)?.problem.infix);
-    shrunk.push({ problem: infix, confirmations: o.confirmations });
+    shrunk.push({ problem: infix, confirmations: o.confirmations, maxCalls: o.maxCalls });
     // A shrink the run's stop cuts off (its probes not asked) ends `stopped`.
     return { expr: parseExpr('x'), judgement, calls: 1, probes: 1, steps: 1, stopped: (options.cutOff ?? []).includes(infix) ? 'stopped' : 'minimal' };
   };
@@ -50,6 +50,7 @@ function schedulerWith(
     results,
     shrink,
     shrinkCalls: 10,
+    ...(options.perNode !== undefined ? { shrinkCallsPerNode: options.perNode } : {}),
     target,
     gate,
     judge: new ProblemJudge(gate, target, [], () => ({ verdict: 'unknown', reason: '', ms: 0 })),
@@ -106,5 +107,19 @@ describe('ShrinkScheduler', () => {
     c.scheduler.consider(0);
     await c.scheduler.settled();
     expect(results[0]!.minimal).toBeUndefined();
+  });
+
+  it('gives each shrink --shrink-calls, or its calls per node of the problem where that is more', async () => {
+    const problems = () => [evaluation('3^x^2'), evaluation('(x + x^2)^2 + sin(x)*cos(x)')];
+    const budgets = async (perNode?: number) => {
+      const results = problems();
+      const { scheduler, shrunk } = schedulerWith(results, perNode === undefined ? {} : { perNode });
+      results.forEach((_, i) => scheduler.consider(i));
+      await scheduler.settled();
+      return shrunk.map((s) => s.maxCalls);
+    };
+    // 5 and 13 nodes: 10 calls each, or 2 × 13 for the larger one.
+    expect(await budgets()).toEqual([10, 10]);
+    expect(await budgets(2)).toEqual([10, 26]);
   });
 });
