@@ -17,6 +17,7 @@ import { type Redact, redactSecrets, runRedactor, stringifyRedacted } from '../u
 import { createRng } from '../util/rng.js';
 import { shrinkArchiveLine, type ShrunkLine } from './shrinkArchiveLine.js';
 import { ShrinkProbes } from './shrinkProbes.js';
+import { shrinkBudget } from '../shrink/shrinkBudget.js';
 
 export interface ArchiveShrinkOptions {
   /** `--target` as given: the model whose failures the archive holds. */
@@ -29,6 +30,8 @@ export interface ArchiveShrinkOptions {
   readonly verify: VerifyPair;
   /** Target calls one line's shrinking may charge (0: prove and sign only). */
   readonly shrinkCalls: number;
+  /** And per node of the line's problem, where that is more (src/shrink/shrinkBudget.ts); default 0. */
+  readonly shrinkCallsPerNode?: number;
   /** Shrink lines that already have a `minimal` too. */
   readonly force?: boolean;
   /** Lines shrunk at once (default 1). The result does not depend on it. */
@@ -138,7 +141,7 @@ async function shrinkLocked(dir: string, options: ArchiveShrinkOptions, opened: 
         verify: options.verify,
         checkCandidate: (e) => checkCandidate(e, { ...limits, requireX: true }),
         rng: createRng(seed).fork(`archive-shrink/${id}`),
-        maxCalls: options.shrinkCalls,
+        maxCalls: shrinkBudget(nodesOf(value.problem), options.shrinkCalls, options.shrinkCallsPerNode ?? 0),
         referenceCount: options.references.length,
         probe: probes.probeFor,
         cache: probes.cacheFor,

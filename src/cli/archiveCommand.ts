@@ -220,6 +220,12 @@ function registerArchiveShrink(archive: Command): void {
     .argument('<dir>', 'run directory written by `sagga search` (its archive.jsonl is rewritten in place)')
     .option('--shrink-calls <n>', "target calls one line's shrinking may spend (0: only prove and sign each line)", nonNegativeInt, 24)
     .option(
+      '--shrink-calls-per-node <n>',
+      "and N per node of the line's problem where that is more, so large failures reach their minimum too",
+      nonNegativeInt,
+      0,
+    )
+    .option(
       '--reference <specs>',
       'targets that prove a declined, unreadable or timed-out failure by solving it, comma-separated, or none (default: nerdamer,algebrite minus the target)',
     )
@@ -233,10 +239,11 @@ function registerArchiveShrink(archive: Command): void {
 For each line of DIR/archive.jsonl made by the target, the stored answers are judged again (no call)
 and the failure is proven: a wrong answer by the verifier, a declined, unreadable or timed-out one by
 a reference target that solves the problem (asked now when the line has no proof). Then the problem
-is shrunk greedily, smallest candidates first: delete a term or factor, replace a subtree by one of
-its children, by x or by a small constant, simplify a number (612 → 1, 2, 3 or 10). A candidate is
+is shrunk greedily, big steps first: delete a term or factor, replace a subtree by one of its
+children, then by x or by a small constant, simplify a number (612 → 1, 2, 3 or 10). A candidate is
 kept only when the target fails it the same way (same kind, with a proof); the shrink ends when none
-is, or when the next probe would pass --shrink-calls. Each line gets
+is, or when the next probe would pass --shrink-calls (or --shrink-calls-per-node times the problem's
+nodes, where that is more). Each line gets
   "minimal":   {"problem", "answers", "proof", "nodes"}: the smallest failing problem found (the
                problem itself when nothing smaller fails or the failure cannot be proven; proof null then)
   "signature": the minimal problem's canonical form with every number replaced by #

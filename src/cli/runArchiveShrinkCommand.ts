@@ -12,6 +12,7 @@ import { targetOptionsFrom, type TargetCliOptions } from './targetOptions.js';
 
 export interface ArchiveShrinkCliOptions extends TargetCliOptions {
   readonly shrinkCalls: number;
+  readonly shrinkCallsPerNode: number;
   readonly reference?: string;
   readonly force?: boolean;
   readonly rngSeed?: string;
@@ -57,6 +58,7 @@ export async function runArchiveShrinkCommand(dir: string, opts: ArchiveShrinkCl
       openReference: (spec) => createTarget(spec, { concurrency: 1 }),
       verify,
       shrinkCalls: opts.shrinkCalls,
+      shrinkCallsPerNode: opts.shrinkCallsPerNode,
       force: opts.force,
       concurrency,
       rngSeed: opts.rngSeed,

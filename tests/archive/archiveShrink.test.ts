@@ -109,6 +109,18 @@ describe('sagga archive shrink', () => {
     expect(first.shrink).toMatchObject({ calls: 0, stopped: 'budget' });
   });
 
+  it('--shrink-calls-per-node gives each line that many calls per node of its problem where that is more than --shrink-calls', async () => {
+    const dir = join(work, 'per-node');
+    cpSync(original.dir, dir, { recursive: true });
+    const r = await sagga(['archive', 'shrink', dir, '--target', target, '--reference', 'none', '--shrink-calls', '2', '--shrink-calls-per-node', '1']);
+    expect(r.status, r.stderr).toBe(0);
+    const shrunk = lines(dir).filter((l) => l.shrink !== undefined && l.shrink.stopped !== 'unproven');
+    // 10, 8, 17 and 7 nodes (-340 is a negation): a budget of 2 would stop each after its first step or two.
+    expect(shrunk.map((l) => l.shrink!.max_calls)).toEqual([10, 8, 17, 7]);
+    for (const l of shrunk) expect(l.shrink!.calls).toBeLessThanOrEqual(l.shrink!.max_calls);
+    expect(shrunk.some((l) => l.shrink!.calls > 2)).toBe(true);
+  });
+
   it('a declined failure is proven by a reference that solves it, and shrinks to a smaller problem the model declines and the reference solves', async () => {
     const dir = join(work, 'declined');
     writeShrinkRun(dir, target, [declinedLine('g1-1', 'x*cos(x) + 3', target)]);
