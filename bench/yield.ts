@@ -285,8 +285,8 @@ function printTables(
     console.log(
       `\n— : a run had ended no generation within that budget (first generations ended at ${unended.map((r) => (r.curve[1]?.calls ?? 0).toLocaleString('en-US')).join(', ')} calls).`,
     );
-  console.log('\nRatio of the first method to the second, distinct signatures per 1,000 calls at each budget:\n');
   if (group >= 2) {
+    console.log('\nRatio of the first method to the second, distinct signatures per 1,000 calls at each budget:\n');
     console.log(`| target | methods | ${budgets.map((b) => `${b.toLocaleString('en-US')} calls`).join(' | ')} |`);
     console.log(`|---|---|${budgets.map(() => '---:').join('|')}|`);
     for (const target of targets) {
