@@ -115,9 +115,9 @@ reference target returns an answer verified correct (the integral has a closed f
 did not give it). With --failures proven (the default) only proven failures are archived and scored;
 the others stay in evaluated.jsonl with why. Each archive line carries its "proof".
 Distinct failures: each new proven failure is shrunk (--shrink-calls; --shrink-calls-per-node for a
-large one) to the smallest problem that still fails the same way, and its "signature" (that problem with every number replaced by #) decides
-novelty: a failure whose signature is archived already is a variant (counted, no seat; its fitness
-is divided by one more than the times the bug was seen).
+large one) to the smallest problem that still fails the same way, and its "signature" (that problem
+with every number replaced by #) decides novelty: a failure whose signature is archived already is a
+variant (counted, no seat; its fitness is divided by one more than the times the bug was seen).
 Population: every decided problem, solved or not, competes for a cell of a grid (its operations and
 kinds of power, size, largest number, outcome); parents come from these cells, from the generation
 just judged and from the known bugs, so the search cannot collapse onto a few bugs. Without a new
