@@ -68,16 +68,13 @@ function toGroup(signature: string, lines: readonly ArchiveLine[]): SignatureGro
   let representative = lines[0];
   for (const e of lines) if (nodesOf(e) < nodesOf(representative)) representative = e;
   const minimal = representative.minimal;
-  const answers = minimal ? minimal.answers : representative.answers;
+  // A line never shrunk is its own minimal form.
+  const shown = minimal ?? representative;
   const recorded = lines.filter((e) => e.variants !== null);
   return {
     signature,
-    minimal: {
-      problem: minimal?.problem ?? representative.problem,
-      nodes: minimal ? minimal.nodes : representative.nodes,
-      statement: statementOf(minimal?.problem ?? representative.problem, representative),
-    },
-    answer: answerOf(answers[0]),
+    minimal: { problem: shown.problem, nodes: shown.nodes, statement: statementOf(shown.problem, representative) },
+    answer: answerOf(shown.answers[0]),
     proof: minimal ? (minimal.proof ?? representative.proof) : representative.proof,
     kind: representative.kind,
     archived: lines.length,
