@@ -113,7 +113,6 @@ async function shrinkLocked(dir: string, options: ArchiveShrinkOptions, opened: 
     }
     const archive = readArchiveText(dir);
     const { lines } = archive;
-
     const values = lines.map((l) => parseObject(l.text));
     const { todo, skipped, otherTargets } = chooseLines(values, lines, recordedTarget, options.force === true, config.shrinkCalls);
     options.progress?.({ type: 'start', lines: values.filter((v) => v !== undefined).length, todo: todo.length, replayable: journal.replayable });
@@ -137,11 +136,12 @@ async function shrinkLocked(dir: string, options: ArchiveShrinkOptions, opened: 
     const shrinkOne = async (i: number): Promise<void> => {
       const value = values[i]!;
       const id = typeof value.id === 'string' ? value.id : `line-${lines[i].number}`;
+      const nodes = nodesOf(value.problem);
       const shrunk = await shrinkArchiveLine(value, {
         verify: options.verify,
         checkCandidate: (e) => checkCandidate(e, { ...limits, requireX: true }),
         rng: createRng(seed).fork(`archive-shrink/${id}`),
-        maxCalls: shrinkBudget(nodesOf(value.problem), options.shrinkCalls, options.shrinkCallsPerNode ?? 0),
+        maxCalls: shrinkBudget(nodes, options.shrinkCalls, options.shrinkCallsPerNode ?? 0),
         referenceCount: options.references.length,
         probe: probes.probeFor,
         cache: probes.cacheFor,
@@ -156,7 +156,7 @@ async function shrinkLocked(dir: string, options: ArchiveShrinkOptions, opened: 
         id,
         problem: String(value.problem),
         minimal: shrunk.minimal.problem,
-        nodes: { from: nodesOf(value.problem), to: shrunk.minimal.nodes },
+        nodes: { from: nodes, to: shrunk.minimal.nodes },
         signature: shrunk.signature,
         calls: shrunk.shrink.calls + shrunk.shrink.proof_calls,
         steps: shrunk.shrink.steps,
