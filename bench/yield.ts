@@ -192,8 +192,10 @@ async function main(): Promise<void> {
   const audit = Number(benchArg(argv, 'audit') ?? 0);
   const json = benchArg(argv, 'json');
   const patience = benchArg(argv, 'patience');
-  const perNodes = list(benchArg(argv, 'shrink-calls-per-node'), '0');
-  const labels = perNodes.flatMap((n) => methods.map((m) => methodLabel(m, n)));
+  // Each method once per shrink budget, in that order (the ratio table pairs the methods within a budget).
+  const variants = list(benchArg(argv, 'shrink-calls-per-node'), '0').flatMap((perNode) =>
+    methods.map((method) => ({ method, perNode, label: perNode === '0' ? method : `${method} ${perNode}/node` })),
+  );
   const largest = Math.max(...budgets);
   mkdirSync(out, { recursive: true });
   const planted = targets.includes('planted') ? plantedBugs() : [];
@@ -203,7 +205,7 @@ async function main(): Promise<void> {
     const spec = TARGETS[target];
     if (spec === undefined) throw new Error(`--targets: unknown target ${target} (known: ${Object.keys(TARGETS).join(', ')})`);
     for (const seed of seeds) {
-      for (const [method, perNode] of perNodes.flatMap((n) => methods.map((m) => [m, n] as const))) {
+      for (const { method, perNode, label } of variants) {
         const dir = join(out, `${target}-${method}-s${seed}${perNode === '0' ? '' : `-pn${perNode}`}`);
         const args = [
           '--target',
@@ -220,7 +222,6 @@ async function main(): Promise<void> {
           ...(perNode === '0' ? [] : ['--shrink-calls-per-node', perNode]),
           ...spec.extra,
         ];
-        const label = methodLabel(method, perNode);
         process.stderr.write(`bench:yield: ${target} ${label} seed ${seed} → ${dir}\n`);
         const seconds = await runGenerations(args, dir);
         const result: RunResult = { ...readResult(target, label, seed, dir, budgets, seconds) };
@@ -236,13 +237,15 @@ async function main(): Promise<void> {
       }
     }
   }
-  printTables(results, targets, labels, budgets, planted.length, methods.length);
+  printTables(
+    results,
+    targets,
+    variants.map((v) => v.label),
+    budgets,
+    planted.length,
+    methods.length,
+  );
   if (json !== undefined) writeFileSync(json, JSON.stringify({ budgets, timeLimit, results }, null, 2) + '\n');
-}
-
-/** A method as the tables name it: with its shrink calls per node when it has some. */
-function methodLabel(method: string, perNode: string): string {
-  return perNode === '0' ? method : `${method} ${perNode}/node`;
 }
 
 function matchPlanted(signatures: readonly string[], bugs: ReadonlyArray<{ id: string; signatures: string[] }>): { found: string[]; unmatched: string[] } {
