@@ -333,6 +333,7 @@ function journalEntry(line: string): JournalEntry | undefined {
   if (typeof e !== 'object' || e === null || typeof e.key !== 'string' || !Array.isArray(e.answers)) return undefined;
   if (e.reference !== undefined && typeof e.reference !== 'string') return undefined;
   if (e.probe !== undefined && (typeof e.probe !== 'number' || !Number.isSafeInteger(e.probe))) return undefined;
+  if (e.problem !== undefined && typeof e.problem !== 'string') return undefined;
   const answersOk = e.answers.every((a: unknown) => {
     const x = a as Record<string, unknown> | null;
     if (typeof x !== 'object' || x === null || typeof x.status !== 'string' || !ANSWER_STATUSES.includes(x.status) || typeof x.text !== 'string') return false;

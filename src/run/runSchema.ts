@@ -418,6 +418,12 @@ export interface JournalEntry {
    * committed) so that a candidate met again is not asked again: the generation that paid for them.
    */
   readonly probe?: number;
+  /**
+   * The problem as it was written to the target (its infix). Absent in older runs. Answers are used
+   * again only for the same text: two problems with one key written differently (`1 + x`, `x + 1`)
+   * are two questions to a model that reads text.
+   */
+  readonly problem?: string;
 }
 
 // ---- The same schema as the readers return it ----

@@ -12,6 +12,7 @@ import type { TargetAnswer } from '../targets/types.js';
  * health check are asked again).
  */
 export class AnswerJournal {
+  /** Answers by slot: key, reference and the problem's text (entries of older runs have none). */
   private readonly entries = new Map<string, readonly TargetAnswer[]>();
   /** Entries read back from journal.jsonl and not used yet: their first use stands for the call that paid for them. */
   private readonly uncharged = new Set<string>();
@@ -33,21 +34,28 @@ export class AnswerJournal {
     this.append = append;
     this.sync = sync;
     for (const e of saved) {
-      const id = slot(e.key, e.reference);
+      const id = slot(e.key, e.reference, e.problem);
       if (e.answers.length > 0) this.entries.set(id, e.answers);
-      else this.entries.delete(id);
+      else for (const other of this.slotsOf(e.key, e.reference)) this.entries.delete(other);
       if (e.probe !== undefined && e.answers.length > 0) this.probes.set(id, { entry: e, generation: e.probe });
     }
     for (const id of this.entries.keys()) if ((this.probes.get(id)?.generation ?? Infinity) > committed) this.uncharged.add(id);
   }
 
-  get(key: string, reference?: string): readonly TargetAnswer[] | undefined {
-    return this.entries.get(slot(key, reference));
+  /**
+   * The answers journaled for `key` written as `problem`, or undefined: a problem with the same key
+   * written differently was another question (a model reads text). An entry of an older run, which
+   * has no text, answers any.
+   */
+  get(key: string, reference?: string, problem?: string): readonly TargetAnswer[] | undefined {
+    const id = this.find(key, reference, problem);
+    return id === undefined ? undefined : this.entries.get(id);
   }
 
   /** Are these answers read back from journal.jsonl and not used yet (`chargeReplay` will charge them)? */
-  isUnpaid(key: string, reference?: string): boolean {
-    return this.uncharged.has(slot(key, reference));
+  isUnpaid(key: string, reference?: string, problem?: string): boolean {
+    const id = this.find(key, reference, problem);
+    return id !== undefined && this.uncharged.has(id);
   }
 
   /**
@@ -56,33 +64,43 @@ export class AnswerJournal {
    * out the same however often the run was resumed); later uses, like uses of answers got in this
    * session, cost nothing.
    */
-  chargeReplay(key: string, reference?: string): boolean {
-    return this.uncharged.delete(slot(key, reference));
-  }
-
-  /** `probe`: a shrinking probe's answers, paid for in that generation, kept for the rest of the run. */
-  put(key: string, answers: readonly TargetAnswer[], reference?: string, probe?: number): void {
-    const entry: JournalEntry = { key, answers, ...(reference !== undefined ? { reference } : {}), ...(probe !== undefined ? { probe } : {}) };
-    this.write(entry);
-    this.entries.set(slot(key, reference), answers);
-    if (probe !== undefined) this.probes.set(slot(key, reference), { entry, generation: probe });
+  chargeReplay(key: string, reference?: string, problem?: string): boolean {
+    const id = this.find(key, reference, problem);
+    return id !== undefined && this.uncharged.delete(id);
   }
 
   /**
-   * Keep the target's answers to `key`, paid for in `generation`, for the rest of the run: the
-   * problem is asked again in a later generation (its proof waits for the budget), and must not
-   * be paid for twice.
+   * Journal answers just paid for, to the problem written as `problem`; `probe`: a shrinking probe's
+   * answers, paid for in that generation, kept for the rest of the run.
    */
-  keep(key: string, generation: number): void {
-    const answers = this.entries.get(slot(key));
-    if (answers !== undefined) this.put(key, answers, undefined, generation);
+  put(key: string, answers: readonly TargetAnswer[], reference?: string, probe?: number, problem?: string): void {
+    this.record({
+      key,
+      answers,
+      ...(reference !== undefined ? { reference } : {}),
+      ...(probe !== undefined ? { probe } : {}),
+      ...(problem !== undefined ? { problem } : {}),
+    });
   }
 
-  /** Forget the target's answers to `key` (not the references'). */
+  /**
+   * Keep the target's answers to `key` (however it was written), paid for in `generation`, for the
+   * rest of the run: the problem is asked again in a later generation (its proof waits for the
+   * budget), and must not be paid for twice.
+   */
+  keep(key: string, generation: number): void {
+    for (const id of this.slotsOf(key, undefined)) {
+      const problem = textOf(id);
+      this.record({ key, answers: this.entries.get(id)!, probe: generation, ...(problem !== undefined ? { problem } : {}) });
+    }
+  }
+
+  /** Forget the target's answers to `key`, however it was written (not the references'). */
   drop(key: string): void {
-    if (!this.entries.has(slot(key))) return;
+    const ids = this.slotsOf(key, undefined);
+    if (ids.length === 0) return;
     this.write({ key, answers: [] });
-    this.entries.delete(slot(key));
+    for (const id of ids) this.entries.delete(id);
   }
 
   /** Make every entry written so far durable now. */
@@ -113,6 +131,27 @@ export class AnswerJournal {
     for (const [id, { entry }] of this.probes) this.entries.set(id, entry.answers);
   }
 
+  private record(entry: JournalEntry): void {
+    this.write(entry);
+    const id = slot(entry.key, entry.reference, entry.problem);
+    this.entries.set(id, entry.answers);
+    if (entry.probe !== undefined) this.probes.set(id, { entry, generation: entry.probe });
+  }
+
+  /** The slot holding answers to `key` written as `problem`, else its entry of an older run (no text). */
+  private find(key: string, reference: string | undefined, problem: string | undefined): string | undefined {
+    const exact = slot(key, reference, problem);
+    if (this.entries.has(exact)) return exact;
+    const untexted = slot(key, reference, undefined);
+    return this.entries.has(untexted) ? untexted : undefined;
+  }
+
+  /** Every slot of `key` and `reference`, whatever the text. */
+  private slotsOf(key: string, reference: string | undefined): string[] {
+    const prefix = slot(key, reference, undefined);
+    return [...this.entries.keys()].filter((id) => id === prefix || id.startsWith(`${prefix}\u0000`));
+  }
+
   private write(entry: JournalEntry): void {
     if (this.failure !== undefined) throw this.failure;
     this.append([entry], false);
@@ -129,6 +168,14 @@ export class AnswerJournal {
 
 const FLUSH_MS = 200;
 
-function slot(key: string, reference?: string): string {
-  return reference === undefined ? key : `${reference}\u0000${key}`;
+/** A slot: reference, key, and the problem's text when known. */
+function slot(key: string, reference: string | undefined, problem: string | undefined): string {
+  const base = `${reference ?? ''}\u0000${key}`;
+  return problem === undefined ? base : `${base}\u0000${problem}`;
+}
+
+/** The problem's text of a slot, if it has one. */
+function textOf(id: string): string | undefined {
+  const parts = id.split('\u0000');
+  return parts.length > 2 ? parts.slice(2).join('\u0000') : undefined;
 }

@@ -98,7 +98,8 @@ export class CallGate {
     purpose: CallPurpose,
     lane?: Lane,
   ): Promise<readonly TargetAnswer[] | null> {
-    const slot = `${reference ?? ''}\u0000${problem.key}`;
+    // One call in flight per problem text: the same key written differently is another question.
+    const slot = `${reference ?? ''}\u0000${problem.key}\u0000${problem.infix}`;
     const order = lane?.order ?? Infinity;
     const pending = this.inFlight.get(slot);
     if (pending) {
@@ -127,9 +128,9 @@ export class CallGate {
     lane: Lane | undefined,
   ): Promise<readonly TargetAnswer[] | null> {
     const { journal } = this.options;
-    const cached = journal.get(problem.key, reference);
-    if (cached && (this.rounds === undefined || !journal.isUnpaid(problem.key, reference))) {
-      this.chargeReplay(problem.key, reference, cached, purpose);
+    const cached = journal.get(problem.key, reference, problem.infix);
+    if (cached && (this.rounds === undefined || !journal.isUnpaid(problem.key, reference, problem.infix))) {
+      this.chargeReplay(problem, reference, cached, purpose);
       return cached;
     }
     if (!cached) {
@@ -149,7 +150,7 @@ export class CallGate {
     let spent: TurnSpending = NOTHING;
     try {
       if (cached) {
-        spent = this.chargeReplay(problem.key, reference, cached, charged);
+        spent = this.chargeReplay(problem, reference, cached, charged);
         return cached;
       }
       const made = await this.options.slots.run(() => this.decideAndCall(target, reference, problem, charged, turn));
@@ -161,9 +162,14 @@ export class CallGate {
   }
 
   /** First use of answers read back from the journal: charged as the call that paid for them. */
-  private chargeReplay(key: string, reference: string | undefined, cached: readonly TargetAnswer[], purpose: CallPurpose): TurnSpending {
+  private chargeReplay(
+    problem: TargetProblem & { key: string },
+    reference: string | undefined,
+    cached: readonly TargetAnswer[],
+    purpose: CallPurpose,
+  ): TurnSpending {
     const { journal, budget } = this.options;
-    if (!journal.chargeReplay(key, reference)) return NOTHING;
+    if (!journal.chargeReplay(problem.key, reference, problem.infix)) return NOTHING;
     this.counts[purpose]++;
     return budget.spendReplayed(reference === undefined ? cached : []);
   }
@@ -205,7 +211,7 @@ export class CallGate {
     const spent = reference === undefined ? budget.spendTokens(answers) : NOTHING;
     // Only answers worth keeping: a transport error is asked again anyway.
     if (answers.length > 0 && !answers.some((a) => a.status === 'error'))
-      journal.put(problem.key, answers, reference, purpose === 'shrinking' ? generation : undefined);
+      journal.put(problem.key, answers, reference, purpose === 'shrinking' ? generation : undefined, problem.infix);
     return done(answers, spent);
   }
 

@@ -80,6 +80,17 @@ describe('RunFiles', () => {
     expect(readFileSync(files.path('journal'), 'utf8')).toBe('{"key":"k3","answers":[]}\n');
   });
 
+  it("reads a journal entry's problem text back, and skips an entry whose text is not a string", () => {
+    const files = fresh();
+    files.reconcile(null);
+    files.close();
+    appendFileSync(files.path('journal'), '{"key":"k1","answers":[],"problem":"1 + x"}\n{"key":"k2","answers":[],"problem":7}\n');
+    const again = new RunFiles(files.dir);
+    const survivors = again.reconcile(again.readCheckpoint());
+    again.close();
+    expect(survivors.journal).toEqual([{ key: 'k1', answers: [], problem: '1 + x' }]);
+  });
+
   it('starts from empty logs when the run died before its first checkpoint', () => {
     const files = fresh();
     // A new run's config.json comes with a checkpoint that commits nothing yet.

@@ -28,11 +28,11 @@ function countingTarget(hold = false) {
 
 const problem = (text: string) => ({ id: `g1-${text}`, key: `key-${text}`, expr: parseExpr(text), infix: text, latex: text });
 
-function gateWith(options: { saved?: JournalEntry[]; maxCalls?: number; signal?: AbortSignal } = {}) {
+function gateWith(options: { saved?: JournalEntry[]; committed?: number; maxCalls?: number; signal?: AbortSignal } = {}) {
   const written: JournalEntry[] = [];
   const journal = new AnswerJournal(
     options.saved ?? [],
-    0,
+    options.committed ?? 0,
     (entries) => written.push(...entries),
     () => {},
   );
@@ -66,6 +66,47 @@ describe('CallGate', () => {
     expect(await gate.call(target, undefined, problem('x^3'), 'problems')).toEqual(saved[0].answers);
     expect(asked).toEqual([]);
     expect(gate.counts.problems).toBe(1);
+    expect(budget.spent().calls).toBe(1);
+  });
+
+  it('answers a problem from the journal only when it was written the same way: one key written differently is asked, and journaled with its text', async () => {
+    const { target, asked } = countingTarget();
+    const { gate, written } = gateWith();
+    const sameKey = (text: string) => ({ ...problem(text), key: 'key-one-plus-x' });
+    await gate.call(target, undefined, sameKey('(1 + x)/(x + 1)'), 'shrinking');
+    await gate.call(target, undefined, sameKey('(x + 1)/(x + 1)'), 'problems');
+    await gate.call(target, undefined, sameKey('(x + 1)/(x + 1)'), 'problems');
+    expect(asked).toEqual(['(1 + x)/(x + 1)', '(x + 1)/(x + 1)']);
+    expect(written.map((e) => e.problem)).toEqual(['(1 + x)/(x + 1)', '(x + 1)/(x + 1)']);
+    expect(gate.counts).toEqual({ problems: 1, references: 0, shrinking: 1, health: 0 });
+  });
+
+  it('replays an entry of an older run, which has no text, for any writing of its key; one of another text is asked again after a resume', async () => {
+    const { target, asked } = countingTarget();
+    const answers = [{ status: 'ok', text: 'x^2/2', latencyMs: 0 } as unknown as TargetAnswer];
+    const saved: JournalEntry[] = [
+      { key: 'key-x', answers },
+      { key: 'key-2x', answers, problem: 'x*2', probe: 1 },
+    ];
+    const { gate, budget } = gateWith({ saved });
+    expect(await gate.call(target, undefined, problem('x'), 'problems')).toEqual(answers);
+    expect(await gate.call(target, undefined, { ...problem('2*x'), key: 'key-2x' }, 'problems')).not.toEqual(answers);
+    expect(asked).toEqual(['2*x']);
+    expect(budget.spent().calls).toBe(2);
+  });
+
+  it('after a resume, replays both writings of one key: a probe of a committed generation free, the generation in progress charged once', async () => {
+    const { target, asked } = countingTarget();
+    const probed = [{ status: 'ok', text: 'A', latencyMs: 0 } as unknown as TargetAnswer];
+    const asking = [{ status: 'ok', text: 'B', latencyMs: 0 } as unknown as TargetAnswer];
+    const saved: JournalEntry[] = [
+      { key: 'key-k', answers: probed, probe: 1, problem: '1 + x' },
+      { key: 'key-k', answers: asking, problem: 'x + 1' },
+    ];
+    const { gate, budget } = gateWith({ saved, committed: 1 });
+    expect(await gate.call(target, undefined, { ...problem('x + 1'), key: 'key-k' }, 'problems')).toEqual(asking);
+    expect(await gate.call(target, undefined, { ...problem('1 + x'), key: 'key-k' }, 'shrinking')).toEqual(probed);
+    expect(asked).toEqual([]);
     expect(budget.spent().calls).toBe(1);
   });
 
@@ -133,7 +174,7 @@ async function runChains(options: { delayMs: (key: string) => number; saved?: Jo
   };
   const journal = new AnswerJournal(
     options.saved ?? [],
-    0,
+    options.committed ?? 0,
     (entries) => options.written?.push(...entries),
     () => {},
   );
