@@ -13,7 +13,6 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { checkCandidate } from '../constraints/checkCandidate.js';
 import { mutate } from '../mutations/mutate.js';
 import { PRESET_CONFIGS } from '../mutations/presets.js';
@@ -23,21 +22,10 @@ import type { Expr } from '../src/expr/types.js';
 import { loadSeeds } from '../src/seeds/loadSeeds.js';
 import { createRng, type Rng } from '../src/util/rng.js';
 import { verifyStrings } from '../src/verify/verifyStrings.js';
+import { loadPlantedModel, PLANTED_MODELS, type PlantedBug, type PlantedModel, type PlantedModelName } from '../testkit/plantedModel.js';
 import { benchArg } from './benchArg.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const PLANTED = resolve(ROOT, 'examples/cmd-target/planted');
-
-interface PlantedBug {
-  readonly id: string;
-  readonly signature: string;
-  readonly example: string;
-}
-interface ModelAnswer {
-  readonly answers: readonly string[];
-  readonly bugs: readonly string[];
-}
-type Model = (problem: string) => ModelAnswer;
+type Model = PlantedModel['answer'];
 
 interface BugCount {
   /** Candidates on which the bug fired and the answer was verified incorrect. */
@@ -60,13 +48,6 @@ interface Tally {
   undecided: number;
   readonly unplanted: string[];
   readonly bugs: Map<string, BugCount>;
-}
-
-async function loadModel(): Promise<{ model: Model; bugs: PlantedBug[] }> {
-  const url = (file: string): string => pathToFileURL(resolve(PLANTED, file)).href;
-  const { createModel } = (await import(url('createModel.mjs'))) as { createModel: (bugs: object) => Model };
-  const { TERM_BUGS } = (await import(url('plantedBugs.mjs'))) as { TERM_BUGS: PlantedBug[] };
-  return { model: createModel({ termBugs: TERM_BUGS }), bugs: [...TERM_BUGS] };
 }
 
 /** One valid candidate: a chain of 1..steps mutations, each step checked; null when a step is refused. */
@@ -114,12 +95,10 @@ function per10k(n: number, of: number): string {
 }
 const share = (n: number, of: number): string => `${((100 * n) / of).toFixed(1)} %`;
 
-function report(tally: Tally, bugs: readonly PlantedBug[], settings: string, seconds: number): void {
+function report(tally: Tally, bugs: readonly PlantedBug[], program: string, settings: string, seconds: number): void {
   const n = tally.candidates;
   const distinct = tally.keys.size;
-  console.log(
-    `Planted bugs of examples/cmd-target/planted-bugs.mjs among ${n} random valid candidates (${distinct} distinct), ${settings}; ${seconds.toFixed(0)} s.`,
-  );
+  console.log(`Planted bugs of ${program} among ${n} random valid candidates (${distinct} distinct), ${settings}; ${seconds.toFixed(0)} s.`);
   console.log('');
   console.log('| bug | minimal signature | example | per 10,000 candidates | per 10,000 distinct | first at candidate | fired, not provable |');
   console.log('|---|---|---|---:|---:|---:|---:|');
@@ -144,7 +123,9 @@ async function main(): Promise<void> {
   const seed = benchArg(argv, 'seed') ?? 'planted-rarity';
   const json = benchArg(argv, 'json');
   if (!(Number.isInteger(samples) && samples > 0 && Number.isInteger(steps) && steps > 0)) throw new Error('--samples and --steps must be positive integers');
-  const { model, bugs } = await loadModel();
+  const which = (benchArg(argv, 'model') ?? 'planted') as PlantedModelName;
+  if (!(which in PLANTED_MODELS)) throw new Error(`--model must be one of ${Object.keys(PLANTED_MODELS).join(', ')}`);
+  const { answer: model, bugs } = await loadPlantedModel(which);
   const seeds = loadSeeds('default').exprs;
   const rng = createRng(seed);
   const tally: Tally = {
@@ -166,7 +147,7 @@ async function main(): Promise<void> {
     else judge(tally, model, candidate);
   }
   const seconds = (performance.now() - started) / 1000;
-  report(tally, bugs, `chains of 1..${steps} uniform mutations of the default seeds, --seed ${seed}`, seconds);
+  report(tally, bugs, PLANTED_MODELS[which].program, `chains of 1..${steps} uniform mutations of the default seeds, --seed ${seed}`, seconds);
   if (json !== undefined) {
     const perBug = Object.fromEntries(
       [...tally.bugs].map(([id, c]) => [id, { proven: c.proven, distinct: c.distinct.size, hidden: c.hidden, first: c.first }]),

@@ -4,7 +4,7 @@
  * shrinking and signatures; `--seed-selection random`: problems drawn as chains of 1 to 6 mutations
  * of the initial seeds, without evolution), at equal call budgets, in one run.
  *
- *   npm run bench:yield -- [--targets planted,nerdamer,algebrite] [--methods elites,random]
+ *   npm run bench:yield -- [--targets planted,planted-deep,nerdamer,algebrite] [--methods elites,random]
  *                          [--seeds 1,2,3] [--budgets 1000,5000,20000] [--time-limit 1000]
  *                          [--out archives/yield] [--audit N] [--patience N] [--json FILE]
  *                          [--shrink-calls-per-node 0,6]
@@ -19,7 +19,8 @@
  * signatures archived by the last generation whose cumulative target calls fit in each budget (a
  * dash where no generation had ended within it).
  *
- * For the planted-bug model (examples/cmd-target/planted-bugs.mjs) it also says which planted bugs
+ * For the planted-bug models (`planted`: examples/cmd-target/planted-bugs.mjs, `planted-deep`:
+ * planted-deep-bugs.mjs) it also says which planted bugs
  * each run found. `--audit N` re-asks, for N archive lines of each run, the minimal form alone (it
  * must still fail) and every deletion of one term or factor from it (1-minimal: none should still
  * get a wrong answer).
@@ -27,16 +28,17 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PLANTED_MODELS } from '../testkit/plantedModel.js';
 import { benchArg } from './benchArg.js';
 import { auditMinimalForms, type MinimalityAudit } from './yieldAudit.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SAGGA = join(ROOT, 'bin/sagga.js');
-const PLANTED = 'examples/cmd-target/planted-bugs.mjs';
-
-/** Target spec and the options it runs with in this bench. */
-const TARGETS: Readonly<Record<string, { spec: string; extra: readonly string[] }>> = {
-  planted: { spec: `cmd:node ${PLANTED}`, extra: ['--reference', 'none'] },
+/** Target spec and the options it runs with in this bench; a planted-bug model names its program. */
+const TARGETS: Readonly<Record<string, { spec: string; extra: readonly string[]; program?: string }>> = {
+  ...Object.fromEntries(
+    Object.entries(PLANTED_MODELS).map(([name, { program }]) => [name, { spec: `cmd:node ${program}`, extra: ['--reference', 'none'], program }]),
+  ),
   nerdamer: { spec: 'nerdamer', extra: [] },
   algebrite: { spec: 'algebrite', extra: [] },
 };
@@ -63,7 +65,7 @@ interface RunResult {
   readonly refused: number;
   /** The archive's earlier and later half (archive order): lines whose shrink ended on its budget, lines, mean nodes of the problems. */
   readonly halves: ReadonlyArray<{ readonly onBudget: number; readonly lines: number; readonly nodes: number }>;
-  readonly planted?: { readonly found: readonly string[]; readonly unmatched: readonly string[] };
+  readonly planted?: { readonly found: readonly string[]; readonly unmatched: readonly string[]; readonly of: number };
   readonly audit?: MinimalityAudit;
 }
 
@@ -159,10 +161,10 @@ function readResult(
   };
 }
 
-/** The planted model's bugs and their minimal signatures (`--list-bugs`). */
-function plantedBugs(): Array<{ id: string; signatures: string[] }> {
-  const r = spawnSync(process.execPath, [join(ROOT, PLANTED), '--list-bugs'], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${PLANTED} --list-bugs exited ${r.status}: ${r.stderr}`);
+/** A planted-bug model's bugs and their minimal signatures (`--list-bugs`). */
+function plantedBugs(program: string): Array<{ id: string; signatures: string[] }> {
+  const r = spawnSync(process.execPath, [join(ROOT, program), '--list-bugs'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${program} --list-bugs exited ${r.status}: ${r.stderr}`);
   return (JSON.parse(r.stdout) as Array<{ id: string; signatures: string[] }>).map((b) => ({ id: b.id, signatures: b.signatures }));
 }
 
@@ -198,12 +200,12 @@ async function main(): Promise<void> {
   );
   const largest = Math.max(...budgets);
   mkdirSync(out, { recursive: true });
-  const planted = targets.includes('planted') ? plantedBugs() : [];
 
   const results: RunResult[] = [];
   for (const target of targets) {
     const spec = TARGETS[target];
     if (spec === undefined) throw new Error(`--targets: unknown target ${target} (known: ${Object.keys(TARGETS).join(', ')})`);
+    const planted = spec.program === undefined ? null : plantedBugs(spec.program);
     for (const seed of seeds) {
       for (const { method, perNode, label } of variants) {
         const dir = join(out, `${target}-${method}-s${seed}${perNode === '0' ? '' : `-pn${perNode}`}`);
@@ -225,7 +227,7 @@ async function main(): Promise<void> {
         process.stderr.write(`bench:yield: ${target} ${label} seed ${seed} → ${dir}\n`);
         const seconds = await runGenerations(args, dir);
         const result: RunResult = { ...readResult(target, label, seed, dir, budgets, seconds) };
-        const withPlanted = target === 'planted' ? { ...result, planted: matchPlanted(result.signatures, planted) } : result;
+        const withPlanted = planted === null ? result : { ...result, planted: matchPlanted(result.signatures, planted) };
         const audited = audit > 0 ? { ...withPlanted, audit: await auditMinimalForms(dir, spec.spec, Number(timeLimit), audit) } : withPlanted;
         results.push(audited);
         process.stderr.write(
@@ -242,16 +244,18 @@ async function main(): Promise<void> {
     targets,
     variants.map((v) => v.label),
     budgets,
-    planted.length,
     methods.length,
   );
   if (json !== undefined) writeFileSync(json, JSON.stringify({ budgets, timeLimit, results }, null, 2) + '\n');
 }
 
-function matchPlanted(signatures: readonly string[], bugs: ReadonlyArray<{ id: string; signatures: string[] }>): { found: string[]; unmatched: string[] } {
+function matchPlanted(
+  signatures: readonly string[],
+  bugs: ReadonlyArray<{ id: string; signatures: string[] }>,
+): { found: string[]; unmatched: string[]; of: number } {
   const found = bugs.filter((b) => b.signatures.some((s) => signatures.includes(s))).map((b) => b.id);
   const known = new Set(bugs.flatMap((b) => b.signatures));
-  return { found, unmatched: signatures.filter((s) => !known.has(s)) };
+  return { found, unmatched: signatures.filter((s) => !known.has(s)), of: bugs.length };
 }
 
 function printTables(
@@ -259,7 +263,6 @@ function printTables(
   targets: readonly string[],
   methods: readonly string[],
   budgets: readonly number[],
-  plantedCount: number,
   /** Methods per shrink budget: the ratios compare the first two of each group. */
   group: number,
 ): void {
@@ -305,10 +308,10 @@ function printTables(
   }
   const plantedRuns = results.filter((r) => r.planted !== undefined);
   if (plantedRuns.length > 0) {
-    console.log(`\nPlanted bugs found (of ${plantedCount}):\n`);
+    console.log('\nPlanted bugs found:\n');
     for (const r of plantedRuns)
       console.log(
-        `- ${r.method} seed ${r.seed}: ${r.planted!.found.length} (${r.planted!.found.join(', ')})${r.planted!.unmatched.length > 0 ? `; signatures matching no planted bug: ${r.planted!.unmatched.join(', ')}` : ''}`,
+        `- ${r.target} ${r.method} seed ${r.seed}: ${r.planted!.found.length} of ${r.planted!.of} (${r.planted!.found.join(', ')})${r.planted!.unmatched.length > 0 ? `; signatures matching no planted bug: ${r.planted!.unmatched.join(', ')}` : ''}`,
       );
   }
   console.log('\nShrinking: archive lines by how their shrink ended, and steps refused by the symptom guard:\n');

@@ -24,16 +24,27 @@ export interface PlantedModel {
 const ROOT = /[\\/]dist[\\/]testkit[\\/]/.test(fileURLToPath(import.meta.url)) ? '../../' : '../';
 const PLANTED = fileURLToPath(new URL(`${ROOT}examples/cmd-target/planted/`, import.meta.url));
 
+/** The planted-bug models: the program that serves each, and its table of bugs (file, export). */
+export const PLANTED_MODELS = {
+  planted: { program: 'examples/cmd-target/planted-bugs.mjs', table: 'plantedBugs.mjs', name: 'TERM_BUGS', unplanted: null },
+  'planted-deep': { program: 'examples/cmd-target/planted-deep-bugs.mjs', table: 'deepBugs.mjs', name: 'DEEP_BUGS', unplanted: 'UNPLANTED_BUGS' },
+} as const;
+
+export type PlantedModelName = keyof typeof PLANTED_MODELS;
+
 /**
- * The planted-bug model in-process: the same code examples/cmd-target/planted-bugs.mjs serves
- * (it reads problems with sagga's parser from dist/), called directly so that one can ask it
- * tens of thousands of problems and see which bug fired on each (tests, and bench:isolation).
+ * A planted-bug model in-process: the same code its program (examples/cmd-target/planted-bugs.mjs
+ * or planted-deep-bugs.mjs) serves (it reads problems with sagga's parser from dist/), called
+ * directly so that one can ask it tens of thousands of problems and see which bug fired on each
+ * (tests, bench:planted and bench:isolation).
  */
-export async function loadPlantedModel(): Promise<PlantedModel> {
+export async function loadPlantedModel(which: PlantedModelName = 'planted'): Promise<PlantedModel> {
   const url = (file: string): string => pathToFileURL(`${PLANTED}${file}`).href;
   const { createModel } = (await import(url('createModel.mjs'))) as {
-    createModel: (table: { termBugs: readonly PlantedBug[] }) => (problem: string) => ModelAnswer;
+    createModel: (table: { termBugs: readonly PlantedBug[]; unplantedBugs: readonly PlantedBug[] }) => (problem: string) => ModelAnswer;
   };
-  const { TERM_BUGS } = (await import(url('plantedBugs.mjs'))) as { TERM_BUGS: readonly PlantedBug[] };
-  return { bugs: TERM_BUGS, answer: createModel({ termBugs: TERM_BUGS }) };
+  const { table, name, unplanted } = PLANTED_MODELS[which];
+  const exports = (await import(url(table))) as Record<string, readonly PlantedBug[]>;
+  const bugs = exports[name];
+  return { bugs, answer: createModel({ termBugs: bugs, unplantedBugs: unplanted === null ? [] : exports[unplanted] }) };
 }

@@ -12,20 +12,20 @@ import { loadPlantedModel } from '../../testkit/plantedModel.js';
  * and 100 sums of two bugs' failures. `npm run bench:isolation` checks the whole sets: 200 failing
  * problems of each bug, 2,000 correct ones and 200 near each example, 300 sums.
  *
- * The model runs in-process (the same code the program serves), so that it can say which bug fired
- * on each of the thousands of problems asked here; sagga's verifier judges every answer.
+ * Both planted-bug models are checked (planted-bugs.mjs and planted-deep-bugs.mjs), each in-process
+ * (the same code its program serves), so that it can say which bug fired on each of the thousands
+ * of problems asked here; sagga's verifier judges every answer.
  */
-
-const model = await loadPlantedModel();
-const judge = createJudge(model);
-const rng = createRng('planted-isolation');
 
 /** Random failing problems of each bug, besides its example. */
 const PER_BUG = 50;
 
-const byBug = failingProblemsByBug(model, judge, rng, PER_BUG, 5_000);
+describe.each(['planted', 'planted-deep'] as const)('%s: no single shrink move leads from one planted bug to another', async (which) => {
+  const model = await loadPlantedModel(which);
+  const judge = createJudge(model);
+  const rng = createRng('planted-isolation');
+  const byBug = failingProblemsByBug(model, judge, rng, PER_BUG, 5_000);
 
-describe('no single shrink move leads from one planted bug to another', () => {
   test.each(model.bugs.map((b) => [b.id]))('%s: its example and 50 random failing problems', (id) => {
     const problems = byBug.get(id)!;
     expect(problems.length, `failing problems found for ${id}`).toBeGreaterThan(PER_BUG);
@@ -40,7 +40,8 @@ describe('no single shrink move leads from one planted bug to another', () => {
 
   test('a problem answered correctly is no move away from a failure', () => {
     const problems = correctProblems(model, judge, rng, { fromSeeds: 500, nearEach: 50 });
-    expect(problems.size).toBeGreaterThan(750);
+    // At least half of the draws (500 from the seeds, 50 near each example) are answered correctly.
+    expect(problems.size).toBeGreaterThan((500 + 50 * model.bugs.length) / 2);
     for (const p of problems) expect(plantedSlips(p, judge).slips).toEqual([]);
   });
 

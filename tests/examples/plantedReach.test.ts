@@ -21,6 +21,8 @@ import { loadPlantedModel } from '../../testkit/plantedModel.js';
 
 const model = await loadPlantedModel();
 const judge = createJudge(model);
+const deepModel = await loadPlantedModel('planted-deep');
+const judgeDeep = createJudge(deepModel);
 
 /** One step: a default mutation, or a crossover taking a subtree of this failing problem. */
 type Step = { readonly shape: string; readonly crossWith?: string };
@@ -74,11 +76,38 @@ const PATHS: Readonly<Record<string, { readonly seed: string; readonly steps: re
   },
 };
 
+/** The three bugs planted-deep-bugs.mjs adds, each a step or two past a shape above. */
+const DEEP_PATHS: typeof PATHS = {
+  // 1 → k/x^2 → k/(x + p)^2 → m*x^2/(x + p)^2 → m*(x + q)^2/(x + p)^2
+  'binomial-power-quotient': {
+    seed: '1',
+    steps: [{ shape: '/(#,^(x,#))' }, { shape: '/(#,^(+(#,x),#))' }, { shape: '/(*(#,^(x,#)),^(+(#,x),#))' }, { shape: '/(*(#,^(+(#,x),#)),^(+(#,x),#))' }],
+  },
+  // 1 → k*x^2 → k*(x + p)^2 → k*(x + p)^2*x → k*(x + p)^2*c^x
+  'binomial-power-times-exponential': {
+    seed: '1',
+    steps: [{ shape: '*(#,^(x,#))' }, { shape: '*(#,^(+(#,x),#))' }, { shape: '*(#,^(+(#,x),#),x)' }, { shape: '*(#,^(#,x),^(+(#,x),#))' }],
+  },
+  // 1 → k/x^2 → k/(x + p)^2 → x/(x + p)^2 → c^x/(x + p)^2
+  'exponential-over-binomial-power': {
+    seed: '1',
+    steps: [{ shape: '/(#,^(x,#))' }, { shape: '/(#,^(+(#,x),#))' }, { shape: '/(x,^(+(#,x),#))' }, { shape: '/(^(#,x),^(+(#,x),#))' }],
+  },
+};
+
 describe('the deep planted bugs are reachable', () => {
   test.each(Object.keys(PATHS).map((id) => [id]))('%s: built by the search’s own steps from a default seed', (id) => {
     const path = PATHS[id];
     const last = walk(path.seed, path.steps, id);
     const failing = last.map(toInfix).filter((p) => judge(p).bugs.includes(id) && judge(p).verdict === 'incorrect');
+    expect(failing.length, `${id}: none of ${last.map(toInfix).slice(0, 5).join(', ')} fails by it`).toBeGreaterThan(0);
+  });
+
+  test.each(Object.keys(DEEP_PATHS).map((id) => [id]))('planted-deep-bugs.mjs, %s: built by the search’s own steps from a default seed', (id) => {
+    const path = DEEP_PATHS[id];
+    const last = walk(path.seed, path.steps, id);
+    const failing = last.map(toInfix).filter((p) => judgeDeep(p).bugs.includes(id) && judgeDeep(p).verdict === 'incorrect');
+    expect(deepModel.bugs.some((b) => b.id === id)).toBe(true);
     expect(failing.length, `${id}: none of ${last.map(toInfix).slice(0, 5).join(', ')} fails by it`).toBeGreaterThan(0);
   });
 

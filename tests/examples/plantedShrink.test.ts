@@ -13,30 +13,35 @@ import { createRng } from '../../src/util/rng.js';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyPair } from '../../src/verify/verifyPair.js';
 import { createJudge, failingProblemsByBug } from '../../testkit/plantedFailures.js';
-import { loadPlantedModel } from '../../testkit/plantedModel.js';
+import { loadPlantedModel, PLANTED_MODELS } from '../../testkit/plantedModel.js';
 
 /*
  * Each planted bug has one minimal signature: sagga's own shrinker, asking the real program through
  * the cmd: target, takes every failure of a bug (its example beside other terms, and random
  * failures of it) down to a form with that bug's signature, and stops there because nothing smaller
- * fails.
+ * fails. Both models: planted-bugs.mjs, and the three bugs planted-deep-bugs.mjs adds.
  */
 
-const PROGRAM = fileURLToPath(new URL('../../examples/cmd-target/planted-bugs.mjs', import.meta.url));
 const verify = (f: Parameters<typeof verifyPair>[0], F: Parameters<typeof verifyPair>[1]) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS);
 
-const model = await loadPlantedModel();
-/** Random failing problems of each bug, picked in-process (where the model says which bug fired). */
-const byBug = failingProblemsByBug(model, createJudge(model), createRng('planted-shrink'), 3, 5_000);
+/** The bugs planted-deep-bugs.mjs adds (its other nine are planted-bugs.mjs's). */
+const DEEP_ONLY = ['binomial-power-quotient', 'binomial-power-times-exponential', 'exponential-over-binomial-power'];
 
-describe('shrinking a failure of a planted bug', () => {
+describe.each([
+  ['planted', null],
+  ['planted-deep', DEEP_ONLY],
+] as const)('shrinking a failure of a bug of %s', async (which, only) => {
+  const model = await loadPlantedModel(which);
+  const bugs = model.bugs.filter((b) => only === null || only.includes(b.id));
+  /** Random failing problems of each bug, picked in-process (where the model says which bug fired). */
+  const byBug = failingProblemsByBug(model, createJudge(model), createRng('planted-shrink'), 3, 5_000);
   let target: Target;
   beforeAll(async () => {
-    target = await createTarget(`cmd:node ${PROGRAM}`, { concurrency: 4 });
+    target = await createTarget(`cmd:node ${fileURLToPath(new URL(`../../${PLANTED_MODELS[which].program}`, import.meta.url))}`, { concurrency: 4 });
   });
   afterAll(() => target?.close());
 
-  test.each(model.bugs.map((b) => [b.id, b.signature, b.example]))('%s ends at %s', async (id, bugSignature, example) => {
+  test.each(bugs.map((b) => [b.id, b.signature, b.example]))('%s ends at %s', async (id, bugSignature, example) => {
     const problems = [`${example} + 5*x^3 - 7`, ...byBug.get(id)!];
     expect(problems.length).toBeGreaterThanOrEqual(4);
     for (const text of problems) {

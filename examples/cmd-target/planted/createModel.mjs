@@ -74,21 +74,25 @@ function unreadable(tree, terms) {
  * its special shapes only as whole terms), or a shape a bug calls its relative (`near`: the forms
  * one edit away from a bug's shape that the integrator does not take on).
  */
-function declinedNearBugs(core, termBugs) {
+function declinedNearBugs(core, termBugs, unplantedBugs) {
   for (const s of subtrees(core)) {
     for (const bug of termBugs) {
       if (s !== core && bug.match(s) !== null) return `${toInfix(s)} inside another expression`;
       if (bug.near?.(s) === true) return `${toInfix(s)} is too close to a special case`;
     }
+    for (const bug of unplantedBugs) if (bug.near?.(s) === true) return `${toInfix(s)} is too close to a special case`;
   }
   return null;
 }
 
 /**
  * termBugs: [{ id, match(core) → facts or null, wrong(facts, core) → infix, near?(subtree) →
- * boolean }], tried in order. Returns answer(problem) → { answers, reason?, bugs: ids that fired }.
+ * boolean }], tried in order. unplantedBugs: bugs of the same form that are not planted, whose
+ * shapes are integrated exactly (or declined, as the integrator does) but whose relatives (`near`)
+ * are still declined: a model with fewer bugs keeps the others' isolation.
+ * Returns answer(problem) → { answers, reason?, bugs: ids that fired }.
  */
-export function createModel({ termBugs = [] }) {
+export function createModel({ termBugs = [], unplantedBugs = [] }) {
   return function answer(problem) {
     if (typeof problem !== 'string') return decline('the problem is not a string');
     if (problem.length > MAX_PROBLEM_CHARS) return decline('the problem is too long');
@@ -112,7 +116,7 @@ export function createModel({ termBugs = [] }) {
           if (!fired.includes(bug.id)) fired.push(bug.id);
           continue;
         }
-        const why = declinedNearBugs(term.core, termBugs);
+        const why = declinedNearBugs(term.core, termBugs, unplantedBugs);
         if (why !== null) return decline(why);
       }
       const s = normalize(term.expr);
