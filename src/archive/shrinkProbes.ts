@@ -38,7 +38,7 @@ export class ShrinkProbes {
   private referenceTargets: Promise<readonly Target[]> | undefined;
   /** Infix text by canonical key, for the journal. */
   private readonly problems = new Map<string, string>();
-  /** Probes in flight by cache and key, so two lines shrunk at once never pay for one problem twice. */
+  /** Probes in flight by cache, key and text, so two lines shrunk at once never pay for one problem twice. */
   private readonly inflight = new Map<string, Promise<ProbeRecord>>();
   private readonly probes = new Map<FailureKind, ShrinkProbe>();
   private readonly proofCache: JournaledProbes;
@@ -68,14 +68,15 @@ export class ShrinkProbes {
   /** A failure without a wrong answer proven (or not) by a reference that solves `problem`. */
   prove = async (problem: Expr, judgement: Judgement): Promise<ProbeRecord> => {
     const key = canonicalKey(problem);
-    const cached = this.proofCache.get(key);
+    const text = toInfix(problem);
+    const cached = this.proofCache.get(key, text);
     if (cached !== undefined) return cached;
     const record = await this.once('proof', problem, async () => {
       const refs = (await this.theReferences()).map((reference) => ({ name: reference.name, ask: () => askOnce(reference, problem) }));
       const proven = await proveByReference(problem, judgement, refs, this.options.verify);
       return { judgement: proven.judgement, calls: proven.calls };
     });
-    this.proofCache.set(key, record);
+    this.proofCache.set(key, record, text);
     return record;
   };
 
@@ -97,8 +98,10 @@ export class ShrinkProbes {
 
   private once(cache: string, expr: Expr, ask: () => Promise<ProbeRecord>): Promise<ProbeRecord> {
     const key = canonicalKey(expr);
-    this.problems.set(key, toInfix(expr));
-    const id = `${cache}/${key}`;
+    const text = toInfix(expr);
+    this.problems.set(key, text);
+    // One call in flight per text: the same key written otherwise is another question.
+    const id = `${cache}/${key}/${text}`;
     let pending = this.inflight.get(id);
     if (pending === undefined) {
       pending = ask().then((record) => {

@@ -18,10 +18,18 @@ export interface JournaledProbe {
   readonly calls: number;
 }
 
-/** The probes of one cache by canonical key (a `ProbeCache` of src/shrink): `set` journals a new one. */
+/**
+ * The probes of one cache by canonical key (a `ProbeCache` of src/shrink): `set` journals a new one.
+ * Given the problem's text, `get` answers only a probe of that text.
+ */
 export interface JournaledProbes {
-  get(key: string): JournaledProbe | undefined;
-  set(key: string, probe: JournaledProbe): void;
+  get(key: string, problem?: string): JournaledProbe | undefined;
+  set(key: string, probe: JournaledProbe, problem?: string): void;
+}
+
+/** A probe with the text it was asked as ('' when the journal did not know it). */
+interface TextedProbe extends JournaledProbe {
+  readonly problem: string;
 }
 
 interface ProbeEntry {
@@ -64,7 +72,7 @@ export interface ShrinkJournal {
  */
 export function openShrinkJournal(dir: string, context: ShrinkJournalContext, redact: Redact): ShrinkJournal {
   const contextText = JSON.stringify(context);
-  const caches = new Map<string, Map<string, JournaledProbe>>();
+  const caches = new Map<string, Map<string, TextedProbe>>();
   let commit: ArchiveRewrite | undefined;
   let replayable = 0;
   const { journal, lines } = JsonLinesJournal.open(join(dir, ARCHIVE_FILES.shrinkJournal));
@@ -74,8 +82,9 @@ export function openShrinkJournal(dir: string, context: ShrinkJournalContext, re
     if (entry.type === 'commit') commit = entry.commit;
     else if (JSON.stringify(entry.context) === contextText) {
       const cache = cacheNamed(caches, entry.cache);
-      if (!cache.has(entry.key)) replayable++;
-      cache.set(entry.key, { judgement: entry.judgement, calls: entry.calls });
+      const id = probeId(entry.key, entry.problem);
+      if (!cache.has(id)) replayable++;
+      cache.set(id, { judgement: entry.judgement, calls: entry.calls, problem: entry.problem });
     }
   }
   let open = true;
@@ -93,12 +102,22 @@ export function openShrinkJournal(dir: string, context: ShrinkJournalContext, re
     commit,
     cache(name, problemOf) {
       const records = cacheNamed(caches, name);
+      // Without a text, any probe of the key (no caller of src/ asks so).
+      const anyText = (key: string): TextedProbe | undefined => {
+        for (const [id, probe] of records) if (id === key || id.startsWith(`${key}\u0000`)) return probe;
+        return undefined;
+      };
+      const get = (key: string, problem?: string): JournaledProbe | undefined => {
+        const probe = problem === undefined ? anyText(key) : (records.get(probeId(key, problem)) ?? records.get(probeId(key, '')));
+        return probe === undefined ? undefined : { judgement: probe.judgement, calls: probe.calls };
+      };
       return {
-        get: (key) => records.get(key),
-        set(key, record) {
-          if (records.has(key)) return;
-          records.set(key, record);
-          append({ type: 'probe', context, cache: name, key, problem: problemOf(key), judgement: record.judgement, calls: record.calls });
+        get,
+        set(key, record, problem) {
+          const text = problem ?? problemOf(key);
+          if (get(key, text) !== undefined) return;
+          records.set(probeId(key, text), { judgement: record.judgement, calls: record.calls, problem: text });
+          append({ type: 'probe', context, cache: name, key, problem: text, judgement: record.judgement, calls: record.calls });
         },
       };
     },
@@ -126,7 +145,12 @@ export function pendingArchiveRewrite(dir: string): ArchiveRewrite | undefined {
   return commit;
 }
 
-function cacheNamed(caches: Map<string, Map<string, JournaledProbe>>, name: string): Map<string, JournaledProbe> {
+/** A probe's place in its cache: the key, and the text it was asked as when known. */
+function probeId(key: string, problem: string | undefined): string {
+  return problem === undefined || problem === '' ? key : `${key}\u0000${problem}`;
+}
+
+function cacheNamed(caches: Map<string, Map<string, TextedProbe>>, name: string): Map<string, TextedProbe> {
   let cache = caches.get(name);
   if (cache === undefined) caches.set(name, (cache = new Map()));
   return cache;

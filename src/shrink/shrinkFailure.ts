@@ -149,13 +149,14 @@ class ShrinkState {
     // The same rule whether the answer is cached or not, so a replay stops where the first run did.
     if (this.calls + this.probeCost > this.options.maxCalls) return null;
     const cacheKey = attempt === 0 ? key : `${key}#${attempt}`;
-    let record = this.options.cache?.get(cacheKey);
+    const text = toInfix(expr);
+    let record = this.options.cache?.get(cacheKey, text);
     if (record === undefined) {
       if (attempt === 0) this.options.onProbe?.(expr, key);
       record = await this.probe(expr, attempt);
       this.paidCalls += record.calls;
       // An answer lost in transport (or never asked) says nothing about the model: it is not kept for a replay.
-      if (record.judgement.status !== 'error' && !record.unasked) this.options.cache?.set(cacheKey, record);
+      if (record.judgement.status !== 'error' && !record.unasked) this.options.cache?.set(cacheKey, record, text);
     }
     this.calls += record.calls;
     return record;

@@ -24,11 +24,13 @@ export interface ProbeRecord {
 /**
  * Earlier probes by canonical key, so that a shrink killed part-way and run again replays them
  * instead of asking (and paying) again. A `Map<string, ProbeRecord>` is one; a caller that journals
- * probes to disk gives one that also appends on `set`.
+ * probes to disk gives one that also appends on `set`. `problem` is the candidate as it is written
+ * to the target: a cache that records it answers only the same text (one key written two ways is
+ * two questions to a model that reads text).
  */
 export interface ProbeCache {
-  get(key: string): ProbeRecord | undefined;
-  set(key: string, record: ProbeRecord): void;
+  get(key: string, problem?: string): ProbeRecord | undefined;
+  set(key: string, record: ProbeRecord, problem?: string): void;
 }
 
 /** The names of the shrinking moves (src/shrink/moves/). */

@@ -47,6 +47,23 @@ describe('the shrink journal', () => {
     expect(existsSync(path)).toBe(false);
   });
 
+  it('answers a probe only for the text it was asked as, and replays each text of a key', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sagga-shrink-journal-'));
+    const first = openShrinkJournal(dir, context, redact);
+    const cache = first.cache('wrong', () => '');
+    cache.set('k', { judgement: wrong, calls: 1 }, '(1 + x)/(x + 1)');
+    expect(cache.get('k', '(x + 1)/(x + 1)')).toBeUndefined();
+    cache.set('k', { judgement: wrong, calls: 2 }, '(x + 1)/(x + 1)');
+    first.close();
+    const again = openShrinkJournal(dir, context, redact);
+    expect(again.replayable).toBe(2);
+    const replayed = again.cache('wrong', () => '');
+    expect(replayed.get('k', '(1 + x)/(x + 1)')?.calls).toBe(1);
+    expect(replayed.get('k', '(x + 1)/(x + 1)')?.calls).toBe(2);
+    expect(replayed.get('k', 'x/x')).toBeUndefined();
+    again.remove();
+  });
+
   it('writes secrets redacted; a journal that recorded nothing leaves no file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sagga-shrink-journal-'));
     const journal = openShrinkJournal(dir, context, createRedactor(['sk-secret-123456']));

@@ -179,6 +179,22 @@ describe('shrinkFailure against a scripted target whose bug is known', () => {
     expect(result.calls).toBe(cache.size + 1);
   });
 
+  test('asks its cache for each candidate as it is written, and records it so', async () => {
+    const { problem, judgement } = await failureOf('x + 544^x^2 + 628*x');
+    const texts = new Map<string, string>();
+    const records = new Map<string, ProbeRecord>();
+    const cache = {
+      get: (key: string, problem?: string) => (texts.get(key) === problem ? records.get(key) : undefined),
+      set(key: string, record: ProbeRecord, problem?: string) {
+        texts.set(key, problem ?? '');
+        records.set(key, record);
+      },
+    };
+    await shrinkFailure(problem, probe, { judgement, rng: createRng('shrink-test'), maxCalls: 24, checkCandidate: check, cache });
+    expect(texts.size).toBeGreaterThan(2);
+    for (const [key, text] of texts) expect(canonicalKey(parseExpr(text)), text).toBe(key.replace(/#\d+$/, ''));
+  });
+
   test('resumable: a shrink killed mid-way and replayed from its cache ends as an uninterrupted one, paying for no probe twice', async () => {
     const text = 'x + 544^x^2 + 628*x + cos(x)';
     const whole = await shrink(text, { cache: new Map() });
