@@ -174,7 +174,7 @@ async function runChains(options: { delayMs: (key: string) => number; saved?: Jo
   };
   const journal = new AnswerJournal(
     options.saved ?? [],
-    options.committed ?? 0,
+    0,
     (entries) => options.written?.push(...entries),
     () => {},
   );
