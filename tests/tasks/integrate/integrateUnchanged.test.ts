@@ -12,11 +12,17 @@ import { runBuiltCli } from '../../helpers/runBuiltCli.js';
  * run from a copy of its dist/, bin/, seeds/ and examples/); generations.jsonl is compared without
  * `seconds`, the only field that depends on the clock. A change to the search itself changes
  * them: take them again from the build before the change, never from the build under test.
+ *
+ * One change since moved generations.jsonl alone (commit e9acc68: answers are used again only for
+ * the text they were given to): generation 4 pays 56 shrinking calls instead of 40, the probes the
+ * build before answered from another writing of the same key; the archive and evaluated.jsonl are
+ * byte for byte those of 353b82a. The generations hash is that build's with only those two counts
+ * (calls.shrinking, target_calls of generation 4) moved, checked line by line against f8ac797.
  */
 const PINNED = {
   archive: 'dd7349820ce8e01e5db3dbb56aee39b4dd405da99643ec1ce690a1bb25936a71',
   evaluated: 'f1a6620c5704a35bcc6afd2de308f9ac8482ee0a16707276d470b58ff33798e5',
-  generations: '7fe8bc42432d9a3d8206c63930a0c2bb789726b7f151e515d595f62f2c869991',
+  generations: '9b45f880307fb3ccec9ae0f7961631bc73e553ab52c4f062409a36d9616c1036',
 };
 
 const sha256 = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
