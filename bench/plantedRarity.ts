@@ -12,7 +12,6 @@
  *   npm run bench:planted -- [--samples 50000] [--steps 5] [--seed planted-rarity] [--json FILE]
  */
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { checkCandidate } from '../constraints/checkCandidate.js';
 import { mutate } from '../mutations/mutate.js';
 import { PRESET_CONFIGS } from '../mutations/presets.js';
