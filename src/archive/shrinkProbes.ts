@@ -36,15 +36,13 @@ export class ShrinkProbes {
   paid = 0;
   private target: Promise<Target> | undefined;
   private referenceTargets: Promise<readonly Target[]> | undefined;
-  /** Infix text by canonical key, for the journal. */
-  private readonly problems = new Map<string, string>();
   /** Probes in flight by cache, key and text, so two lines shrunk at once never pay for one problem twice. */
   private readonly inflight = new Map<string, Promise<ProbeRecord>>();
   private readonly probes = new Map<FailureKind, ShrinkProbe>();
   private readonly proofCache: JournaledProbes;
 
   constructor(private readonly options: ShrinkProbesOptions) {
-    this.proofCache = options.journal.cache('proof', this.problemOf);
+    this.proofCache = options.journal.cache('proof');
   }
 
   /** The probe of candidates for a failure of `kind`. */
@@ -63,7 +61,7 @@ export class ShrinkProbes {
   };
 
   /** The journaled probes of one failure kind. */
-  cacheFor = (kind: FailureKind): JournaledProbes => this.options.journal.cache(kind, this.problemOf);
+  cacheFor = (kind: FailureKind): JournaledProbes => this.options.journal.cache(kind);
 
   /** A failure without a wrong answer proven (or not) by a reference that solves `problem`. */
   prove = async (problem: Expr, judgement: Judgement): Promise<ProbeRecord> => {
@@ -79,8 +77,6 @@ export class ShrinkProbes {
     this.proofCache.set(key, record, text);
     return record;
   };
-
-  private readonly problemOf = (key: string): string => this.problems.get(key) ?? '';
 
   private theTarget(): Promise<Target> {
     if (this.target === undefined) this.options.opened.push((this.target = this.options.openTarget()));
@@ -99,7 +95,6 @@ export class ShrinkProbes {
   private once(cache: string, expr: Expr, ask: () => Promise<ProbeRecord>): Promise<ProbeRecord> {
     const key = canonicalKey(expr);
     const text = toInfix(expr);
-    this.problems.set(key, text);
     // One call in flight per text: the same key written otherwise is another question.
     const id = `${cache}/${key}/${text}`;
     let pending = this.inflight.get(id);

@@ -19,17 +19,13 @@ export interface JournaledProbe {
 }
 
 /**
- * The probes of one cache by canonical key (a `ProbeCache` of src/shrink): `set` journals a new one.
- * Given the problem's text, `get` answers only a probe of that text.
+ * The probes of one cache by canonical key and the text the problem was asked as (a `ProbeCache` of
+ * src/shrink): `get` answers only a probe of that text (or one journaled without a text), `set`
+ * journals a new one.
  */
 export interface JournaledProbes {
-  get(key: string, problem?: string): JournaledProbe | undefined;
-  set(key: string, probe: JournaledProbe, problem?: string): void;
-}
-
-/** A probe with the text it was asked as ('' when the journal did not know it). */
-interface TextedProbe extends JournaledProbe {
-  readonly problem: string;
+  get(key: string, problem: string): JournaledProbe | undefined;
+  set(key: string, probe: JournaledProbe, problem: string): void;
 }
 
 interface ProbeEntry {
@@ -55,7 +51,7 @@ export interface ShrinkJournal {
   /** The rewrite of the archive an earlier shrink journaled before it was stopped, if any. */
   readonly commit: ArchiveRewrite | undefined;
   /** The probes of one cache; `set` appends each new probe to the file (flushed) before returning. */
-  cache(name: string, problemOf: (key: string) => string): JournaledProbes;
+  cache(name: string): JournaledProbes;
   /** Journal the rewrite about to replace the archive (flushed). */
   writeCommit(commit: ArchiveRewrite): void;
   /** Delete the journal: the shrink is complete and written. */
@@ -72,7 +68,7 @@ export interface ShrinkJournal {
  */
 export function openShrinkJournal(dir: string, context: ShrinkJournalContext, redact: Redact): ShrinkJournal {
   const contextText = JSON.stringify(context);
-  const caches = new Map<string, Map<string, TextedProbe>>();
+  const caches = new Map<string, Map<string, JournaledProbe>>();
   let commit: ArchiveRewrite | undefined;
   let replayable = 0;
   const { journal, lines } = JsonLinesJournal.open(join(dir, ARCHIVE_FILES.shrinkJournal));
@@ -84,7 +80,7 @@ export function openShrinkJournal(dir: string, context: ShrinkJournalContext, re
       const cache = cacheNamed(caches, entry.cache);
       const id = probeId(entry.key, entry.problem);
       if (!cache.has(id)) replayable++;
-      cache.set(id, { judgement: entry.judgement, calls: entry.calls, problem: entry.problem });
+      cache.set(id, { judgement: entry.judgement, calls: entry.calls });
     }
   }
   let open = true;
@@ -100,24 +96,15 @@ export function openShrinkJournal(dir: string, context: ShrinkJournalContext, re
     path: journal.path,
     replayable,
     commit,
-    cache(name, problemOf) {
+    cache(name) {
       const records = cacheNamed(caches, name);
-      // Without a text, any probe of the key (no caller of src/ asks so).
-      const anyText = (key: string): TextedProbe | undefined => {
-        for (const [id, probe] of records) if (id === key || id.startsWith(`${key}\u0000`)) return probe;
-        return undefined;
-      };
-      const get = (key: string, problem?: string): JournaledProbe | undefined => {
-        const probe = problem === undefined ? anyText(key) : (records.get(probeId(key, problem)) ?? records.get(probeId(key, '')));
-        return probe === undefined ? undefined : { judgement: probe.judgement, calls: probe.calls };
-      };
+      const get = (key: string, problem: string): JournaledProbe | undefined => records.get(probeId(key, problem)) ?? records.get(probeId(key, ''));
       return {
         get,
         set(key, record, problem) {
-          const text = problem ?? problemOf(key);
-          if (get(key, text) !== undefined) return;
-          records.set(probeId(key, text), { judgement: record.judgement, calls: record.calls, problem: text });
-          append({ type: 'probe', context, cache: name, key, problem: text, judgement: record.judgement, calls: record.calls });
+          if (get(key, problem) !== undefined) return;
+          records.set(probeId(key, problem), { judgement: record.judgement, calls: record.calls });
+          append({ type: 'probe', context, cache: name, key, problem, judgement: record.judgement, calls: record.calls });
         },
       };
     },
@@ -146,11 +133,11 @@ export function pendingArchiveRewrite(dir: string): ArchiveRewrite | undefined {
 }
 
 /** A probe's place in its cache: the key, and the text it was asked as when known. */
-function probeId(key: string, problem: string | undefined): string {
-  return problem === undefined || problem === '' ? key : `${key}\u0000${problem}`;
+function probeId(key: string, problem: string): string {
+  return problem === '' ? key : `${key}\u0000${problem}`;
 }
 
-function cacheNamed(caches: Map<string, Map<string, TextedProbe>>, name: string): Map<string, TextedProbe> {
+function cacheNamed(caches: Map<string, Map<string, JournaledProbe>>, name: string): Map<string, JournaledProbe> {
   let cache = caches.get(name);
   if (cache === undefined) caches.set(name, (cache = new Map()));
   return cache;
