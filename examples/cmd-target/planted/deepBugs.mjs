@@ -14,24 +14,13 @@
 // move from a shape here, which is why they are left out: 1/(x + p)^n (a quotient's numerator
 // replaced by 1), c^x/(x + p) (c^x/(x + p)^n's power replaced by its base), x^n*c^x and
 // (x + p)*c^x ((x + p)^n*c^x's x + p or power replaced by a child).
-import { exponentialOfX, integerIn, literalValue, shiftedX, variableFactors } from './matchers.mjs';
+import { exponentialOfX, integerIn, scaledFactor, shiftedX, twoFactors } from './matchers.mjs';
 import { TERM_BUGS } from './plantedBugs.mjs';
 import { toInfix } from './sagga.mjs';
-import { isLiteral } from './terms.mjs';
 
 const text = (e) => `(${toInfix(e)})`;
 const isPow = (e) => e.type === 'pow';
 const isDiv = (e) => e.type === 'div';
-const twoFactors = (e) => (e.type === 'mul' && e.args.length === 2 && !e.args.some(isLiteral) ? e.args : null);
-
-/** f or k*f with numbers k: returns { k, f } (k as infix, '1' when there is none), or null. */
-function scaledFactor(e) {
-  const [f, ...more] = variableFactors(e);
-  if (f === undefined || more.length > 0) return null;
-  if (e.type !== 'mul') return { k: '1', f };
-  const numbers = e.args.filter(isLiteral);
-  return literalValue({ type: 'mul', args: numbers }) === null ? null : { k: toInfix({ type: 'mul', args: numbers }), f };
-}
 
 /** (x + p)^n with 2 <= n <= 10: returns { L, slope, n }. */
 function binomialPower(e) {
@@ -39,6 +28,13 @@ function binomialPower(e) {
   const L = shiftedX(e.args[0]);
   const n = integerIn(e.args[1], 2, 10);
   return L === null || n === null ? null : { L: e.args[0], slope: L.slope, c: L.c, n };
+}
+
+/** a·f/(x + p)^n with numbers a and 2 <= n <= 10: returns { top: a·f, k: a's infix ('1' when none), f, v: the power }, or null. */
+function overBinomialPower(e) {
+  const top = isDiv(e) ? scaledFactor(e.args[0]) : null;
+  const v = top === null ? null : binomialPower(e.args[1]);
+  return v === null ? null : { top: e.args[0], k: top.k === null ? '1' : toInfix(top.k), f: top.f, v };
 }
 
 const KEPT = [
@@ -64,10 +60,10 @@ export const DEEP_BUGS = [
     signature: '/(^(+(#,x),#),^(+(#,x),#))',
     example: '(x + 1)^2/(x + 2)^2',
     match: (e) => {
-      const top = isDiv(e) ? scaledFactor(e.args[0]) : null;
-      const [u, v] = top === null ? [null, null] : [binomialPower(top.f), binomialPower(e.args[1])];
-      if (u === null || v === null || (u.slope === v.slope && toInfix(u.L) === toInfix(v.L))) return null;
-      return { k: top.k, u, v };
+      const q = overBinomialPower(e);
+      const u = q === null ? null : binomialPower(q.f);
+      if (u === null || (u.slope === q.v.slope && toInfix(u.L) === toInfix(q.v.L))) return null;
+      return { k: q.k, u, v: q.v };
     },
     wrong: ({ k, u, v }) => `(${k})*${text(u.L)}^(${u.n + 1})*(${1 - v.n})/((${(u.n + 1) * u.slope * v.slope})*${text(v.L)}^(${1 - v.n}))`,
   },
@@ -92,10 +88,8 @@ export const DEEP_BUGS = [
     signature: '/(^(#,x),^(+(#,x),#))',
     example: '2^x/(x + 1)^2',
     match: (e) => {
-      const top = isDiv(e) ? scaledFactor(e.args[0]) : null;
-      if (top === null || exponentialOfX(top.f) === null) return null;
-      const v = binomialPower(e.args[1]);
-      return v === null ? null : { top: e.args[0], v };
+      const q = overBinomialPower(e);
+      return q === null || exponentialOfX(q.f) === null ? null : q;
     },
     wrong: ({ top, v }) => `${text(top)}*${text(v.L)}^(${1 - v.n})/(${(1 - v.n) * v.slope})`,
   },

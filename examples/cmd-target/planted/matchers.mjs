@@ -131,6 +131,18 @@ export function integerPower(e) {
 /** The factors of a product that hold x or a named constant (its numeric factors left out). */
 export const variableFactors = (e) => (e.type === 'mul' ? e.args.filter((a) => !isLiteral(a)) : [e]);
 
+/** The two non-numeric factors of a product core, or null. */
+export const twoFactors = (e) => (e.type === 'mul' && e.args.length === 2 && !e.args.some(isLiteral) ? e.args : null);
+
+/** f, or k·f with rational numbers k: returns { k, f } (k as its tree, null when there is none), or null. */
+export function scaledFactor(e) {
+  const [f, ...more] = variableFactors(e);
+  if (f === undefined || more.length > 0) return null;
+  if (e.type !== 'mul') return { k: null, f };
+  const k = { type: 'mul', args: e.args.filter(isLiteral) };
+  return literalValue(k) === null ? null : { k, f };
+}
+
 /** Every subtree, the root first. */
 export function* subtrees(e) {
   const stack = [e];

@@ -33,7 +33,9 @@ import {
   literalValue,
   scaledX,
   shiftedX,
+  scaledFactor,
   subtrees,
+  twoFactors,
   variableFactors,
 } from './matchers.mjs';
 import * as Q from './rational.mjs';
@@ -44,8 +46,6 @@ const text = (e) => `(${toInfix(e)})`;
 const C = (r) => Q.printRat(r);
 const isPow = (e) => e.type === 'pow';
 const isDiv = (e) => e.type === 'div';
-/** The two non-numeric factors of a product core, or null. */
-const twoFactors = (e) => (e.type === 'mul' && e.args.length === 2 && !e.args.some(isLiteral) ? e.args : null);
 /** a/D with a numeric a: returns [a, D]. */
 const overNumber = (e) => (isDiv(e) && isLiteral(e.args[0]) && literalValue(e.args[0]) !== null && !isLiteral(e.args[1]) ? [e.args[0], e.args[1]] : null);
 const strip = (e) => (e.type === 'neg' ? strip(e.args[0]) : e);
@@ -373,12 +373,8 @@ export const TERM_BUGS = [
     example: '2^x/(x + 1)',
     match: (e) => {
       if (!isDiv(e) || shiftedX(e.args[1]) === null) return null;
-      const top = variableFactors(e.args[0]);
-      return top.length === 1 &&
-        exponentialOfX(top[0]) !== null &&
-        (e.args[0].type !== 'mul' || literalValue({ type: 'mul', args: e.args[0].args.filter(isLiteral) }) !== null)
-        ? { top: e.args[0], L: e.args[1] }
-        : null;
+      const top = scaledFactor(e.args[0]);
+      return top !== null && exponentialOfX(top.f) !== null ? { top: e.args[0], L: e.args[1] } : null;
     },
     wrong: ({ top, L }) => `${text(top)}*log(abs(${toInfix(L)}))`,
   },
@@ -389,11 +385,10 @@ export const TERM_BUGS = [
     example: 'x^2/(x + 1)',
     match: (e) => {
       if (!isDiv(e) || shiftedX(e.args[1]) === null) return null;
-      const top = variableFactors(e.args[0]);
-      if (top.length !== 1 || !isPow(top[0]) || !isX(top[0].args[0])) return null;
-      const n = integerIn(top[0].args[1], 2, 10);
-      const k = e.args[0].type === 'mul' ? literalValue({ type: 'mul', args: e.args[0].args.filter(isLiteral) }) : Q.ONE;
-      return n === null || k === null ? null : { k, n, L: e.args[1] };
+      const top = scaledFactor(e.args[0]);
+      if (top === null || !isPow(top.f) || !isX(top.f.args[0])) return null;
+      const n = integerIn(top.f.args[1], 2, 10);
+      return n === null ? null : { k: top.k === null ? Q.ONE : literalValue(top.k), n, L: e.args[1] };
     },
     wrong: ({ k, n, L }) => `${C(k)}*x^${n + 1}/(${n + 1}*${text(L)})`,
     // A quotient of a non-constant by something wrapped around x + p (a power, an exponential) is left alone.
