@@ -1,17 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkCandidate } from '../../constraints/checkCandidate.js';
 import { parseExpr } from '../../src/expr/parse.js';
 import { signature } from '../../src/expr/signature.js';
 import { toInfix } from '../../src/expr/toInfix.js';
-import { deleteOperand } from '../../src/shrink/moves/deleteOperand.js';
 import { checkCanaries } from '../../src/targets/checkCanaries.js';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyPair } from '../../src/verify/verifyPair.js';
 import { sagga } from '../helpers/cliInProcess.js';
 import { startProgram, type Judged, type Program } from './askProgram.js';
 import { plantedShapes } from './plantedShapes.js';
+import { oneDeletions } from './oneDeletions.js';
 import { randomMutants } from './randomMutants.js';
 
 // The real program, spoken to through sagga's own cmd: target, its answers judged by sagga's
@@ -40,16 +39,6 @@ afterAll(async () => {
   await program.target.close();
 });
 const ask = (problems: readonly string[]): Promise<Judged[]> => program.ask(problems);
-
-/** Every deletion of one term or factor of `problem` that the search's candidate check accepts. */
-function deletions(problem: string): string[] {
-  const out = new Set<string>();
-  for (const c of deleteOperand.candidates(parseExpr(problem))) {
-    const check = checkCandidate(c.expr);
-    if (check.ok) out.add(toInfix(check.expr));
-  }
-  return [...out];
-}
 
 describe('--list-bugs', () => {
   test('lists at least fourteen bugs, each with its own id, one signature no other bug has, and an example of that signature', () => {
@@ -87,7 +76,7 @@ describe('each planted bug', () => {
     let probed = 0;
     for (const bug of bugs) {
       // x^12 or 2^x^2 has no term or factor to delete; (3*x)^2 has 3, (x + 1)*(x + 2) has four.
-      const smaller = deletions(bug.example);
+      const smaller = oneDeletions(bug.example);
       probed += smaller.length;
       for (const j of await ask(smaller)) expect(['correct', 'declined'], `${bug.id}: ${j.problem} → ${j.text}`).toContain(j.verdict);
     }

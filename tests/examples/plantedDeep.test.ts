@@ -1,17 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkCandidate } from '../../constraints/checkCandidate.js';
 import { parseExpr } from '../../src/expr/parse.js';
 import { signature } from '../../src/expr/signature.js';
-import { toInfix } from '../../src/expr/toInfix.js';
-import { deleteOperand } from '../../src/shrink/moves/deleteOperand.js';
 import { checkCanaries } from '../../src/targets/checkCanaries.js';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyPair } from '../../src/verify/verifyPair.js';
 import { createJudge } from '../../testkit/plantedFailures.js';
 import { loadPlantedModel } from '../../testkit/plantedModel.js';
 import { startProgram, type Judged, type Program } from './askProgram.js';
+import { oneDeletions } from './oneDeletions.js';
 import { randomMutants } from './randomMutants.js';
 
 // planted-deep-bugs.mjs, spoken to through sagga's own cmd: target (its answers judged by sagga's
@@ -38,16 +36,6 @@ afterAll(async () => {
 });
 const ask = (problems: readonly string[]): Promise<Judged[]> => program.ask(problems);
 
-/** Every deletion of one term or factor of `problem` that the search's candidate check accepts. */
-function deletions(problem: string): string[] {
-  const out = new Set<string>();
-  for (const c of deleteOperand.candidates(parseExpr(problem))) {
-    const check = checkCandidate(c.expr);
-    if (check.ok) out.add(toInfix(check.expr));
-  }
-  return [...out];
-}
-
 describe('planted-deep-bugs.mjs', () => {
   test('--list-bugs: twelve bugs, each with its own id and one signature no other bug has, that of its example', () => {
     expect(listed.status, listed.stderr).toBe(0);
@@ -63,7 +51,7 @@ describe('planted-deep-bugs.mjs', () => {
     expect(new Set(judged.map((j) => j.text)).size).toBe(bugs.length);
     let probed = 0;
     for (const bug of bugs) {
-      const smaller = deletions(bug.example);
+      const smaller = oneDeletions(bug.example);
       probed += smaller.length;
       for (const j of await ask(smaller)) expect(['correct', 'declined'], `${bug.id}: ${j.problem} → ${j.text}`).toContain(j.verdict);
     }
