@@ -1,7 +1,8 @@
 /**
  * `npm run bench:isolation`: no single shrink move leads from one planted bug of
- * examples/cmd-target/planted-bugs.mjs (or of planted-deep-bugs.mjs, `--model planted-deep`) to another (testkit/plantedIsolation.ts says why that keeps
- * every shrink within the bugs it started from), on the whole sets that
+ * examples/cmd-target/planted-bugs.mjs (or of planted-deep-bugs.mjs, `--model planted-deep`) to
+ * another (testkit/plantedIsolation.ts says why that keeps every shrink within the bugs it started
+ * from), on the whole sets that
  * tests/examples/plantedIsolation.test.ts samples:
  *
  * 1. each bug's example and `--per-bug` random failing problems of it (chains of up to six
@@ -20,7 +21,7 @@
 import { createRng } from '../src/util/rng.js';
 import { createJudge, failingProblemsByBug, type Outcome } from '../testkit/plantedFailures.js';
 import { correctProblems, plantedSlips, twoBugProblems } from '../testkit/plantedIsolation.js';
-import { loadPlantedModel, PLANTED_MODELS, type PlantedModelName } from '../testkit/plantedModel.js';
+import { loadPlantedModel, plantedModelName } from '../testkit/plantedModel.js';
 import { benchArg } from './benchArg.js';
 
 /** One set's figures: problems, moves judged, and the slips found (all of them kept, to print). */
@@ -57,8 +58,7 @@ async function main(): Promise<void> {
   const sizes = { fromSeeds: option(argv, 'correct', 2000), nearEach: option(argv, 'near', 200) };
   const pairCount = option(argv, 'pairs', 300);
   const seed = benchArg(argv, 'seed') ?? 'planted-isolation';
-  const which = (benchArg(argv, 'model') ?? 'planted') as PlantedModelName;
-  if (!(which in PLANTED_MODELS)) throw new Error(`--model must be one of ${Object.keys(PLANTED_MODELS).join(', ')}`);
+  const which = plantedModelName(benchArg(argv, 'model'));
   const model = await loadPlantedModel(which);
   const judge = createJudge(model);
   const rng = createRng(seed);

@@ -21,7 +21,7 @@ import type { Expr } from '../src/expr/types.js';
 import { loadSeeds } from '../src/seeds/loadSeeds.js';
 import { createRng, type Rng } from '../src/util/rng.js';
 import { verifyStrings } from '../src/verify/verifyStrings.js';
-import { loadPlantedModel, PLANTED_MODELS, type PlantedBug, type PlantedModel, type PlantedModelName } from '../testkit/plantedModel.js';
+import { loadPlantedModel, PLANTED_MODELS, plantedModelName, type PlantedBug, type PlantedModel } from '../testkit/plantedModel.js';
 import { benchArg } from './benchArg.js';
 
 type Model = PlantedModel['answer'];
@@ -122,8 +122,7 @@ async function main(): Promise<void> {
   const seed = benchArg(argv, 'seed') ?? 'planted-rarity';
   const json = benchArg(argv, 'json');
   if (!(Number.isInteger(samples) && samples > 0 && Number.isInteger(steps) && steps > 0)) throw new Error('--samples and --steps must be positive integers');
-  const which = (benchArg(argv, 'model') ?? 'planted') as PlantedModelName;
-  if (!(which in PLANTED_MODELS)) throw new Error(`--model must be one of ${Object.keys(PLANTED_MODELS).join(', ')}`);
+  const which = plantedModelName(benchArg(argv, 'model'));
   const { answer: model, bugs } = await loadPlantedModel(which);
   const seeds = loadSeeds('default').exprs;
   const rng = createRng(seed);

@@ -32,6 +32,13 @@ export const PLANTED_MODELS = {
 
 export type PlantedModelName = keyof typeof PLANTED_MODELS;
 
+/** A model's name as a bench's `--model` gives it (default `planted`); an unknown one throws, naming the known. */
+export function plantedModelName(name: string | undefined): PlantedModelName {
+  const which = name ?? 'planted';
+  if (!(which in PLANTED_MODELS)) throw new Error(`--model must be one of ${Object.keys(PLANTED_MODELS).join(', ')}`);
+  return which as PlantedModelName;
+}
+
 /**
  * A planted-bug model in-process: the same code its program (examples/cmd-target/planted-bugs.mjs
  * or planted-deep-bugs.mjs) serves (it reads problems with sagga's parser from dist/), called
