@@ -17,6 +17,11 @@ describe('failureSymptom', () => {
     expect(errorShape(f, parseExpr('x^3/3 + 3*x^2/2 + 5*x'))).toBe('constant');
     expect(errorShape(f, parseExpr('2*(x^3/3 + 3*x^2/2)'))).toBe('varying');
     expect(errorShape(parseExpr('1/x'), parseExpr('log(x)'))).toBe('unknown');
+    // log|x + 272223| = 12.51 + x/272223: a millionth of its size, but a thousand times its rounding.
+    expect(errorShape(parseExpr('(1 + x)/(x + 272223)'), parseExpr('(1 + x)*log(abs(x + 272223))'))).toBe('varying');
+    expect(errorShape(parseExpr('(1 + x)/(x + 2)'), parseExpr('(1 + x)*log(abs(x + 2))'))).toBe('varying');
+    // A stray constant stays constant however large the problem's values.
+    expect(errorShape(parseExpr('9238*894^x'), parseExpr('9238*894^x/log(894) + 272223*x'))).toBe('constant');
     // Right for x > 0 and wrong for x < 0: not constant.
     expect(errorShape(parseExpr('x'), parseExpr('x*abs(x)/2'))).toBe('varying');
   });

@@ -7,8 +7,12 @@ import type { ErrorShape } from '../task.js';
 const POINTS: readonly number[] = [0.37, 0.61, 0.83, 1.19, 1.57, 2.23, -0.41, -0.77, -1.33];
 /** Rounding of F' − f, relative to the larger of |f| and |F'|. */
 const NOISE = 1e-9;
-/** Two errors are the same number when they agree to this relative tolerance. */
-const SAME = 1e-6;
+/**
+ * Two clear errors are the same number when they differ by at most this many times their rounding:
+ * a tolerance relative to the errors themselves would read log|x + 272223| (12.51 + x/272223) as
+ * constant, its variation a millionth of its size but a thousand times its rounding.
+ */
+const SAME = 100;
 
 /**
  * The shape of a wrong antiderivative's error e = F' − f, read off at a few points: `constant` (the
@@ -23,7 +27,7 @@ export function integrateErrorShape(problem: Expr, answer: Expr): ErrorShape {
   const f = compileReal(problem);
   const dF = d.ok ? compileReal(d.expr) : undefined;
   if (!f || !dF) return 'unknown';
-  const clear: number[] = [];
+  const clear: { readonly error: number; readonly noise: number }[] = [];
   let zero = 0;
   for (const x of POINTS) {
     const fx = f(x);
@@ -31,11 +35,11 @@ export function integrateErrorShape(problem: Expr, answer: Expr): ErrorShape {
     if (!Number.isFinite(fx) || !Number.isFinite(dFx)) continue;
     const error = dFx - fx;
     const noise = NOISE * Math.max(1, Math.abs(fx), Math.abs(dFx));
-    if (Math.abs(error) > 1000 * noise) clear.push(error);
+    if (Math.abs(error) > 1000 * noise) clear.push({ error, noise });
     else if (Math.abs(error) <= noise) zero++;
   }
   if (clear.length === 0 || clear.length + zero < 3) return 'unknown';
   if (zero > 0) return 'varying';
   const first = clear[0];
-  return clear.every((e) => Math.abs(e - first) <= SAME * Math.max(Math.abs(e), Math.abs(first))) ? 'constant' : 'varying';
+  return clear.every((e) => Math.abs(e.error - first.error) <= SAME * (e.noise + first.noise)) ? 'constant' : 'varying';
 }
