@@ -30,6 +30,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { generationSteps } from './generationSteps.js';
 import { cosineDistance } from '../fitness/cosineDistance.js';
 import { structuralVector } from '../src/embed/structuralEmbedder.js';
 import { parseExpr } from '../src/expr/parse.js';
@@ -321,6 +322,19 @@ async function main(): Promise<void> {
       console.log(
         `    ${`${label}, mean of ${runs.length} seeds`.padEnd(10)} cosine ${cosine.map((v) => (v === null ? '—' : v.toFixed(3))).join('  ')}   tree ${tree.map((v) => (v === null ? '—' : v.toFixed(2))).join('  ')}`,
       );
+    }
+    // The mean can fall every generation while each step is smaller than one seed's swings: the
+    // steps paired by seed, with their standard error, say which steps are more than luck.
+    if (nearSeeds.length >= 2) {
+      console.log(
+        `\nnear, each generation's step in mean cosine distance over ${nearSeeds.length} seeds (paired by seed): change ± standard error, seeds that came closer:\n`,
+      );
+      for (const step of generationSteps(nearSeeds.map((r) => cosineByRun[r.run]))) {
+        const errors = step.mean / step.standardError;
+        console.log(
+          `    gen ${step.generation - 1} → ${step.generation}: ${step.mean >= 0 ? '+' : ''}${step.mean.toFixed(4)} ± ${step.standardError.toFixed(4)} (${Number.isFinite(errors) ? errors.toFixed(1) : '—'} standard errors), ${step.fell} of ${step.seeds} seeds closer`,
+        );
+      }
     }
     // What holds a near: run's distance once it stops falling: failures that are variants of archived bugs.
     console.log(
