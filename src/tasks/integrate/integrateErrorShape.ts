@@ -7,8 +7,6 @@ import type { ErrorShape } from '../task.js';
 const POINTS: readonly number[] = [0.37, 0.61, 0.83, 1.19, 1.57, 2.23, -0.41, -0.77, -1.33];
 /** Rounding of F' − f, relative to the larger of |f| and |F'|. */
 const NOISE = 1e-9;
-/** Two clear errors are the same number when they differ by at most this many times their rounding. */
-const WITHIN_ROUNDING = 100;
 /** Two clear errors are different numbers when they differ by more than this share of the larger. */
 const APART = 1e-6;
 
@@ -39,10 +37,10 @@ export function integrateErrorShape(problem: Expr, answer: Expr): ErrorShape {
   if (clear.length === 0 || clear.length + zero < 3) return 'unknown';
   if (zero > 0) return 'varying';
   const first = clear[0];
-  if (clear.every((e) => Math.abs(e.error - first.error) <= WITHIN_ROUNDING * (e.noise + first.noise))) return 'constant';
-  // Between the two, as log|x + 272223| = 12.51 + x/272223: varying by a thousand times its rounding
-  // where f is small, within rounding once a large term is added to f, by a millionth of its size
-  // whatever f is. Either answer would refuse a step that keeps the bug (deleting the term, or
-  // shrinking the shift to (x + 2)), so the shape is not told.
-  return clear.some((e) => Math.abs(e.error - first.error) > APART * Math.max(Math.abs(e.error), Math.abs(first.error))) ? 'varying' : 'unknown';
+  const apart = (e: { readonly error: number }) => Math.abs(e.error - first.error) > APART * Math.max(Math.abs(e.error), Math.abs(first.error));
+  if (clear.some(apart)) return 'varying';
+  // Within a millionth but beyond rounding, as log|x + 272223| = 12.51 + x/272223: read as constant,
+  // a step to (x + 2), clearly varying, would be refused; read as varying, a step deleting a large
+  // constant term of f (whose rounding then hides the variation) would be. So it is not told.
+  return clear.every((e) => Math.abs(e.error - first.error) <= e.noise + first.noise) ? 'constant' : 'unknown';
 }
