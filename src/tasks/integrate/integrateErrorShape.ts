@@ -14,9 +14,10 @@ const APART = 1e-6;
  * The shape of a wrong antiderivative's error e = F' − f, read off at a few points: `constant` (the
  * same non-zero number everywhere: F' = f + c, a stray linear term), `varying` (clearly not
  * constant: wrong by different amounts, or right at some points and wrong at others), `unknown` (too
- * few points, or every difference within rounding). The error of a sum is the error of its wrongly
- * integrated part alone, so deleting a term the model handles correctly leaves its shape alone,
- * while moving to another bug often changes it.
+ * few points, every difference within rounding, or an error that varies beyond its rounding by less
+ * than a millionth of its size). The error of a sum is the error of its wrongly integrated part
+ * alone, so deleting a term the model handles correctly leaves its shape alone, while moving to
+ * another bug often changes it.
  */
 export function integrateErrorShape(problem: Expr, answer: Expr): ErrorShape {
   const d = derivative(answer);
