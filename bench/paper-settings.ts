@@ -30,7 +30,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { generationSteps } from './generationSteps.js';
+import { generationSteps } from '../testkit/generationSteps.js';
 import { cosineDistance } from '../fitness/cosineDistance.js';
 import { structuralVector } from '../src/embed/structuralEmbedder.js';
 import { parseExpr } from '../src/expr/parse.js';
@@ -330,9 +330,9 @@ async function main(): Promise<void> {
         `\nnear, each generation's step in mean cosine distance over ${nearSeeds.length} seeds (paired by seed): change ± standard error, seeds that came closer:\n`,
       );
       for (const step of generationSteps(nearSeeds.map((r) => cosineByRun[r.run]))) {
-        const errors = step.mean / step.standardError;
+        const standardErrors = step.mean / step.standardError;
         console.log(
-          `    gen ${step.generation - 1} → ${step.generation}: ${step.mean >= 0 ? '+' : ''}${step.mean.toFixed(4)} ± ${step.standardError.toFixed(4)} (${Number.isFinite(errors) ? errors.toFixed(1) : '—'} standard errors), ${step.fell} of ${step.seeds} seeds closer`,
+          `    gen ${step.generation - 1} → ${step.generation}: ${step.mean >= 0 ? '+' : ''}${step.mean.toFixed(4)} ± ${step.standardError.toFixed(4)} (${Number.isFinite(standardErrors) ? standardErrors.toFixed(1) : '—'} standard errors), ${step.fell} of ${step.seeds} seeds closer`,
         );
       }
     }

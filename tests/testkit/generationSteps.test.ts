@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generationSteps } from '../../bench/generationSteps.js';
+import { generationSteps } from '../../testkit/generationSteps.js';
 
 describe('generationSteps', () => {
   it('pairs each seed with itself: mean change, its standard error, and the seeds that fell', () => {
