@@ -187,11 +187,23 @@ async function run(name: string, { fitness, distance, seedSelection, rngSeed = R
   };
 }
 
-/** The mean of `measure` over each generation's proven failures (null for a generation without one). */
-function byGeneration(evaluated: readonly EvaluatedRecord[], generations: number, measure: (e: EvaluatedRecord) => number): (number | null)[] {
+const mean = (values: readonly number[]): number => values.reduce((s, v) => s + v, 0) / values.length;
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** A summary (the mean unless given) of `measure` over each generation's proven failures (null for a generation without one). */
+function byGeneration(
+  evaluated: readonly EvaluatedRecord[],
+  generations: number,
+  measure: (e: EvaluatedRecord) => number,
+  summarize: (values: readonly number[]) => number = mean,
+): (number | null)[] {
   return Array.from({ length: generations }, (_, i) => {
     const proven = evaluated.filter((e) => e.generation === i + 1 && e.status === 'fail' && e.proof !== null && e.proof !== undefined);
-    return proven.length > 0 ? proven.reduce((s, e) => s + measure(e), 0) / proven.length : null;
+    return proven.length > 0 ? summarize(proven.map(measure)) : null;
   });
 }
 
@@ -333,6 +345,22 @@ async function main(): Promise<void> {
         const standardErrors = step.mean / step.standardError;
         console.log(
           `    gen ${step.generation - 1} → ${step.generation}: ${step.mean >= 0 ? '+' : ''}${step.mean.toFixed(4)} ± ${step.standardError.toFixed(4)} (${Number.isFinite(standardErrors) ? standardErrors.toFixed(1) : '—'} standard errors), ${step.fell} of ${step.seeds} seeds closer`,
+        );
+      }
+    }
+    // Where the mean holds, the spread says whether the closest failures still come closer.
+    if (nearSeeds.length >= 2) {
+      console.log(`\nnear, each generation's proven failures, mean over ${nearSeeds.length} seeds: how many, and their closest and median cosine distance:\n`);
+      for (const [label, summarize] of [
+        ['failures', (values: readonly number[]) => values.length],
+        ['closest', (values: readonly number[]) => Math.min(...values)],
+        ['median', median],
+      ] as const) {
+        const byRun = nearSeeds.map((r) => byGeneration(evaluatedByRun[r.run], r.generations, (e) => cosineOf(e.problem), summarize));
+        console.log(
+          `    ${label.padEnd(10)} ${meanOverRuns(byRun)
+            .map((v) => (v === null ? '—' : v.toFixed(label === 'failures' ? 1 : 3)))
+            .join('  ')}`,
         );
       }
     }
