@@ -14,7 +14,7 @@
 // move from a shape here, which is why they are left out: 1/(x + p)^n (a quotient's numerator
 // replaced by 1), c^x/(x + p) (c^x/(x + p)^n's power replaced by its base), x^n*c^x and
 // (x + p)*c^x ((x + p)^n*c^x's x + p or power replaced by a child).
-import { exponentialOfX, integerIn, scaledFactor, shiftedX, twoFactors } from './matchers.mjs';
+import { exponentialOfX, factorsLedBy, integerIn, scaledFactor, shiftedX } from './matchers.mjs';
 import { TERM_BUGS } from './plantedBugs.mjs';
 import { toInfix } from './sagga.mjs';
 
@@ -73,12 +73,8 @@ export const DEEP_BUGS = [
     signature: '*(^(#,x),^(+(#,x),#))',
     example: '(x + 1)^2*2^x',
     match: (e) => {
-      const f = twoFactors(e);
-      if (f === null) return null;
-      const [P, E] = binomialPower(f[0]) !== null ? f : [f[1], f[0]];
-      const u = binomialPower(P);
-      const c = exponentialOfX(E);
-      return u === null || c === null ? null : { u, E };
+      const p = factorsLedBy(e, binomialPower);
+      return p === null || exponentialOfX(p.other) === null ? null : { u: p.read, E: p.other };
     },
     wrong: ({ u, E }) => `${text(u.L)}^(${u.n + 1})*${text(E)}/((${(u.n + 1) * u.slope})*log(${toInfix(E.args[0])}))`,
   },

@@ -134,6 +134,18 @@ export const variableFactors = (e) => (e.type === 'mul' ? e.args.filter((a) => !
 /** The two non-numeric factors of a product core, or null. */
 export const twoFactors = (e) => (e.type === 'mul' && e.args.length === 2 && !e.args.some(isLiteral) ? e.args : null);
 
+/**
+ * e's two factors, led by the first (in order) that `read` reads: { lead, read: what it read, other },
+ * or null when e is not a product of two factors or `read` reads neither.
+ */
+export function factorsLedBy(e, read) {
+  const f = twoFactors(e);
+  if (f === null) return null;
+  const [lead, other] = read(f[0]) !== null ? f : [f[1], f[0]];
+  const value = read(lead);
+  return value === null ? null : { lead, read: value, other };
+}
+
 /** f, or k·f with rational numbers k: returns { k, f } (k as its tree, null when there is none), or null. */
 export function scaledFactor(e) {
   const [f, ...more] = variableFactors(e);

@@ -25,6 +25,7 @@ import {
   exponential,
   exponentialBase,
   exponentialOfX,
+  factorsLedBy,
   integerIn,
   integerOfSize,
   integerPower,
@@ -234,12 +235,9 @@ export const TERM_BUGS = [
     signature: '*(+(#,x),^(#,x))',
     example: '(x + 1)*2^x',
     match: (e) => {
-      const f = twoFactors(e);
-      if (f === null) return null;
-      const [L, E] = shiftedX(f[0]) !== null ? f : [f[1], f[0]];
-      const shift = shiftedX(L);
-      const c = exponentialOfX(E);
-      return shift === null || c === null ? null : { L, slope: shift.slope, c };
+      const p = factorsLedBy(e, shiftedX);
+      const c = p === null ? null : exponentialOfX(p.other);
+      return c === null ? null : { L: p.lead, slope: p.read.slope, c };
     },
     wrong: ({ L, slope, c }) => `${C(c)}^x*(${text(L)}/log(${C(c)}) + (${slope})/log(${C(c)})^2)`,
   },
