@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { parseExpr } from '../../src/expr/parse.js';
 import { toInfix } from '../../src/expr/toInfix.js';
 import { toLatex } from '../../src/expr/toLatex.js';
@@ -40,4 +42,37 @@ export async function startProgram(argv: readonly string[]): Promise<Program> {
       });
     },
   };
+}
+
+/**
+ * The program of `argv`, started before the tests of the enclosing block and closed after them;
+ * call the returned function in a test to get it.
+ */
+export function useProgram(argv: readonly string[]): () => Program {
+  let program: Program | undefined;
+  beforeAll(async () => {
+    program = await startProgram(argv);
+  });
+  afterAll(async () => {
+    await program?.target.close();
+  });
+  return () => {
+    if (program === undefined) throw new Error(`${argv.join(' ')} was not started: call the function inside a test`);
+    return program;
+  };
+}
+
+/** One bug of a planted program's `--list-bugs`. */
+export interface ListedBug {
+  readonly id: string;
+  readonly description: string;
+  readonly signatures: readonly string[];
+  readonly example: string;
+}
+
+/** The bugs a planted program lists (`node PROGRAM --list-bugs`), which must exit cleanly. */
+export function listBugs(program: string): ListedBug[] {
+  const r = spawnSync(process.execPath, [program, '--list-bugs'], { encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as ListedBug[];
 }

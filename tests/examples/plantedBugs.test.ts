@@ -1,6 +1,6 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { parseExpr } from '../../src/expr/parse.js';
 import { signature } from '../../src/expr/signature.js';
 import { toInfix } from '../../src/expr/toInfix.js';
@@ -8,7 +8,7 @@ import { checkCanaries } from '../../src/targets/checkCanaries.js';
 import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyPair } from '../../src/verify/verifyPair.js';
 import { sagga } from '../helpers/cliInProcess.js';
-import { startProgram, type Judged, type Program } from './askProgram.js';
+import { listBugs, useProgram, type Judged } from './askProgram.js';
 import { plantedShapes } from './plantedShapes.js';
 import { oneDeletions } from './oneDeletions.js';
 import { randomMutants } from './randomMutants.js';
@@ -18,31 +18,12 @@ import { randomMutants } from './randomMutants.js';
 
 const PROGRAM = fileURLToPath(new URL('../../examples/cmd-target/planted-bugs.mjs', import.meta.url));
 
-interface ListedBug {
-  readonly id: string;
-  readonly description: string;
-  readonly signatures: readonly string[];
-  readonly example: string;
-}
-
-function listBugs(): ListedBug[] {
-  const r = spawnSync(process.execPath, [PROGRAM, '--list-bugs'], { encoding: 'utf8' });
-  expect(r.status, r.stderr).toBe(0);
-  return JSON.parse(r.stdout) as ListedBug[];
-}
-
-let program: Program;
-beforeAll(async () => {
-  program = await startProgram([process.execPath, PROGRAM]);
-});
-afterAll(async () => {
-  await program.target.close();
-});
-const ask = (problems: readonly string[]): Promise<Judged[]> => program.ask(problems);
+const program = useProgram([process.execPath, PROGRAM]);
+const ask = (problems: readonly string[]): Promise<Judged[]> => program().ask(problems);
 
 describe('--list-bugs', () => {
   test('lists at least fourteen bugs, each with its own id, one signature no other bug has, and an example of that signature', () => {
-    const bugs = listBugs();
+    const bugs = listBugs(PROGRAM);
     expect(bugs.length).toBeGreaterThanOrEqual(14);
     expect(new Set(bugs.map((b) => b.id)).size).toBe(bugs.length);
     const signatures = bugs.flatMap((b) => b.signatures);
@@ -57,7 +38,7 @@ describe('--list-bugs', () => {
 });
 
 describe('each planted bug', () => {
-  const bugs = listBugs();
+  const bugs = listBugs(PROGRAM);
 
   test('answers its example wrongly: the verifier calls the answer incorrect, and `sagga check` exits 1', async () => {
     const judged = await ask(bugs.map((b) => b.example));
@@ -118,7 +99,7 @@ describe('each planted bug', () => {
 
 describe('everything else', () => {
   test('the six canary problems are answered correctly, so the program passes the start-up check', async () => {
-    const check = await checkCanaries(program.target, (f, F) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS));
+    const check = await checkCanaries(program().target, (f, F) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS));
     expect(check.ok).toBe(true);
     expect(check.correct).toBe(6);
   });
@@ -165,7 +146,7 @@ describe('everything else', () => {
   });
 
   test('on random mutants of the default seeds every answer is correct or comes from a planted shape, and most are answered', async () => {
-    const termSignatures = new Set(listBugs().flatMap((b) => b.signatures));
+    const termSignatures = new Set(listBugs(PROGRAM).flatMap((b) => b.signatures));
     const judged = await ask(randomMutants(400, 'planted-bugs-test'));
     for (const j of judged) {
       if (j.verdict === 'correct' || j.verdict === 'declined') continue;

@@ -1,6 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { parseExpr } from '../../src/expr/parse.js';
 import { signature } from '../../src/expr/signature.js';
 import { checkCanaries } from '../../src/targets/checkCanaries.js';
@@ -8,7 +7,7 @@ import { SEARCH_VERIFY_OPTIONS } from '../../src/verify/types.js';
 import { verifyPair } from '../../src/verify/verifyPair.js';
 import { createJudge } from '../../testkit/plantedFailures.js';
 import { loadPlantedModel } from '../../testkit/plantedModel.js';
-import { startProgram, type Judged, type Program } from './askProgram.js';
+import { listBugs, useProgram, type Judged } from './askProgram.js';
 import { oneDeletions } from './oneDeletions.js';
 import { randomMutants } from './randomMutants.js';
 
@@ -18,27 +17,12 @@ import { randomMutants } from './randomMutants.js';
 
 const PROGRAM = fileURLToPath(new URL('../../examples/cmd-target/planted-deep-bugs.mjs', import.meta.url));
 
-interface ListedBug {
-  readonly id: string;
-  readonly signatures: readonly string[];
-  readonly example: string;
-}
-
-const listed = spawnSync(process.execPath, [PROGRAM, '--list-bugs'], { encoding: 'utf8' });
-const bugs = JSON.parse(listed.stdout) as ListedBug[];
-
-let program: Program;
-beforeAll(async () => {
-  program = await startProgram([process.execPath, PROGRAM]);
-});
-afterAll(async () => {
-  await program.target.close();
-});
-const ask = (problems: readonly string[]): Promise<Judged[]> => program.ask(problems);
+const bugs = listBugs(PROGRAM);
+const program = useProgram([process.execPath, PROGRAM]);
+const ask = (problems: readonly string[]): Promise<Judged[]> => program().ask(problems);
 
 describe('planted-deep-bugs.mjs', () => {
   test('--list-bugs: twelve bugs, each with its own id and one signature no other bug has, that of its example', () => {
-    expect(listed.status, listed.stderr).toBe(0);
     expect(bugs).toHaveLength(12);
     expect(new Set(bugs.map((b) => b.id)).size).toBe(12);
     expect(new Set(bugs.flatMap((b) => b.signatures)).size).toBe(12);
@@ -64,7 +48,7 @@ describe('planted-deep-bugs.mjs', () => {
   });
 
   test('passes the start-up check (the six canary problems answered correctly)', async () => {
-    const check = await checkCanaries(program.target, (f, F) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS));
+    const check = await checkCanaries(program().target, (f, F) => verifyPair(f, F, SEARCH_VERIFY_OPTIONS));
     expect(check.correct).toBe(6);
   });
 });
