@@ -12,8 +12,8 @@ import type { TargetAnswer } from '../targets/types.js';
  * health check are asked again).
  */
 export class AnswerJournal {
-  /** Answers by slot: key, reference and the problem's text (entries of older runs have none). */
-  private readonly entries = new Map<string, readonly TargetAnswer[]>();
+  /** The entry holding the answers of each slot: key, reference and the problem's text (entries of older runs have none). */
+  private readonly entries = new Map<string, JournalEntry>();
   /** Entries read back from journal.jsonl and not used yet: their first use stands for the call that paid for them. */
   private readonly uncharged = new Set<string>();
   /** Shrinking probes' answers, kept for the whole run, with the generation that paid for each. */
@@ -35,7 +35,7 @@ export class AnswerJournal {
     this.sync = sync;
     for (const e of saved) {
       const id = slot(e.key, e.reference, e.problem);
-      if (e.answers.length > 0) this.entries.set(id, e.answers);
+      if (e.answers.length > 0) this.entries.set(id, e);
       else for (const other of this.slotsOf(e.key, e.reference)) this.entries.delete(other);
       if (e.probe !== undefined && e.answers.length > 0) this.probes.set(id, { entry: e, generation: e.probe });
     }
@@ -49,7 +49,7 @@ export class AnswerJournal {
    */
   get(key: string, reference?: string, problem?: string): readonly TargetAnswer[] | undefined {
     const id = this.find(key, reference, problem);
-    return id === undefined ? undefined : this.entries.get(id);
+    return id === undefined ? undefined : this.entries.get(id)?.answers;
   }
 
   /** Are these answers read back from journal.jsonl and not used yet (`chargeReplay` will charge them)? */
@@ -90,8 +90,8 @@ export class AnswerJournal {
    */
   keep(key: string, generation: number): void {
     for (const id of this.slotsOf(key, undefined)) {
-      const problem = textOf(id);
-      this.record({ key, answers: this.entries.get(id)!, probe: generation, ...(problem !== undefined ? { problem } : {}) });
+      const { answers, problem } = this.entries.get(id)!;
+      this.record({ key, answers, probe: generation, ...(problem !== undefined ? { problem } : {}) });
     }
   }
 
@@ -128,13 +128,13 @@ export class AnswerJournal {
     this.unsynced = false;
     this.entries.clear();
     this.uncharged.clear();
-    for (const [id, { entry }] of this.probes) this.entries.set(id, entry.answers);
+    for (const [id, { entry }] of this.probes) this.entries.set(id, entry);
   }
 
   private record(entry: JournalEntry): void {
     this.write(entry);
     const id = slot(entry.key, entry.reference, entry.problem);
-    this.entries.set(id, entry.answers);
+    this.entries.set(id, entry);
     if (entry.probe !== undefined) this.probes.set(id, { entry, generation: entry.probe });
   }
 
@@ -172,10 +172,4 @@ const FLUSH_MS = 200;
 function slot(key: string, reference: string | undefined, problem: string | undefined): string {
   const base = `${reference ?? ''}\u0000${key}`;
   return problem === undefined ? base : `${base}\u0000${problem}`;
-}
-
-/** The problem's text of a slot, if it has one. */
-function textOf(id: string): string | undefined {
-  const parts = id.split('\u0000');
-  return parts.length > 2 ? parts.slice(2).join('\u0000') : undefined;
 }
