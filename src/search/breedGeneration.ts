@@ -1,6 +1,7 @@
 import { crossover } from '../../mutations/crossover.js';
 import { duplication } from '../../mutations/duplication.js';
 import { graft } from '../../mutations/graft.js';
+import { quotient } from '../../mutations/quotient.js';
 import type { CandidateCheck } from '../../constraints/checkCandidate.js';
 import type { Expr } from '../expr/types.js';
 import { integrateTask } from '../tasks/integrate/integrateTask.js';
@@ -200,14 +201,14 @@ interface CrossMaterial {
 }
 
 /**
- * One child: a graft with a given problem, a crossover of its tree with a failing partner's, or a
- * duplication of a part of it (each then one step fewer), or mutations alone; each mutation is the
+ * One child: a graft with a given problem, a crossover of its tree with a failing partner's, a
+ * duplication of a part of it or a quotient of one (each then one step fewer), or mutations alone; each mutation is the
  * task's (the tree's, or now and then a parameter's), and the child keeps its parent's parameters
  * otherwise.
  */
 function makeChild(parent: Parent, { partners, grafts }: CrossMaterial, plan: BreedingPlan, rng: Rng, deps: BreedingDeps): TaskProblem {
   // Draws only what the plan varies, so that a plan of one mutation per child draws exactly what the paper's search draws
-  // (and a calm level, without duplication, draws no number for it).
+  // (and a calm level, without duplication or quotients, draws no number for them).
   let steps = plan.maxSteps > plan.minSteps ? rng.int(plan.minSteps, plan.maxSteps) : plan.minSteps;
   const scale = plan.wideConstantShare > 0 && rng.next() < plan.wideConstantShare ? plan.constantScale : 1;
   const task = deps.task ?? integrateTask;
@@ -220,6 +221,9 @@ function makeChild(parent: Parent, { partners, grafts }: CrossMaterial, plan: Br
     steps = Math.max(0, steps - 1);
   } else if (plan.duplicationShare > 0 && steps > 0 && rng.next() < plan.duplicationShare) {
     child = { expr: duplication(child.expr, rng, (copy) => deps.mutate(copy, rng, scale)), params: child.params };
+    steps--;
+  } else if (plan.quotientShare > 0 && steps > 0 && rng.next() < plan.quotientShare) {
+    child = { expr: quotient(child.expr, rng, (copy) => deps.mutate(copy, rng, scale)), params: child.params };
     steps--;
   }
   for (let i = 0; i < steps; i++) child = task.mutate(child, rng, (tree) => deps.mutate(tree, rng, scale), scale);

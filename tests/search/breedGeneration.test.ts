@@ -65,7 +65,7 @@ describe('breedGeneration', () => {
     const parents = [{ expr: parseExpr('5/(x + 3)'), origin: 'bug' as const }];
     const product = /\(x \+ 3\)\*\(x [+-] \d+\)|\(x [+-] \d+\)\*\(x \+ 3\)/;
     const productsAt = (level: number, planAt = escalationPlan) =>
-      breedGeneration(request({ parents, partners: [], generationSize: 200, level, topLevel: level, planAt }), deps(new Set())).problems.filter((p) =>
+      breedGeneration(request({ parents, partners: [], generationSize: 1000, level, topLevel: level, planAt }), deps(new Set())).problems.filter((p) =>
         product.test(p.infix),
       ).length;
     expect(productsAt(TOP_LEVEL)).toBeGreaterThan(0);
@@ -74,6 +74,20 @@ describe('breedGeneration', () => {
     expect(productsAt(0)).toBe(0);
     expect(productsAt(1)).toBe(0);
     expect(productsAt(0, () => RANDOM_SAMPLING_PLAN)).toBe(0);
+  });
+
+  it('builds quotients of related parts once escalated, and none at levels 0 and 1 or in the no-evolution plan', () => {
+    const parents = [{ expr: parseExpr('(x + 1)^2*(x + 2)^2'), origin: 'bug' as const }];
+    const binomialQuotient = /\(x [+-] \d+\)(\^\d+)?\/\(x [+-] \d+\)/;
+    const quotientsAt = (level: number, planAt = escalationPlan) =>
+      breedGeneration(request({ parents, partners: [], generationSize: 1000, level, topLevel: level, planAt }), deps(new Set())).problems.filter((p) =>
+        binomialQuotient.test(p.infix),
+      ).length;
+    expect(quotientsAt(TOP_LEVEL)).toBeGreaterThan(0);
+    expect(quotientsAt(2)).toBeGreaterThan(0);
+    expect(quotientsAt(0)).toBe(0);
+    expect(quotientsAt(1)).toBe(0);
+    expect(quotientsAt(0, () => RANDOM_SAMPLING_PLAN)).toBe(0);
   });
 
   it('says exhausted when even the top level makes nothing new', () => {
