@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { duplication } from '../../mutations/duplication.js';
-import { mutate } from '../../mutations/mutate.js';
-import { PRESET_CONFIGS } from '../../mutations/presets.js';
 import { parseExpr } from '../../src/expr/parse.js';
 import { toInfix } from '../../src/expr/toInfix.js';
-import { createRng } from '../../src/util/rng.js';
+import { singleMutants, stepChildren, type uniformMutation } from './helpers.js';
 
-const children = (
-  source: string,
-  count: number,
-  mutateCopy = (rng: ReturnType<typeof createRng>) => (e: Parameters<typeof mutate>[0]) => mutate(e, rng, PRESET_CONFIGS.uniform),
-): string[] =>
-  Array.from({ length: count }, (_, i) => {
-    const rng = createRng(`dup-${source}-${i}`);
-    return toInfix(duplication(parseExpr(source), rng, mutateCopy(rng)));
-  });
+const children = (source: string, count: number, mutateCopy?: typeof uniformMutation): string[] => stepChildren(duplication, 'dup', source, count, mutateCopy);
 
 describe('duplication', () => {
   it('builds products of two related factors in one step, which no single mutation builds', () => {
@@ -27,9 +17,7 @@ describe('duplication', () => {
     const fromSquareReciprocal = children('7/x^2', 400);
     expect(fromSquareReciprocal.some((c) => /^7\/\(x\^2\*\(x [+-] \d+\)\)$/.test(c))).toBe(true);
     // None of these comes from one mutation of the same problems.
-    const mutants = ['(x + 3)^2', '5/(x + 3)', '7/x^2'].flatMap((s) =>
-      Array.from({ length: 400 }, (_, i) => toInfix(mutate(parseExpr(s), createRng(`m-${s}-${i}`), PRESET_CONFIGS.uniform))),
-    );
+    const mutants = singleMutants(['(x + 3)^2', '5/(x + 3)', '7/x^2'], 400);
     expect(mutants.filter((c) => /\(x [+-] \d+\)(\^2)?\*\(x [+-] \d+\)|x\^2\*\(x [+-] \d+\)/.test(c))).toEqual([]);
   });
 

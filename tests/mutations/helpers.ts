@@ -5,6 +5,9 @@ import { toInfix } from '../../src/expr/print.js';
 import { simplify } from '../../src/expr/simplify.js';
 import type { Expr } from '../../src/expr/types.js';
 import type { MutationParams } from '../../mutations/types.js';
+import { mutate } from '../../mutations/mutate.js';
+import { PRESET_CONFIGS } from '../../mutations/presets.js';
+import { createRng, type Rng } from '../../src/util/rng.js';
 
 /** Trees of every node kind: sums, products, quotients, powers, negations, functions, constants. */
 export const SAMPLE_TEXTS = [
@@ -56,4 +59,26 @@ export function shapeOf(e: Expr): string {
   if (e.type === 'neg') return shapeOf(e.args[0]);
   const head = e.type === 'fn' ? e.name : e.type;
   return `${head}[${e.args.map(shapeOf).join(';')}]`;
+}
+
+/** A step that sets a part of a tree beside a relative of it (duplication, quotient), the relative's mutation given. */
+export type PartStep = (tree: Expr, rng: Rng, mutateCopy: (copy: Expr) => Expr) => Expr;
+
+/** The run's own mutation under the `uniform` preset, drawn from `rng`. */
+export const uniformMutation =
+  (rng: Rng) =>
+  (e: Expr): Expr =>
+    mutate(e, rng, PRESET_CONFIGS.uniform);
+
+/** `count` children of `source` by `step`, the i-th drawn from the generator `${label}-${source}-${i}`, printed. */
+export function stepChildren(step: PartStep, label: string, source: string, count: number, mutateCopy = uniformMutation): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const rng = createRng(`${label}-${source}-${i}`);
+    return toInfix(step(parseExpr(source), rng, mutateCopy(rng)));
+  });
+}
+
+/** What single mutations make of the sources: `count` of each under `uniform`, the i-th drawn from `m-${source}-${i}`, printed. */
+export function singleMutants(sources: readonly string[], count: number): string[] {
+  return sources.flatMap((s) => Array.from({ length: count }, (_, i) => toInfix(mutate(parseExpr(s), createRng(`m-${s}-${i}`), PRESET_CONFIGS.uniform))));
 }

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mutate } from '../../mutations/mutate.js';
-import { PRESET_CONFIGS } from '../../mutations/presets.js';
 import { quotient } from '../../mutations/quotient.js';
 import { parseExpr } from '../../src/expr/parse.js';
 import { toInfix } from '../../src/expr/toInfix.js';
-import { createRng } from '../../src/util/rng.js';
+import { singleMutants, stepChildren, type uniformMutation } from './helpers.js';
 
-const children = (
-  source: string,
-  count: number,
-  mutateCopy = (rng: ReturnType<typeof createRng>) => (e: Parameters<typeof mutate>[0]) => mutate(e, rng, PRESET_CONFIGS.uniform),
-): string[] =>
-  Array.from({ length: count }, (_, i) => {
-    const rng = createRng(`quo-${source}-${i}`);
-    return toInfix(quotient(parseExpr(source), rng, mutateCopy(rng)));
-  });
+const children = (source: string, count: number, mutateCopy?: typeof uniformMutation): string[] => stepChildren(quotient, 'quo', source, count, mutateCopy);
 
 const binomialPowerQuotient = /^\(x [+-] \d+\)\^\d+\/\(x [+-] \d+\)\^\d+$/;
 
@@ -30,9 +20,7 @@ describe('quotient', () => {
     const fromLinear = children('x + 3', 400);
     expect(fromLinear.some((c) => /^\(x \+ 3\)\/\(x [+-] \d+\)$/.test(c))).toBe(true);
     // None of these comes from one mutation of the same problems.
-    const mutants = ['(x + 1)^2*(x + 2)^2', '(x + 3)^2', 'x + 3'].flatMap((s) =>
-      Array.from({ length: 400 }, (_, i) => toInfix(mutate(parseExpr(s), createRng(`m-${s}-${i}`), PRESET_CONFIGS.uniform))),
-    );
+    const mutants = singleMutants(['(x + 1)^2*(x + 2)^2', '(x + 3)^2', 'x + 3'], 400);
     expect(mutants.filter((c) => /\)(\^\d+)?\/\(x [+-] \d+\)/.test(c))).toEqual([]);
   });
 
