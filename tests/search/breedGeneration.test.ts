@@ -30,6 +30,18 @@ const request = (overrides: Partial<BreedingRequest> = {}): BreedingRequest => (
   ...overrides,
 });
 
+/**
+ * How many of 1,000 children of `parent` (a known bug's form, no partners), bred at a level with
+ * the plans of `planAt`, print matching `shape`.
+ */
+const childrenMatching =
+  (parent: string, shape: RegExp) =>
+  (level: number, planAt = escalationPlan): number =>
+    breedGeneration(
+      request({ parents: [{ expr: parseExpr(parent), origin: 'bug' }], partners: [], generationSize: 1000, level, topLevel: level, planAt }),
+      deps(new Set()),
+    ).problems.filter((p) => shape.test(p.infix)).length;
+
 describe('breedGeneration', () => {
   it('draws generationSize children spread over the parents, new and valid, at level 0 when enough are new', () => {
     const bred = breedGeneration(request(), deps(new Set()));
@@ -62,12 +74,7 @@ describe('breedGeneration', () => {
   });
 
   it('builds products of related factors by duplication once escalated, and none at levels 0 and 1 or in the no-evolution plan', () => {
-    const parents = [{ expr: parseExpr('5/(x + 3)'), origin: 'bug' as const }];
-    const product = /\(x \+ 3\)\*\(x [+-] \d+\)|\(x [+-] \d+\)\*\(x \+ 3\)/;
-    const productsAt = (level: number, planAt = escalationPlan) =>
-      breedGeneration(request({ parents, partners: [], generationSize: 1000, level, topLevel: level, planAt }), deps(new Set())).problems.filter((p) =>
-        product.test(p.infix),
-      ).length;
+    const productsAt = childrenMatching('5/(x + 3)', /\(x \+ 3\)\*\(x [+-] \d+\)|\(x [+-] \d+\)\*\(x \+ 3\)/);
     expect(productsAt(TOP_LEVEL)).toBeGreaterThan(0);
     expect(productsAt(2)).toBeGreaterThan(0);
     // The calm levels breed as they did before duplication: mutations (and crossover) alone.
@@ -77,12 +84,7 @@ describe('breedGeneration', () => {
   });
 
   it('builds quotients of related parts once escalated, and none at levels 0 and 1 or in the no-evolution plan', () => {
-    const parents = [{ expr: parseExpr('(x + 1)^2*(x + 2)^2'), origin: 'bug' as const }];
-    const binomialQuotient = /\(x [+-] \d+\)(\^\d+)?\/\(x [+-] \d+\)/;
-    const quotientsAt = (level: number, planAt = escalationPlan) =>
-      breedGeneration(request({ parents, partners: [], generationSize: 1000, level, topLevel: level, planAt }), deps(new Set())).problems.filter((p) =>
-        binomialQuotient.test(p.infix),
-      ).length;
+    const quotientsAt = childrenMatching('(x + 1)^2*(x + 2)^2', /\(x [+-] \d+\)(\^\d+)?\/\(x [+-] \d+\)/);
     expect(quotientsAt(TOP_LEVEL)).toBeGreaterThan(0);
     expect(quotientsAt(2)).toBeGreaterThan(0);
     expect(quotientsAt(0)).toBe(0);
