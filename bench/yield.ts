@@ -14,8 +14,8 @@
  * references, so that only its planted bugs can be proven), written to <out>/<target>-<method>-s<seed>
  * and resumed when it is there already. `--patience N` is passed to every run (0: no run stops as
  * stagnated, so that both methods spend the whole budget). `--shrink-calls-per-node` runs each method once
- * per value given (default 0 alone), in <out>/<target>-<method>-s<seed>-pn<N> for N > 0, shown as
- * `<method> N/node`. The curve is read from generations.jsonl: the distinct
+ * per value given, passed to the search, in <out>/<target>-<method>-s<seed>-pn<N>, shown as
+ * `<method> N/node` (without it: once, at the search's default). The curve is read from generations.jsonl: the distinct
  * signatures archived by the last generation whose cumulative target calls fit in each budget (a
  * dash where no generation had ended within it).
  *
@@ -195,8 +195,10 @@ async function main(): Promise<void> {
   const json = benchArg(argv, 'json');
   const patience = benchArg(argv, 'patience');
   // Each method once per shrink budget, in that order (the ratio table pairs the methods within a budget).
-  const variants = list(benchArg(argv, 'shrink-calls-per-node'), '0').flatMap((perNode) =>
-    methods.map((method) => ({ method, perNode, label: perNode === '0' ? method : `${method} ${perNode}/node` })),
+  const perNodes: readonly (string | null)[] =
+    benchArg(argv, 'shrink-calls-per-node') === undefined ? [null] : list(benchArg(argv, 'shrink-calls-per-node'), '');
+  const variants = perNodes.flatMap((perNode) =>
+    methods.map((method) => ({ method, perNode, label: perNode === null ? method : `${method} ${perNode}/node` })),
   );
   const largest = Math.max(...budgets);
   mkdirSync(out, { recursive: true });
@@ -208,7 +210,7 @@ async function main(): Promise<void> {
     const planted = spec.program === undefined ? null : plantedBugs(spec.program);
     for (const seed of seeds) {
       for (const { method, perNode, label } of variants) {
-        const dir = join(out, `${target}-${method}-s${seed}${perNode === '0' ? '' : `-pn${perNode}`}`);
+        const dir = join(out, `${target}-${method}-s${seed}${perNode === null ? '' : `-pn${perNode}`}`);
         const args = [
           '--target',
           spec.spec,
@@ -221,7 +223,7 @@ async function main(): Promise<void> {
           '--time-limit',
           timeLimit,
           ...(patience === undefined ? [] : ['--patience', patience]),
-          ...(perNode === '0' ? [] : ['--shrink-calls-per-node', perNode]),
+          ...(perNode === null ? [] : ['--shrink-calls-per-node', perNode]),
           ...spec.extra,
         ];
         process.stderr.write(`bench:yield: ${target} ${label} seed ${seed} → ${dir}\n`);

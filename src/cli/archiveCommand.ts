@@ -221,9 +221,9 @@ function registerArchiveShrink(archive: Command): void {
     .option('--shrink-calls <n>', "target calls one line's shrinking may spend (0: only prove and sign each line)", nonNegativeInt, 24)
     .option(
       '--shrink-calls-per-node <n>',
-      "and N per node of the line's problem where that is more, so large failures reach their minimum too",
+      "and N per node of the line's problem where that is more, so large failures reach their minimum too (0: --shrink-calls alone)",
       nonNegativeInt,
-      0,
+      6,
     )
     .option(
       '--reference <specs>',

@@ -84,7 +84,10 @@ export function registerSearchCommand(program: Command): void {
       'stop (stagnated) after this many generations in a row without a new signature, the search having escalated to its highest level (default 20; 0: never)',
     )
     .option('--shrink-calls <n>', 'target calls spent shrinking each new failure to its smallest failing form (default 48; 0: off)')
-    .option('--shrink-calls-per-node <n>', 'and N per node of the failing problem where that is more, so large failures reach their minimum too (default 0)')
+    .option(
+      '--shrink-calls-per-node <n>',
+      'and N per node of the failing problem where that is more, so large failures reach their minimum too (default 6; 0: --shrink-calls alone)',
+    )
     .option('--max-target-calls <n>', 'stop before making more target calls than this (problems, references, shrinking and health checks together)')
     .option('--max-tokens-total <n>', 'stop once the target has spent this many tokens (input + output)')
     .option('--max-cost <usd>', 'stop once the target has cost this much (needs --price-input and --price-output)')

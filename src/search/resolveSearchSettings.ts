@@ -80,7 +80,7 @@ export const SEARCH_DEFAULTS: Omit<SearchSettings, 'target' | 'rngSeed' | 'concu
   novelty: 'signature',
   patience: 20,
   shrinkCalls: 48,
-  shrinkCallsPerNode: 0,
+  shrinkCallsPerNode: 6,
   maxTargetCalls: null,
   maxTokensTotal: null,
   maxCost: null,

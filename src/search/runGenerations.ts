@@ -223,6 +223,7 @@ function generationContext(
     signature: deps.signature,
     shrink: deps.shrink,
     shrinkCalls: settings.shrinkCalls ?? 0,
+    // Runs made before the per-node budget existed shrank on --shrink-calls alone.
     shrinkCallsPerNode: settings.shrinkCallsPerNode ?? 0,
     rng: deps.rng,
     checkHealth: deps.checkHealth,

@@ -49,6 +49,9 @@ describe('integrate, behind the Task seam', () => {
       '3',
       '--concurrency',
       '2',
+      // The build before tasks shrank on --shrink-calls alone; the per-node budget's default came later.
+      '--shrink-calls-per-node',
+      '0',
       '--json',
       '--out',
       out,
