@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sagga } from '../helpers/cliInProcess.js';
 import { searchOneGeneration } from '../helpers/searchOneGeneration.js';
 import { jsonLines } from '../helpers/jsonLines.js';
 
 interface Line {
+  readonly id: string;
   readonly nodes: number;
   readonly shrink: { readonly calls: number; readonly stopped: string };
 }
@@ -28,5 +30,29 @@ describe('a search with --shrink-calls-per-node', () => {
     expect(settings(byDefault).shrinkCallsPerNode).toBe(6);
     for (const line of lines(byDefault)) expect(line.shrink.calls).toBeLessThanOrEqual(Math.max(3, 6 * line.nodes));
     expect(lines(byDefault).some((line) => line.shrink.calls > 3)).toBe(true);
+  });
+
+  it('resumes a run made before the per-node budget on --shrink-calls alone, as it ran', async () => {
+    const out = await searchOneGeneration({
+      task: 'integrate',
+      target: 'cmd:node examples/cmd-target/planted-bugs.mjs',
+      generationSize: 80,
+      shrinkCalls: 3,
+      extra: ['--reference', 'none', '--no-canaries', '--rng-seed', 'pin'],
+    });
+    const path = join(out, 'config.json');
+    const config = JSON.parse(readFileSync(path, 'utf8'));
+    delete config.settings.shrinkCallsPerNode;
+    writeFileSync(path, JSON.stringify(config, null, 2));
+    const resumed = await sagga(['search', '--resume', out, '--max-generations', '4', '--force-resume', '--json']);
+    expect(resumed.status, resumed.stderr).toBe(0);
+    const archived = jsonLines<Line>(join(out, 'archive.jsonl'));
+    const first = archived.filter((line) => line.id.startsWith('g1-'));
+    const later = archived.filter((line) => !line.id.startsWith('g1-'));
+    // The first generation, a new run, had 6 calls per node; the resumed ones have the 3 of --shrink-calls.
+    expect(first.some((line) => line.shrink.calls > 3)).toBe(true);
+    for (const line of later) expect(line.shrink.calls).toBeLessThanOrEqual(3);
+    // Binding at 3 calls: at 6 per node no shrink would stop on its budget that soon.
+    expect(later.some((line) => line.shrink.stopped === 'budget')).toBe(true);
   });
 });
