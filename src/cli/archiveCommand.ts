@@ -5,6 +5,7 @@ import { DEFAULT_CLUSTER_SEED } from '../archive/defaultClusterSeed.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../archive/exportFormats.js';
 import { DATASET_INCLUDES, type DatasetInclude } from '../archive/datasetIncludes.js';
 import { EMBEDDER_SPECS } from '../embed/embedderSpecs.js';
+import { SEARCH_DEFAULTS } from '../search/resolveSearchSettings.js';
 import { addFormerOptionName } from './addFormerOptionName.js';
 import { failCommand } from './failCommand.js';
 import { printReadWarnings } from './printReadWarnings.js';
@@ -223,7 +224,7 @@ function registerArchiveShrink(archive: Command): void {
       '--shrink-calls-per-node <n>',
       "and N per node of the line's problem where that is more, so large failures reach their minimum too (0: --shrink-calls alone)",
       nonNegativeInt,
-      6,
+      SEARCH_DEFAULTS.shrinkCallsPerNode,
     )
     .option(
       '--reference <specs>',
