@@ -195,8 +195,8 @@ async function main(): Promise<void> {
   const json = benchArg(argv, 'json');
   const patience = benchArg(argv, 'patience');
   // Each method once per shrink budget, in that order (the ratio table pairs the methods within a budget).
-  const perNodes: readonly (string | null)[] =
-    benchArg(argv, 'shrink-calls-per-node') === undefined ? [null] : list(benchArg(argv, 'shrink-calls-per-node'), '');
+  const perNodeArg = benchArg(argv, 'shrink-calls-per-node');
+  const perNodes: readonly (string | null)[] = perNodeArg === undefined ? [null] : list(perNodeArg, '');
   const variants = perNodes.flatMap((perNode) =>
     methods.map((method) => ({ method, perNode, label: perNode === null ? method : `${method} ${perNode}/node` })),
   );
