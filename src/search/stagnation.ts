@@ -33,16 +33,23 @@ export interface GenerationYield {
 export const LOW_NEW_SHARE = 0.25;
 
 /**
+ * Stale generations that take the level from 0 past the top: with five levels, one level every
+ * second generation, the top after the eighth. A shorter patience is taken instead, so that every
+ * level gets its turn before the run stops.
+ */
+export const CLIMB_GENERATIONS = 10;
+
+/**
  * The next state. A new signature calms the search (level 0). Otherwise the level climbs with the
- * stale generations so that the top level is reached a fifth of `patience` before the run would
- * stop (every level gets its turn), and a generation whose candidates were mostly known problems
- * climbs one level at once.
+ * stale generations (CLIMB_GENERATIONS), so that a search whose bugs lie beyond the calm levels'
+ * reach soon gets to the levels that reach them and spends the rest of its patience at the top; a
+ * generation whose candidates were mostly known problems climbs one level at once.
  */
 export function observeGeneration(state: StagnationState, seen: GenerationYield, policy: StagnationPolicy): StagnationState {
   if (seen.newSignatures > 0) return seen.newShare < LOW_NEW_SHARE ? { ...CALM, level: Math.min(1, policy.topLevel) } : CALM;
   const staleGenerations = state.staleGenerations + 1;
   const staleCalls = state.staleCalls + seen.targetCalls;
-  const span = policy.patience > 0 ? policy.patience : 20;
+  const span = policy.patience > 0 ? Math.min(CLIMB_GENERATIONS, policy.patience) : CLIMB_GENERATIONS;
   let level = Math.max(state.level, Math.floor((staleGenerations * (policy.topLevel + 1)) / span));
   if (seen.newShare < LOW_NEW_SHARE) level = Math.max(level, state.level + 1);
   return { level: Math.min(policy.topLevel, level), staleGenerations, staleCalls };

@@ -17,6 +17,18 @@ describe('stagnation', () => {
     expect(s.staleCalls).toBe(1000);
   });
 
+  it('climbs a level every second stale generation under a longer patience, and spends the rest of it at the top', () => {
+    const patient = { patience: 20, topLevel: 4 };
+    let s: StagnationState = CALM;
+    const levels: number[] = [];
+    for (let g = 0; g < 20; g++) {
+      s = observeGeneration(s, nothingNew, patient);
+      levels.push(s.level);
+      expect(hasStagnated(s, patient)).toBe(g === 19);
+    }
+    expect(levels).toEqual([0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]);
+  });
+
   it('climbs at once when most candidates were known problems, and calms down on a new signature', () => {
     const crowded = observeGeneration(CALM, { ...nothingNew, newShare: LOW_NEW_SHARE / 2 }, policy);
     expect(crowded.level).toBe(1);
@@ -26,8 +38,13 @@ describe('stagnation', () => {
 
   it('never stops with patience 0', () => {
     let s: StagnationState = CALM;
-    for (let g = 0; g < 100; g++) s = observeGeneration(s, nothingNew, { patience: 0, topLevel: 4 });
+    const levels: number[] = [];
+    for (let g = 0; g < 100; g++) {
+      s = observeGeneration(s, nothingNew, { patience: 0, topLevel: 4 });
+      levels.push(s.level);
+    }
     expect(hasStagnated(s, { patience: 0, topLevel: 4 })).toBe(false);
+    expect(levels.slice(0, 9)).toEqual([0, 1, 1, 2, 2, 3, 3, 4, 4]);
     expect(s.level).toBe(4);
   });
 });
