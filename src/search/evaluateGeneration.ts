@@ -144,7 +144,13 @@ export async function evaluateGeneration(asked: GenerationAsk, ctx: GenerationCo
 
   // Every problem's lane is open before any call is made: the first round holds them all.
   const lanes = problems.map((_, i) => gate.lane(i));
-  await Promise.all(lanes.map((lane, i) => evaluate(i, lane).finally(() => lane.leave())));
+  const asks = await Promise.allSettled(lanes.map((lane, i) => evaluate(i, lane).finally(() => lane.leave())));
+  const broken = asks.find((a): a is PromiseRejectedResult => a.status === 'rejected');
+  if (broken !== undefined) {
+    // The shrinks under way journal what they ask: they end before the error closes the run's files.
+    await shrinks?.settled().catch(() => undefined);
+    throw broken.reason;
+  }
   // Problems not asked leave a gap; those after it are decided, and may be shrunk.
   walk.advancePastGaps();
   await health?.finish();

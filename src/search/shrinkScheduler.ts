@@ -56,7 +56,9 @@ export class ShrinkScheduler {
 
   /** The next decided problem in asked order: shrink it if it is a proven failure of a new shape. */
   consider(index: number): void {
-    const evaluation = this.options.results[index]!;
+    // A health check with no room left in the budget leaves the problem it was set off by unasked.
+    const evaluation = this.options.results[index];
+    if (evaluation === undefined) return;
     const j = evaluation.judgement;
     if (this.options.shrinkCalls <= 0 || j.status !== 'fail' || j.proof === null) return;
     const task = this.options.task ?? integrateTask;
