@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { acquireRunLock, type RunLock } from './acquireRunLock.js';
+import { noRunThere } from './noRunThere.js';
 import { RunDirError } from './runDirError.js';
 import { RUN_FILES } from './runSchema.js';
 
@@ -26,7 +27,7 @@ const OWN_BEFORE_START = new Set<string>(['cache']);
 export function openRunDir(dir: string, options: OpenRunDirOptions): RunLock {
   const existed = existsSync(dir);
   if (options.resume) {
-    if (!existed || !isDirectory(dir)) throw new Error(`--resume ${dir}: no run there (no ${RUN_FILES.config})`);
+    if (!existed || !isDirectory(dir)) throw new Error(noRunThere(dir));
   } else {
     try {
       makeDirs(dir);

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_CANDIDATE_LIMITS } from '../../constraints/candidateLimits.js';
 import { resolveMutationConfig } from '../../mutations/presets.js';
+import { noRunThere } from '../run/noRunThere.js';
 import { RunFiles } from '../run/runFiles.js';
 import type { SearchSettings } from '../run/runSchema.js';
 import { loadSeeds } from '../seeds/loadSeeds.js';
@@ -76,7 +77,7 @@ export async function planSearch(options: SearchCommandOptions, targetOptions: O
     outDir = resolve(options.resume!);
     const files = new RunFiles(outDir);
     const saved = files.readConfig();
-    if (saved === null) throw new Error(`--resume ${options.resume}: no run there (no config.json)`);
+    if (saved === null) throw new Error(noRunThere(options.resume!));
     settings = { ...saved.settings, ...explicit, target: explicit.target ?? saved.settings.target };
     if (saved.target?.settings !== undefined) own = mergeTargetOptions(targetOptionsFromSettings(saved.target.settings).options, targetOptions);
     spent = files.readCheckpoint()?.totals.target_calls ?? 0;

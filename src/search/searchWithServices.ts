@@ -22,6 +22,7 @@ import type { VerifyPair } from '../judge/judgeOutcome.js';
 import { builtinSeedSets, loadSeeds, seedsFolder, type SeedSet } from '../seeds/loadSeeds.js';
 import { readLineTree } from '../tasks/readLineTree.js';
 import type { Expr } from '../expr/types.js';
+import { noRunThere } from '../run/noRunThere.js';
 import { openRunDir } from '../run/openRunDir.js';
 import { settingsHash } from '../run/settingsHash.js';
 import type { RunSeeds } from '../run/runSchema.js';
@@ -228,7 +229,7 @@ function runSettings(options: SearchCommandOptions, explicit: Partial<SearchSett
     return { resuming: false, settings, saved: null, changes: [], editedByHand: false };
   }
   const saved = files.readConfig();
-  if (saved === null) throw new Error(`--resume ${options.resume}: no run there (no ${RUN_FILES.config})`);
+  if (saved === null) throw new Error(noRunThere(options.resume));
   let editedByHand = false;
   if (typeof saved.settings_sha256 === 'string' && saved.settings_sha256 !== settingsHash(saved)) {
     if (!options.forceResume) {

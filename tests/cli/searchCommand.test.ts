@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,16 @@ describe('sagga search: bad input', () => {
     expect(r.status).toBe(64);
     expect(r.stderr).toMatch(/unknown mutation preset 'aggressive'; valid ones: robustness, distance, uniform/);
     expect(existsSync(join(work, 'bad-preset', 'config.json'))).toBe(false);
+  });
+
+  it('--resume of a directory a run left before saving its settings says to start it again', async () => {
+    // What a run killed while it started leaves behind: its directory, empty.
+    const left = join(work, 'killed-at-start');
+    mkdirSync(left);
+    const r = await inProcess(['--resume', left]);
+    expect(r.status).toBe(64);
+    expect(r.stderr).toContain(`--resume ${left}: no run there (no config.json)`);
+    expect(r.stderr).toMatch(/start it again with the command that began it/);
   });
 
   it('an unknown fitness spec lists the valid ones', async () => {
