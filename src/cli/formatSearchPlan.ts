@@ -18,7 +18,7 @@ export function formatSearchPlan(plan: SearchPlan): string {
   lines.push(
     `  seeds read: ${plan.seeds.count} from ${plan.seeds.source}`,
     '',
-    'Target calls (problems, references, shrinking and health checks, as the budgets count them):',
+    'Target calls (problems, references, shrinking and health checks; --max-target-calls counts all but the check before the run):',
   );
   const count = (n: number) => n.toLocaleString('en-US');
   if (calls.max === null) {
@@ -26,7 +26,10 @@ export function formatSearchPlan(plan: SearchPlan): string {
       '  no limit: the run stops only when the archive is full or the search runs out of problems; give --max-generations or --max-target-calls to bound it',
     );
   } else if (calls.boundBy === 'max-target-calls') {
-    lines.push(`  at most ${count(calls.max)} (--max-target-calls)${calls.spent > 0 ? `, ${count(calls.spent)} of them made already` : ''}`);
+    lines.push(
+      `  at most ${count(calls.max)} (--max-target-calls)${calls.spent > 0 ? `, ${count(calls.spent)} of them made already` : ''}` +
+        (calls.health > 0 ? `, and the ${calls.health} of the health check before the run` : ''),
+    );
   } else {
     lines.push(`  at most ${count(calls.max)}: the worst case of --max-generations ${settings.maxGenerations} × --generation-size ${settings.generationSize}`);
   }

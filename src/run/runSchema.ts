@@ -381,7 +381,10 @@ export interface RunTotals {
   readonly failures: number;
   readonly errors: number;
   readonly seconds: { readonly target: number; readonly verify: number; readonly engine: number; readonly wall: number };
-  /** What the budgets count, spent so far (absent in runs made before budgets existed: 0). */
+  /**
+   * Every call made to a target so far (absent in runs made before budgets existed: 0);
+   * `--max-target-calls` counts them less `startup_calls` (src/search/chargedCalls.ts).
+   */
   readonly target_calls?: number;
   /**
    * Of `target_calls`, those made before a session's first generation (the canary check at the

@@ -4,8 +4,9 @@ import type { Spent } from './spendingBudget.js';
 
 /**
  * The run's totals after one more committed generation. Calls, tokens and cost are the budget's
- * running figures (`spent`), not sums of the rows: they include what no row counts (the canaries
- * of each session, calls replayed from a journal).
+ * running figures (`spent`), not sums of the rows: they include what no row counts (calls replayed
+ * from a journal; the tokens and cost of each session's canaries). The call budget does not count
+ * the canaries (`chargedCalls`): they are added to its figure here.
  */
 export function addGenerationTotals(totals: RunTotals, candidates: number, row: GenerationRecord, wallSeconds: number, spent: Spent): RunTotals {
   return {
@@ -20,7 +21,7 @@ export function addGenerationTotals(totals: RunTotals, candidates: number, row: 
       engine: totals.seconds.engine + row.seconds.engine,
       wall: totals.seconds.wall + wallSeconds,
     },
-    target_calls: spent.calls,
+    target_calls: spent.calls + (totals.startup_calls ?? 0),
     ...(totals.startup_calls !== undefined ? { startup_calls: totals.startup_calls } : {}),
     proven: (totals.proven ?? 0) + row.proven,
     tokens: { input: spent.input, output: spent.output },

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { chargedCalls } from './chargedCalls.js';
 import { resolve } from 'node:path';
 import { DEFAULT_CANDIDATE_LIMITS } from '../../constraints/candidateLimits.js';
 import { resolveMutationConfig } from '../../mutations/presets.js';
@@ -29,7 +30,7 @@ export interface SearchPlan {
   readonly cost: CostPlan;
 }
 
-/** Target calls (problems, references, shrinking and health checks together, as the budgets count them). */
+/** Target calls (problems, references, shrinking and health checks together; the call budget counts all but the check before the run). */
 export interface CallPlan {
   /** The most calls the run can make; null when nothing bounds them. */
   readonly max: number | null;
@@ -80,7 +81,8 @@ export async function planSearch(options: SearchCommandOptions, targetOptions: O
     if (saved === null) throw new Error(noRunThere(options.resume!));
     settings = { ...saved.settings, ...explicit, target: explicit.target ?? saved.settings.target };
     if (saved.target?.settings !== undefined) own = mergeTargetOptions(targetOptionsFromSettings(saved.target.settings).options, targetOptions);
-    spent = files.readCheckpoint()?.totals.target_calls ?? 0;
+    const checkpoint = files.readCheckpoint();
+    spent = checkpoint ? chargedCalls(checkpoint.totals) : 0;
   } else {
     outDir = resolve(options.out ?? '(archives/<target>-<time>)');
     const chosen = newRunSettings(explicit, { rngSeed: '', concurrency: availableParallelism() });
@@ -137,7 +139,8 @@ async function planCost(settings: SearchPlan['settings'], own: Omit<TargetOption
     const input = Math.ceil(((prompt.system?.length ?? 0) + prompt.user.length + PROBLEM_CHARS) / 4) * settings.k;
     const output = o.maxTokens === undefined ? null : o.maxTokens * settings.k;
     tokensPerCall = { input, output };
-    if (output !== null && calls.max !== null) bounds.push([((calls.max - calls.spent) * (input * prices.input + output * prices.output)) / 1e6, 'calls']);
+    if (output !== null && calls.max !== null)
+      bounds.push([((calls.max - calls.spent + calls.health) * (input * prices.input + output * prices.output)) / 1e6, 'calls']);
   }
   const lowest = bounds.sort((a, b) => a[0] - b[0])[0];
   return { prices, max: lowest?.[0] ?? null, boundBy: lowest?.[1] ?? null, tokensPerCall };

@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+import { chargedCalls } from './chargedCalls.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -363,7 +364,9 @@ function endNotice(summary: SearchSummary, outDir: string): string | undefined {
   }
   if (summary.stopReason === 'budget') {
     const which = summary.budget ?? 'max-target-calls';
-    return `sagga search: stopped by the --${which} budget after ${summary.totals.target_calls ?? 0} target calls; raise it to go on:\n  sagga search --resume ${outDir} --${which} <more>`;
+    const startup = summary.totals.startup_calls ?? 0;
+    const checks = startup > 0 ? ` (and ${startup} of the canary checks sessions begin with)` : '';
+    return `sagga search: stopped by the --${which} budget after ${chargedCalls(summary.totals)} target calls${checks}; raise it to go on:\n  sagga search --resume ${outDir} --${which} <more>`;
   }
   if (summary.resumedAfter !== null && summary.generations === summary.resumedAfter) {
     return `sagga search: nothing to do: ${STOP_REASON_TEXT[summary.stopReason]} (raise --archive-size or --max-generations to go on)`;
@@ -511,7 +514,7 @@ function refusal(outDir: string, differences: readonly SettingDifference[], why?
 function budgetAllows(settings: SearchSettings, totals: RunTotals, calls: number): boolean {
   const budget = new SpendingBudget(
     { maxTargetCalls: settings.maxTargetCalls ?? null, maxTokensTotal: settings.maxTokensTotal ?? null, maxCost: settings.maxCost ?? null },
-    { calls: totals.target_calls ?? 0, input: totals.tokens?.input ?? 0, output: totals.tokens?.output ?? 0, cost: totals.cost ?? 0 },
+    { calls: chargedCalls(totals), input: totals.tokens?.input ?? 0, output: totals.tokens?.output ?? 0, cost: totals.cost ?? 0 },
   );
   return budget.allowsCall(calls);
 }

@@ -144,7 +144,9 @@ describe('sagga search --dry-run', () => {
     const out = join(work, 'real');
     const r = await runBuiltCli(['search', ...args, '--out', out, '--json']);
     expect(r.status, r.stderr).toBe(0);
-    const checkpoint = JSON.parse(readFileSync(join(out, 'checkpoint.json'), 'utf8')) as { totals: { target_calls: number; asked: number } };
+    const checkpoint = JSON.parse(readFileSync(join(out, 'checkpoint.json'), 'utf8')) as {
+      totals: { target_calls: number; startup_calls: number; asked: number };
+    };
     expect(checkpoint.totals.target_calls).toBeGreaterThan(0);
     expect(checkpoint.totals.target_calls).toBeLessThanOrEqual(p.calls.max!);
     expect(checkpoint.totals.asked).toBeLessThanOrEqual(p.calls.problems! * (1 + p.calls.retries));
@@ -155,7 +157,8 @@ describe('sagga search --dry-run', () => {
     expect(resumed.resume).toBe(true);
     const saved = (JSON.parse(before) as { settings: Record<string, unknown> }).settings;
     expect(resumed.settings).toEqual({ ...saved, maxGenerations: 4 });
-    expect(resumed.calls.spent).toBe(checkpoint.totals.target_calls);
+    // What the call budget counts: every call but the health check each session begins with.
+    expect(resumed.calls.spent).toBe(checkpoint.totals.target_calls - checkpoint.totals.startup_calls);
     expect(readFileSync(join(out, 'config.json'), 'utf8')).toBe(before);
   }, 120_000);
 
@@ -167,7 +170,8 @@ describe('sagga search --dry-run', () => {
     const calls = await plan([...target, '--max-target-calls', '1000', '--max-tokens', '500', '--k', '2']);
     expect(calls.cost.boundBy).toBe('calls');
     expect(calls.cost.tokensPerCall!.output).toBe(1000);
-    expect(calls.cost.max).toBeCloseTo((1000 * (calls.cost.tokensPerCall!.input * 0.15 + 1000 * 0.6)) / 1e6, 10);
+    // The health check before the run is paid for too, outside the call budget.
+    expect(calls.cost.max).toBeCloseTo(((1000 + calls.calls.health) * (calls.cost.tokensPerCall!.input * 0.15 + 1000 * 0.6)) / 1e6, 10);
     const noLimit = await plan([...target, '--max-target-calls', '1000']);
     expect(noLimit.cost).toMatchObject({ max: null, boundBy: null });
     expect((await plan(['--target', 'nerdamer'])).cost).toMatchObject({ prices: null, max: null });

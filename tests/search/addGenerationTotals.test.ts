@@ -20,7 +20,7 @@ const before: RunTotals = {
 const row = { asked: 8, evaluated: 7, failures: 2, errors: 1, proven: 1, seconds: { target: 2, verify: 0.25, engine: 0.125 } } as GenerationRecord;
 
 describe('addGenerationTotals', () => {
-  it("adds the generation's counts and seconds, and takes calls, tokens and cost from what the budget has spent", () => {
+  it("adds the generation's counts and seconds, and takes calls (with the canary checks the call budget does not count), tokens and cost from what the budget has spent", () => {
     const after = addGenerationTotals(before, 12, row, 3, { calls: 103, input: 1200, output: 560, cost: 0.0123456789 });
     expect(after).toEqual({
       candidates: 112,
@@ -29,7 +29,7 @@ describe('addGenerationTotals', () => {
       failures: 11,
       errors: 3,
       seconds: { target: 12, verify: 1.25, engine: 0.625, wall: 15 },
-      target_calls: 103,
+      target_calls: 108,
       startup_calls: 5,
       proven: 7,
       tokens: { input: 1200, output: 560 },
@@ -41,6 +41,7 @@ describe('addGenerationTotals', () => {
     const { proven: _proven, startup_calls: _startup, ...older } = before;
     const after = addGenerationTotals(older, 12, row, 3, { calls: 98, input: 0, output: 0, cost: 0 });
     expect(after.proven).toBe(1);
+    expect(after.target_calls).toBe(98);
     expect('startup_calls' in after).toBe(false);
   });
 });

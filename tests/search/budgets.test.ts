@@ -72,4 +72,49 @@ describe('--max-target-calls', () => {
     const after = JSON.parse(readFileSync(join(out, 'checkpoint.json'), 'utf8')) as { totals: { target_calls: number } };
     expect(after.totals.target_calls).toBe(requests.length);
   }, 180_000);
+
+  it('asks what the run never stopped asks when it is stopped and resumed: the canary check each session begins with is not charged', async () => {
+    const run = (out: string, more: string[]) =>
+      runBuiltCli([
+        'search',
+        '--target',
+        'cmd:node examples/cmd-target/planted-bugs.mjs',
+        '--reference',
+        'none',
+        '--out',
+        out,
+        '--max-target-calls',
+        '450',
+        '--generation-size',
+        '100',
+        '--seed-size',
+        '10',
+        '--clusters',
+        '2',
+        '--rng-seed',
+        'sessions',
+        '--concurrency',
+        '2',
+        '--json',
+        ...more,
+      ]);
+    const whole = join(work, 'one-session');
+    const parts = join(work, 'three-sessions');
+    expect((await run(whole, [])).status).toBe(0);
+    // The same run in three sessions (stopped after generations 1 and 2), each beginning with its canary check.
+    expect((await run(parts, ['--max-generations', '1'])).status).toBe(0);
+    for (const generations of ['2', '1000']) {
+      const r = await runBuiltCli(['search', '--resume', parts, '--max-generations', generations, '--json']);
+      expect(r.status, r.stderr).toBe(0);
+    }
+    const asked = (out: string) => jsonLines<{ key: string }>(join(out, 'evaluated.jsonl')).map((e) => e.key);
+    const totals = (out: string) =>
+      (JSON.parse(readFileSync(join(out, 'checkpoint.json'), 'utf8')) as { totals: { target_calls: number; startup_calls: number } }).totals;
+    expect(totals(whole).startup_calls).toBeGreaterThan(0);
+    expect(totals(parts).startup_calls).toBe(3 * totals(whole).startup_calls);
+    // The budget ends inside a generation: the last one asks as many problems in both.
+    expect(asked(parts)).toEqual(asked(whole));
+    expect(readFileSync(join(parts, 'archive.jsonl'), 'utf8')).toBe(readFileSync(join(whole, 'archive.jsonl'), 'utf8'));
+    expect(totals(whole).target_calls - totals(whole).startup_calls).toBeLessThanOrEqual(450);
+  }, 120_000);
 });
