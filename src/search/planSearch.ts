@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { chargedCalls } from './chargedCalls.js';
 import { resolve } from 'node:path';
 import { DEFAULT_CANDIDATE_LIMITS } from '../../constraints/candidateLimits.js';
 import { resolveMutationConfig } from '../../mutations/presets.js';
@@ -15,6 +14,7 @@ import { loadPromptTemplate } from '../targets/openai/promptTemplates.js';
 import { resolveTokenPrices } from '../targets/openai/resolveTokenPrices.js';
 import type { TargetOptions } from '../targets/registry.js';
 import { targetOptionsFromSettings } from '../targets/targetOptionsFromSettings.js';
+import { chargedCalls } from './chargedCalls.js';
 import { HEALTH_STREAK } from './evaluateGeneration.js';
 import { explicitSettings, newRunSettings, type SearchCommandOptions } from './resolveSearchSettings.js';
 

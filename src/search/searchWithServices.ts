@@ -1,5 +1,4 @@
 import { createHash, randomInt } from 'node:crypto';
-import { chargedCalls } from './chargedCalls.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -29,6 +28,7 @@ import { settingsHash } from '../run/settingsHash.js';
 import type { RunSeeds } from '../run/runSchema.js';
 import { packageVersion } from '../util/packageVersion.js';
 import { REDACTED, redactSecrets } from '../util/redactSecrets.js';
+import { chargedCalls } from './chargedCalls.js';
 import { silentProgress, type ProgressReporter, type SearchSummary } from './progressReporter.js';
 import {
   compareSettings,
