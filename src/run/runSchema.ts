@@ -383,7 +383,7 @@ export interface RunTotals {
   readonly seconds: { readonly target: number; readonly verify: number; readonly engine: number; readonly wall: number };
   /**
    * Every call made to a target so far (absent in runs made before budgets existed: 0);
-   * `--max-target-calls` counts them less `startup_calls` (src/search/chargedCalls.ts).
+   * `--max-target-calls` counts them less `startup_calls` (src/search/budgetSpent.ts).
    */
   readonly target_calls?: number;
   /**

@@ -6,7 +6,7 @@ import type { Spent } from './spendingBudget.js';
  * The run's totals after one more committed generation. Calls, tokens and cost are the budget's
  * running figures (`spent`), not sums of the rows: they include what no row counts (calls replayed
  * from a journal; the tokens and cost of each session's canaries). The call budget does not count
- * the canaries (`chargedCalls`): they are added to its figure here.
+ * the canaries (`budgetSpent`): they are added to its figure here.
  */
 export function addGenerationTotals(totals: RunTotals, candidates: number, row: GenerationRecord, wallSeconds: number, spent: Spent): RunTotals {
   return {

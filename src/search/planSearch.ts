@@ -14,7 +14,7 @@ import { loadPromptTemplate } from '../targets/openai/promptTemplates.js';
 import { resolveTokenPrices } from '../targets/openai/resolveTokenPrices.js';
 import type { TargetOptions } from '../targets/registry.js';
 import { targetOptionsFromSettings } from '../targets/targetOptionsFromSettings.js';
-import { chargedCalls } from './chargedCalls.js';
+import { budgetSpent } from './budgetSpent.js';
 import { HEALTH_STREAK } from './evaluateGeneration.js';
 import { explicitSettings, newRunSettings, type SearchCommandOptions } from './resolveSearchSettings.js';
 
@@ -82,7 +82,7 @@ export async function planSearch(options: SearchCommandOptions, targetOptions: O
     settings = { ...saved.settings, ...explicit, target: explicit.target ?? saved.settings.target };
     if (saved.target?.settings !== undefined) own = mergeTargetOptions(targetOptionsFromSettings(saved.target.settings).options, targetOptions);
     const checkpoint = files.readCheckpoint();
-    spent = checkpoint ? chargedCalls(checkpoint.totals) : 0;
+    spent = checkpoint ? budgetSpent(checkpoint.totals).calls : 0;
   } else {
     outDir = resolve(options.out ?? '(archives/<target>-<time>)');
     const chosen = newRunSettings(explicit, { rngSeed: '', concurrency: availableParallelism() });

@@ -18,7 +18,7 @@ import { createLimiter } from '../util/limiter.js';
 import { type Redact, runRedactor } from '../util/redactSecrets.js';
 import type { Rng } from '../util/rng.js';
 import { addStartupTotals } from './addStartupTotals.js';
-import { chargedCalls } from './chargedCalls.js';
+import { budgetSpent } from './budgetSpent.js';
 import { AnswerJournal } from './answerJournal.js';
 import type { GenerationContext, Shrinker } from './evaluateGeneration.js';
 import { LostGenerations } from './lostGenerations.js';
@@ -113,7 +113,7 @@ export async function runGenerations(config: GenerationsConfig, deps: Generation
 
   const budget = new SpendingBudget(
     { maxTargetCalls: settings.maxTargetCalls ?? null, maxTokensTotal: settings.maxTokensTotal ?? null, maxCost: settings.maxCost ?? null },
-    { calls: chargedCalls(totals), input: totals.tokens?.input ?? 0, output: totals.tokens?.output ?? 0, cost: totals.cost ?? 0 },
+    budgetSpent(totals),
   );
   const journal = new AnswerJournal(
     survivors.journal,

@@ -28,7 +28,7 @@ import { settingsHash } from '../run/settingsHash.js';
 import type { RunSeeds } from '../run/runSchema.js';
 import { packageVersion } from '../util/packageVersion.js';
 import { REDACTED, redactSecrets } from '../util/redactSecrets.js';
-import { chargedCalls } from './chargedCalls.js';
+import { budgetSpent } from './budgetSpent.js';
 import { silentProgress, type ProgressReporter, type SearchSummary } from './progressReporter.js';
 import {
   compareSettings,
@@ -366,7 +366,7 @@ function endNotice(summary: SearchSummary, outDir: string): string | undefined {
     const which = summary.budget ?? 'max-target-calls';
     const startup = summary.totals.startup_calls ?? 0;
     const checks = startup > 0 ? ` (and ${startup} of the canary checks sessions begin with)` : '';
-    return `sagga search: stopped by the --${which} budget after ${chargedCalls(summary.totals)} target calls${checks}; raise it to go on:\n  sagga search --resume ${outDir} --${which} <more>`;
+    return `sagga search: stopped by the --${which} budget after ${budgetSpent(summary.totals).calls} target calls${checks}; raise it to go on:\n  sagga search --resume ${outDir} --${which} <more>`;
   }
   if (summary.resumedAfter !== null && summary.generations === summary.resumedAfter) {
     return `sagga search: nothing to do: ${STOP_REASON_TEXT[summary.stopReason]} (raise --archive-size or --max-generations to go on)`;
@@ -514,7 +514,7 @@ function refusal(outDir: string, differences: readonly SettingDifference[], why?
 function budgetAllows(settings: SearchSettings, totals: RunTotals, calls: number): boolean {
   const budget = new SpendingBudget(
     { maxTargetCalls: settings.maxTargetCalls ?? null, maxTokensTotal: settings.maxTokensTotal ?? null, maxCost: settings.maxCost ?? null },
-    { calls: chargedCalls(totals), input: totals.tokens?.input ?? 0, output: totals.tokens?.output ?? 0, cost: totals.cost ?? 0 },
+    budgetSpent(totals),
   );
   return budget.allowsCall(calls);
 }
