@@ -116,7 +116,8 @@ export async function evaluateGeneration(asked: GenerationAsk, ctx: GenerationCo
     : undefined;
   const walk = new AskedOrderWalk(results, (index) => {
     health?.observe(index);
-    shrinks?.consider(index);
+    // A health check with no room left in the budget leaves the streak that set it off unasked, this problem among them.
+    if (results[index] !== undefined) shrinks?.consider(index);
   });
   const tally = { done: 0, failures: 0 };
 

@@ -56,9 +56,7 @@ export class ShrinkScheduler {
 
   /** The next decided problem in asked order: shrink it if it is a proven failure of a new shape. */
   consider(index: number): void {
-    // A health check with no room left in the budget leaves the problem it was set off by unasked.
-    const evaluation = this.options.results[index];
-    if (evaluation === undefined) return;
+    const evaluation = this.options.results[index]!;
     const j = evaluation.judgement;
     if (this.options.shrinkCalls <= 0 || j.status !== 'fail' || j.proof === null) return;
     const task = this.options.task ?? integrateTask;
