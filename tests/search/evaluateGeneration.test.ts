@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseExpr } from '../../src/expr/parse.js';
 import { signature } from '../../src/expr/signature.js';
 import { AnswerJournal } from '../../src/search/answerJournal.js';
 import { evaluateGeneration, HEALTH_STREAK } from '../../src/search/evaluateGeneration.js';
 import type { Shrinker } from '../../src/search/searchTypes.js';
-import type { AskedProblem } from '../../src/search/searchTypes.js';
 import { SpendingBudget } from '../../src/search/spendingBudget.js';
 import type { Target, TargetProblem } from '../../src/targets/types.js';
 import { createLimiter } from '../../src/util/limiter.js';
 import { createRng } from '../../src/util/rng.js';
+import { powerProblems } from '../helpers/powerProblems.js';
 
 /*
  * A health check is set off by a streak of non-answers; when the budget has no room left for it,
@@ -17,15 +16,7 @@ import { createRng } from '../../src/util/rng.js';
  */
 
 const HEALTH_CALLS = 6;
-const problems: AskedProblem[] = Array.from({ length: HEALTH_STREAK + 5 }, (_, i) => ({
-  id: `g1-${i}`,
-  key: `k${i}`,
-  expr: parseExpr(`x^${i + 2}`),
-  infix: `x^${i + 2}`,
-  latex: '',
-  parent: 'x',
-  attempt: 0,
-}));
+const problems = powerProblems(HEALTH_STREAK + 5);
 
 /** Declines every problem. */
 const decliner: Target = {
@@ -39,9 +30,7 @@ const decliner: Target = {
 };
 
 function run(maxTargetCalls: number) {
-  const shrink: Shrinker = async (problem, judgement) => {
-    return { expr: problem, judgement, calls: 0, probes: 0, steps: 0, stopped: 'minimal' };
-  };
+  const shrink: Shrinker = async (problem, judgement) => ({ expr: problem, judgement, calls: 0, probes: 0, steps: 0, stopped: 'minimal' });
   let checks = 0;
   const outcome = evaluateGeneration(
     { generation: 1, problems, candidates: problems.length, valid: problems.length, duplicates: 0, retried: 0, invalidReasons: {}, screened: 0, level: 0 },

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseExpr } from '../../src/expr/parse.js';
 import { AnswerJournal } from '../../src/search/answerJournal.js';
 import { CallGate } from '../../src/search/callGate.js';
 import { HEALTH_STREAK, HealthMonitor } from '../../src/search/healthMonitor.js';
@@ -9,16 +8,9 @@ import { SpendingBudget } from '../../src/search/spendingBudget.js';
 import type { CanaryCheck } from '../../src/targets/checkCanaries.js';
 import type { Target } from '../../src/targets/types.js';
 import { createLimiter } from '../../src/util/limiter.js';
+import { powerProblems } from '../helpers/powerProblems.js';
 
-const problems: AskedProblem[] = Array.from({ length: HEALTH_STREAK + 5 }, (_, i) => ({
-  id: `g1-${i}`,
-  key: `k${i}`,
-  expr: parseExpr(`x^${i + 2}`),
-  infix: `x^${i + 2}`,
-  latex: '',
-  parent: 'x',
-  attempt: 0,
-}));
+const problems = powerProblems(HEALTH_STREAK + 5);
 const declined = (problem: AskedProblem): Evaluation => ({
   problem,
   judgement: { status: 'fail', kind: 'no-answer', reason: 'declined', answers: [], proof: null },
