@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { signature } from '../../src/expr/signature.js';
 import { AnswerJournal } from '../../src/search/answerJournal.js';
-import { evaluateGeneration, HEALTH_STREAK } from '../../src/search/evaluateGeneration.js';
+import { evaluateGeneration, type GenerationContext, HEALTH_STREAK } from '../../src/search/evaluateGeneration.js';
 import type { Shrinker } from '../../src/search/searchTypes.js';
 import { SpendingBudget } from '../../src/search/spendingBudget.js';
 import type { Target, TargetProblem } from '../../src/targets/types.js';
+import { parseExpr } from '../../src/expr/parse.js';
 import { createLimiter } from '../../src/util/limiter.js';
 import { createRng } from '../../src/util/rng.js';
 import { powerProblems } from '../helpers/powerProblems.js';
@@ -13,6 +14,8 @@ import { powerProblems } from '../helpers/powerProblems.js';
  * A health check is set off by a streak of non-answers; when the budget has no room left for it,
  * the problems of the streak are left unasked, the one just decided among them. The walk that
  * hands decided problems to the shrink scheduler must then pass over it, not read its result.
+ * And when a generation fails, the shrinks under way end before the error reaches the run, which
+ * closes its files on it.
  */
 
 const HEALTH_CALLS = 6;
@@ -29,7 +32,8 @@ const decliner: Target = {
   describe: () => ({}),
 };
 
-function run(maxTargetCalls: number) {
+/** `over` replaces parts of the generation's context. */
+function run(maxTargetCalls: number | null, over: Partial<GenerationContext> = {}) {
   const shrink: Shrinker = async (problem, judgement) => ({ expr: problem, judgement, calls: 0, probes: 0, steps: 0, stopped: 'minimal' });
   let checks = 0;
   const outcome = evaluateGeneration(
@@ -59,6 +63,7 @@ function run(maxTargetCalls: number) {
       },
       healthCalls: HEALTH_CALLS,
       onJudged: () => {},
+      ...over,
     },
   );
   return { outcome, checks: () => checks };
@@ -84,5 +89,30 @@ describe('evaluateGeneration', () => {
     expect(r.checks()).toBe(2);
     expect(outcome.evaluations.length).toBe(problems.length);
     expect(outcome.evaluations.every((e) => e.judgement.status === 'fail')).toBe(true);
+  });
+
+  it('lets the shrinks under way end before an error in the generation propagates: they journal what they ask', async () => {
+    // Every answer is x, wrong for every problem: the first failure of the shape x^n is shrunk (slowly).
+    const wrongAnswers: Target = {
+      ...decliner,
+      solve: async (asked: readonly TargetProblem[]) =>
+        asked.map((p) => ({ id: p.id, answers: [{ status: 'ok' as const, expr: parseExpr('x'), text: 'x', latencyMs: 0 }] })),
+    };
+    let shrinkEnded = false;
+    const slowShrink: Shrinker = async (problem, judgement) => {
+      await new Promise((done) => setTimeout(done, 50));
+      shrinkEnded = true;
+      return { expr: problem, judgement, calls: 0, probes: 0, steps: 0, stopped: 'minimal' };
+    };
+    const r = run(null, {
+      target: wrongAnswers,
+      verify: () => ({ verdict: 'incorrect', reason: "F' differs from f", ms: 0 }),
+      shrink: slowShrink,
+      onJudged: (done) => {
+        if (done === 3) throw new Error('broken progress');
+      },
+    });
+    await expect(r.outcome).rejects.toThrow('broken progress');
+    expect(shrinkEnded).toBe(true);
   });
 });
