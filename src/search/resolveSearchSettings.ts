@@ -172,10 +172,12 @@ export function newRunSettings(explicit: Partial<SearchSettings>, fallback: { rn
     target: explicit.target,
   };
   if (merged.clusters > merged.seedSize) {
-    if (explicit.clusters !== undefined) {
+    // Only k-means selection draws a seed from every cluster; `random` and `fitness` never cluster.
+    const usesClusters = merged.seedSelection === 'kmeans' || merged.seedSelection === 'elites';
+    if (explicit.clusters !== undefined && usesClusters) {
       throw new Error(`--clusters ${merged.clusters} is larger than --seed-size ${merged.seedSize}: every cluster must be able to give a seed`);
     }
-    // Only the seed size was lowered: fewer clusters, one seed each.
+    // Only the seed size was lowered, or the selection clusters nothing: fewer clusters, one seed each.
     return { ...merged, clusters: merged.seedSize };
   }
   return merged;

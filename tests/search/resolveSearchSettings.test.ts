@@ -36,6 +36,16 @@ describe('search settings', () => {
     );
   });
 
+  it('takes more clusters than seeds where the selection clusters nothing', () => {
+    for (const seedSelection of ['random', 'fitness'] as const) {
+      const s = newRunSettings({ target: 'nerdamer', seedSize: 5, clusters: 10, seedSelection }, { rngSeed: '1', concurrency: 1 });
+      expect(s).toMatchObject({ seedSelection, seedSize: 5, clusters: 5 });
+    }
+    expect(() => newRunSettings({ target: 'nerdamer', seedSize: 5, clusters: 10, seedSelection: 'kmeans' }, { rngSeed: '1', concurrency: 1 })).toThrow(
+      /--clusters 10 is larger than --seed-size 5/,
+    );
+  });
+
   it('fills a new run with the paper defaults', () => {
     const s = newRunSettings({ target: 'nerdamer' }, { rngSeed: '42', concurrency: 3 });
     expect(s).toMatchObject({
