@@ -11,6 +11,7 @@ import type { SeedSelection } from './selectSeeds.js';
 import type { CandidateCheck } from '../../constraints/checkCandidate.js';
 import { EliteArchive, type EliteArchiveState } from '../population/eliteArchive.js';
 import { describeProblem, type ProblemOutcome } from '../population/problemDescriptor.js';
+import { broodAt } from './broodAt.js';
 import { breedGeneration, type ParentOrigin } from './breedGeneration.js';
 import { escalationPlan, RANDOM_SAMPLING_PLAN, TOP_LEVEL } from './escalationPlan.js';
 import { FailureArchive, type FailureArchiveState, type KnownBug } from './failureArchive.js';
@@ -275,6 +276,7 @@ export class SearchEngine {
       problems.push({ ...retry, id: `g${generation}-r${problems.length}`, attempt: retry.attempt + 1 });
     }
     const retried = problems.length;
+    const brood = broodAt(this.pressure, generation);
     const random = this.params.seedSelection === 'random';
     const origins = this.current.seedOrigins ?? [];
     const parents = this.current.seeds.map(loadProblem);
@@ -297,12 +299,11 @@ export class SearchEngine {
             : escalationPlan,
         taken,
         rng,
-        brood: this.pressure.brood,
+        brood,
       },
       { mutate: this.deps.mutate, checkCandidate: this.deps.checkCandidate, isKnown: (key) => this.evaluatedKeys.has(key), task: this.task },
     );
-    const children =
-      this.pressure.brood > 1 ? screenBroods(bred.problems, bred.slots, await this.shapeFitness(bred.problems.map((p) => p.expr))) : bred.problems;
+    const children = brood > 1 ? screenBroods(bred.problems, bred.slots, await this.shapeFitness(bred.problems.map((p) => p.expr))) : bred.problems;
     problems.push(...children);
     this.exhausted = problems.length === 0 && this.current.seeds.length > 0;
     this.pending = {

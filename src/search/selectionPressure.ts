@@ -6,6 +6,9 @@
  * from the place: the targeted pressure gives the fittest failures of the generation just judged a
  * larger share of the parents, lets the asked fitness decide the tournaments that draw elites and
  * known bugs' forms, and asks, of several children drawn for each slot, the one the fitness prefers.
+ * That brood doubles every generation (`broodAt`): with a brood of a fixed size, the children asked
+ * settle at one distance from the place after two generations, each a mutation or a graft away
+ * from parents that are no closer; the fittest of twice as many lands a step closer again.
  */
 export interface SelectionPressure {
   /** Share of the parents not drawn from known bugs chosen the paper's way from the generation just judged. */
@@ -14,17 +17,37 @@ export interface SelectionPressure {
   readonly eliteTournament: number;
   /** Known bugs' forms drawn for each bug parent, the fittest by the asked fitness winning (1: uniform). */
   readonly bugTournament: number;
-  /** Children drawn for each child asked, the fittest shape asked (1: every child drawn is asked). */
+  /** Children drawn for each child asked in the first generation, the fittest shape asked (1: every child drawn is asked). */
   readonly brood: number;
+  /** What the brood is multiplied by from one generation to the next (1: the same size throughout). */
+  readonly broodGrowth: number;
+  /** The brood's largest size: it bounds the children drawn, screened and embedded for each one asked. */
+  readonly maxBrood: number;
   /** Share of the children grafted with one of the fitness's given problems (`near:`'s targets), when it has any. */
   readonly graftShare: number;
 }
 
 /** The pressure of a fitness that only rewards failures (`short`, the default). */
-export const SPREAD_PRESSURE: SelectionPressure = { poolShare: 0.3, eliteTournament: 2, bugTournament: 1, brood: 1, graftShare: 0 };
+export const SPREAD_PRESSURE: SelectionPressure = {
+  poolShare: 0.3,
+  eliteTournament: 2,
+  bugTournament: 1,
+  brood: 1,
+  broodGrowth: 1,
+  maxBrood: 1,
+  graftShare: 0,
+};
 
 /** The pressure of a targeting fitness. */
-export const TARGETED_PRESSURE: SelectionPressure = { poolShare: 0.6, eliteTournament: 4, bugTournament: 4, brood: 8, graftShare: 0.5 };
+export const TARGETED_PRESSURE: SelectionPressure = {
+  poolShare: 0.6,
+  eliteTournament: 4,
+  bugTournament: 4,
+  brood: 8,
+  broodGrowth: 2,
+  maxBrood: 128,
+  graftShare: 0.5,
+};
 
 /** The pressure for a run's fitness. */
 export function selectionPressure(fitness: { readonly targeting: boolean }): SelectionPressure {

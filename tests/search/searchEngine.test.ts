@@ -308,18 +308,23 @@ describe('SearchEngine', () => {
       [targeted, spread].map(async (fitness) => {
         const engine = await makeEngine(params, 'brood', fitness);
         const distances: number[] = [];
+        const drawn: number[] = [];
         let screened = 0;
         for (let g = 0; g < 3; g++) {
           const ask = await engine.ask();
           distances.push(offTarget(ask));
+          drawn.push(ask.candidates);
           screened += ask.screened;
           const told = await engine.tell(judge(ask), { targetCalls: ask.problems.length });
           if (g === 0) expect(told.seeds).toBeGreaterThan(0);
         }
-        return { distances, screened };
+        return { distances, screened, drawn };
       }),
     );
     const [lean, wide] = runs;
+    // The brood doubles every generation (8, 16, 32 children a slot); each child asked is the fittest of more.
+    expect(lean.drawn[1]).toBeGreaterThan(1.5 * lean.drawn[0]);
+    expect(lean.drawn[2]).toBeGreaterThan(1.5 * lean.drawn[1]);
     expect(wide.screened).toBe(0);
     expect(lean.screened).toBeGreaterThan(0);
     for (let g = 0; g < 3; g++) expect(lean.distances[g]).toBeLessThan(wide.distances[g]);
