@@ -276,7 +276,7 @@ export class SearchEngine {
       problems.push({ ...retry, id: `g${generation}-r${problems.length}`, attempt: retry.attempt + 1 });
     }
     const retried = problems.length;
-    const brood = broodAt(this.pressure, generation);
+    const brood = broodAt(this.pressure, generation, this.params.generationSize);
     const random = this.params.seedSelection === 'random';
     const origins = this.current.seedOrigins ?? [];
     const parents = this.current.seeds.map(loadProblem);

@@ -23,6 +23,11 @@ export interface SelectionPressure {
   readonly broodGrowth: number;
   /** The brood's largest size: it bounds the children drawn, screened and embedded for each one asked. */
   readonly maxBrood: number;
+  /**
+   * Children a generation's brood may draw in all: a larger generation grows a smaller brood, so
+   * that drawing and screening one (synchronous work) holds the event loop about a second at most.
+   */
+  readonly maxBroodChildren: number;
   /** Share of the children grafted with one of the fitness's given problems (`near:`'s targets), when it has any. */
   readonly graftShare: number;
 }
@@ -35,6 +40,7 @@ export const SPREAD_PRESSURE: SelectionPressure = {
   brood: 1,
   broodGrowth: 1,
   maxBrood: 1,
+  maxBroodChildren: 1,
   graftShare: 0,
 };
 
@@ -46,6 +52,7 @@ export const TARGETED_PRESSURE: SelectionPressure = {
   brood: 8,
   broodGrowth: 2,
   maxBrood: 128,
+  maxBroodChildren: 32_000,
   graftShare: 0.5,
 };
 
