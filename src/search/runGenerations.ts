@@ -18,7 +18,6 @@ import { createLimiter } from '../util/limiter.js';
 import { type Redact, runRedactor } from '../util/redactSecrets.js';
 import type { Rng } from '../util/rng.js';
 import { addStartupTotals } from './addStartupTotals.js';
-import { budgetSpent } from './budgetSpent.js';
 import { AnswerJournal } from './answerJournal.js';
 import type { GenerationContext, Shrinker } from './evaluateGeneration.js';
 import { LostGenerations } from './lostGenerations.js';
@@ -26,7 +25,8 @@ import type { ProgressReporter, SearchSummary } from './progressReporter.js';
 import { round4OrNull } from './roundFigures.js';
 import { type OpenedRun, runOneGeneration } from './runOneGeneration.js';
 import { type EngineParams, type EngineState, SearchEngine } from './searchEngine.js';
-import { type BudgetName, SpendingBudget, type Spent } from './spendingBudget.js';
+import { runSpendingBudget } from './runSpendingBudget.js';
+import type { BudgetName, SpendingBudget, Spent } from './spendingBudget.js';
 
 export interface GenerationsConfig {
   readonly settings: SearchSettings;
@@ -111,10 +111,7 @@ export async function runGenerations(config: GenerationsConfig, deps: Generation
   const resumedAfter = checkpoint ? checkpoint.engine.generation : config.resume ? 0 : null;
   deps.progress.runStart({ outDir: config.outDir, resumedAfter, archiveSize: engine.state().archiveCount, archiveTarget: settings.archiveSize });
 
-  const budget = new SpendingBudget(
-    { maxTargetCalls: settings.maxTargetCalls ?? null, maxTokensTotal: settings.maxTokensTotal ?? null, maxCost: settings.maxCost ?? null },
-    budgetSpent(totals),
-  );
+  const budget = runSpendingBudget(settings, totals);
   const journal = new AnswerJournal(
     survivors.journal,
     checkpoint?.engine.generation ?? 0,

@@ -42,7 +42,8 @@ import {
 import { RUN_FILES, RunFiles } from '../run/runFiles.js';
 import { STOP_REASON_TEXT, type RunConfig, type RunTotals, type SearchSettings } from '../run/runSchema.js';
 import { runGenerations } from './runGenerations.js';
-import { SpendingBudget, type Spent } from './spendingBudget.js';
+import type { Spent } from './spendingBudget.js';
+import { runSpendingBudget } from './runSpendingBudget.js';
 import type { Shrinker } from './evaluateGeneration.js';
 import { shrinkFailure } from '../shrink/shrinkFailure.js';
 import type { EngineState } from './searchEngine.js';
@@ -512,11 +513,7 @@ function refusal(outDir: string, differences: readonly SettingDifference[], why?
 
 /** Would the run's budgets allow `calls` more calls, after what it has spent? */
 function budgetAllows(settings: SearchSettings, totals: RunTotals, calls: number): boolean {
-  const budget = new SpendingBudget(
-    { maxTargetCalls: settings.maxTargetCalls ?? null, maxTokensTotal: settings.maxTokensTotal ?? null, maxCost: settings.maxCost ?? null },
-    budgetSpent(totals),
-  );
-  return budget.allowsCall(calls);
+  return runSpendingBudget(settings, totals).allowsCall(calls);
 }
 
 /** The tokens and cost a target has reported since it was created. */
