@@ -40,7 +40,7 @@ export const SPREAD_PRESSURE: SelectionPressure = {
   brood: 1,
   broodGrowth: 1,
   maxBrood: 1,
-  maxBroodChildren: 1,
+  maxBroodChildren: Number.POSITIVE_INFINITY,
   graftShare: 0,
 };
 
