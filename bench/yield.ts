@@ -21,7 +21,7 @@
  *
  * For the planted-bug models (`planted`: examples/cmd-target/planted-bugs.mjs, `planted-deep`:
  * planted-deep-bugs.mjs) it also says which planted bugs
- * each run found. `--audit N` re-asks, for N archive lines of each run, the minimal form alone (it
+ * each run found, and by how many calls (the end of the generation that archived each first). `--audit N` re-asks, for N archive lines of each run, the minimal form alone (it
  * must still fail) and every deletion of one term or factor from it (1-minimal: none should still
  * get a wrong answer).
  */
@@ -58,6 +58,8 @@ interface RunResult {
   readonly atBudget: Readonly<Record<number, number | null>>;
   readonly calls: number;
   readonly signatures: readonly string[];
+  /** Each proven signature: the calls by the end of the generation that archived it first. */
+  readonly foundAt: Readonly<Record<string, number>>;
   readonly stopReason: string | null;
   readonly seconds: number;
   readonly shrinkStops: Readonly<Record<string, number>>;
@@ -65,8 +67,16 @@ interface RunResult {
   readonly refused: number;
   /** The archive's earlier and later half (archive order): lines whose shrink ended on its budget, lines, mean nodes of the problems. */
   readonly halves: ReadonlyArray<{ readonly onBudget: number; readonly lines: number; readonly nodes: number }>;
-  readonly planted?: { readonly found: readonly string[]; readonly unmatched: readonly string[]; readonly of: number };
+  readonly planted?: PlantedFound;
   readonly audit?: MinimalityAudit;
+}
+
+/** The planted bugs a run found (ids, and the calls by which each was found), and its signatures that match none. */
+interface PlantedFound {
+  readonly found: readonly string[];
+  readonly foundAt: Readonly<Record<string, number>>;
+  readonly unmatched: readonly string[];
+  readonly of: number;
 }
 
 function list(value: string | undefined, fallback: string): string[] {
@@ -115,20 +125,26 @@ function readResult(
   budgets: readonly number[],
   seconds: number,
 ): Omit<RunResult, 'planted' | 'audit'> {
-  const generations = jsonLines<{ target_calls: number; signatures: number }>(join(dir, 'generations.jsonl'));
+  const generations = jsonLines<{ generation: number; target_calls: number; signatures: number }>(join(dir, 'generations.jsonl'));
   const curve: CurvePoint[] = [{ calls: 0, signatures: 0 }];
+  const callsByGeneration = new Map<number, number>();
   let calls = 0;
   for (const g of generations) {
     calls += g.target_calls;
     curve.push({ calls, signatures: g.signatures });
+    callsByGeneration.set(g.generation, calls);
   }
   // The curve's origin is no generation's end: a budget that no generation fits in has no figure, not 0.
   const ends = curve.slice(1);
   const atBudget: Record<number, number | null> = {};
   for (const b of budgets) atBudget[b] = [...ends].reverse().find((p) => p.calls <= b)?.signatures ?? null;
-  const archive = jsonLines<{ signature: string; proof: unknown; nodes: number; shrink?: { stopped: string; steps: number; refused?: number } }>(
-    join(dir, 'archive.jsonl'),
-  );
+  const archive = jsonLines<{
+    signature: string;
+    generation: number;
+    proof: unknown;
+    nodes: number;
+    shrink?: { stopped: string; steps: number; refused?: number };
+  }>(join(dir, 'archive.jsonl'));
   const shrinkStops: Record<string, number> = {};
   let budgetStopsWithoutStep = 0;
   let refused = 0;
@@ -138,6 +154,8 @@ function readResult(
     if (stopped === 'budget' && a.shrink?.steps === 0) budgetStopsWithoutStep++;
     refused += a.shrink?.refused ?? 0;
   }
+  const foundAt: Record<string, number> = {};
+  for (const a of archive) if (a.proof !== null && !(a.signature in foundAt)) foundAt[a.signature] = callsByGeneration.get(a.generation) ?? calls;
   const checkpoint = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { engine: { stopReason: string | null } };
   return {
     target,
@@ -147,7 +165,8 @@ function readResult(
     curve,
     atBudget,
     calls,
-    signatures: [...new Set(archive.filter((a) => a.proof !== null).map((a) => a.signature))],
+    signatures: Object.keys(foundAt),
+    foundAt,
     stopReason: checkpoint.engine.stopReason,
     seconds,
     shrinkStops,
@@ -229,7 +248,7 @@ async function main(): Promise<void> {
         process.stderr.write(`bench:yield: ${target} ${label} seed ${seed} → ${dir}\n`);
         const seconds = await runGenerations(args, dir);
         const result: RunResult = { ...readResult(target, label, seed, dir, budgets, seconds) };
-        const withPlanted = planted === null ? result : { ...result, planted: matchPlanted(result.signatures, planted) };
+        const withPlanted = planted === null ? result : { ...result, planted: matchPlanted(result.foundAt, planted) };
         const audited = audit > 0 ? { ...withPlanted, audit: await auditMinimalForms(dir, spec.spec, Number(timeLimit), audit) } : withPlanted;
         results.push(audited);
         process.stderr.write(
@@ -251,13 +270,14 @@ async function main(): Promise<void> {
   if (json !== undefined) writeFileSync(json, JSON.stringify({ budgets, timeLimit, results }, null, 2) + '\n');
 }
 
-function matchPlanted(
-  signatures: readonly string[],
-  bugs: ReadonlyArray<{ id: string; signatures: string[] }>,
-): { found: string[]; unmatched: string[]; of: number } {
-  const found = bugs.filter((b) => b.signatures.some((s) => signatures.includes(s))).map((b) => b.id);
+function matchPlanted(foundAt: Readonly<Record<string, number>>, bugs: ReadonlyArray<{ id: string; signatures: string[] }>): PlantedFound {
+  const bugFoundAt: Record<string, number> = {};
+  for (const b of bugs) {
+    const at = b.signatures.filter((s) => s in foundAt).map((s) => foundAt[s]);
+    if (at.length > 0) bugFoundAt[b.id] = Math.min(...at);
+  }
   const known = new Set(bugs.flatMap((b) => b.signatures));
-  return { found, unmatched: signatures.filter((s) => !known.has(s)), of: bugs.length };
+  return { found: Object.keys(bugFoundAt), foundAt: bugFoundAt, unmatched: Object.keys(foundAt).filter((s) => !known.has(s)), of: bugs.length };
 }
 
 function printTables(
@@ -313,7 +333,7 @@ function printTables(
     console.log('\nPlanted bugs found:\n');
     for (const r of plantedRuns)
       console.log(
-        `- ${r.target} ${r.method} seed ${r.seed}: ${r.planted!.found.length} of ${r.planted!.of} (${r.planted!.found.join(', ')})${r.planted!.unmatched.length > 0 ? `; signatures matching no planted bug: ${r.planted!.unmatched.join(', ')}` : ''}`,
+        `- ${r.target} ${r.method} seed ${r.seed}: ${r.planted!.found.length} of ${r.planted!.of} (${r.planted!.found.map((id) => `${id} by ${r.planted!.foundAt[id].toLocaleString('en-US')} calls`).join(', ')})${r.planted!.unmatched.length > 0 ? `; signatures matching no planted bug: ${r.planted!.unmatched.join(', ')}` : ''}`,
       );
   }
   console.log('\nShrinking: archive lines by how their shrink ended, and steps refused by the symptom guard:\n');
