@@ -2,9 +2,13 @@
  * `npm run bench:audit -- --target SPEC [--time-limit MS] [--lines N] DIR...`: re-ask the minimal
  * forms of runs' archives, each alone (it must still fail, as `sagga integrate` would show) and
  * with each one term or factor deleted (1-minimal: none should still get a wrong answer), and print
- * one row per run. `bench:yield --audit N` does the same for the runs it makes.
+ * one row per run, with its lines whose shrink ended on the budget with no step accepted.
+ * `bench:yield --audit N` does the same for the runs it makes.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { benchArg } from './benchArg.js';
+import { shrinkStops, type ShrunkLine } from './shrinkStops.js';
 import { auditMinimalForms } from './yieldAudit.js';
 
 async function main(): Promise<void> {
@@ -16,11 +20,13 @@ async function main(): Promise<void> {
   const flags = new Set(['--target', '--time-limit', '--lines']);
   const dirs = argv.filter((a, i) => !a.startsWith('--') && !flags.has(argv[i - 1] ?? ''));
   console.log(`Minimal forms re-asked of ${target} (time limit ${timeLimit} ms), up to ${lines} archive lines a run, spread over it.\n`);
-  console.log('| run | lines | fail again alone | 1-minimal (wrong lines) |');
-  console.log('|---|---:|---:|---:|');
+  console.log('| run | lines | fail again alone | 1-minimal (wrong lines) | shrinks ended on the budget, no step accepted |');
+  console.log('|---|---:|---:|---:|---:|');
   for (const dir of dirs) {
     const a = await auditMinimalForms(dir, target, timeLimit, lines);
-    console.log(`| ${dir} | ${a.lines} | ${a.failAlone} | ${a.oneMinimal} / ${a.wrongLines} |`);
+    const archive = readFileSync(join(dir, 'archive.jsonl'), 'utf8').split('\n').filter(Boolean);
+    const shrunk = shrinkStops(archive.map((l) => JSON.parse(l) as ShrunkLine));
+    console.log(`| ${dir} | ${a.lines} | ${a.failAlone} | ${a.oneMinimal} / ${a.wrongLines} | ${shrunk.budgetWithoutStep} / ${archive.length} |`);
     for (const n of a.notMinimal) process.stderr.write(`  ${dir}: ${n.minimal} still wrong without a part: ${n.deletion}\n`);
     for (const n of a.notFailing) process.stderr.write(`  ${dir}: ${n.minimal} (${n.kind}) now ${n.now}\n`);
   }

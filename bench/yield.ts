@@ -30,6 +30,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PLANTED_MODELS } from '../testkit/plantedModel.js';
 import { benchArg } from './benchArg.js';
+import { shrinkStops, type ShrunkLine } from './shrinkStops.js';
 import { auditMinimalForms, type MinimalityAudit } from './yieldAudit.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -138,22 +139,8 @@ function readResult(
   const ends = curve.slice(1);
   const atBudget: Record<number, number | null> = {};
   for (const b of budgets) atBudget[b] = [...ends].reverse().find((p) => p.calls <= b)?.signatures ?? null;
-  const archive = jsonLines<{
-    signature: string;
-    generation: number;
-    proof: unknown;
-    nodes: number;
-    shrink?: { stopped: string; steps: number; refused?: number };
-  }>(join(dir, 'archive.jsonl'));
-  const shrinkStops: Record<string, number> = {};
-  let budgetStopsWithoutStep = 0;
-  let refused = 0;
-  for (const a of archive) {
-    const stopped = a.shrink?.stopped ?? 'not shrunk';
-    shrinkStops[stopped] = (shrinkStops[stopped] ?? 0) + 1;
-    if (stopped === 'budget' && a.shrink?.steps === 0) budgetStopsWithoutStep++;
-    refused += a.shrink?.refused ?? 0;
-  }
+  const archive = jsonLines<ShrunkLine & { signature: string; generation: number; proof: unknown; nodes: number }>(join(dir, 'archive.jsonl'));
+  const shrunk = shrinkStops(archive);
   const foundAt: Record<string, number> = {};
   for (const a of archive) if (a.proof !== null && !(a.signature in foundAt)) foundAt[a.signature] = callsByGeneration.get(a.generation) ?? calls;
   const checkpoint = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { engine: { stopReason: string | null } };
@@ -169,9 +156,9 @@ function readResult(
     foundAt,
     stopReason: checkpoint.engine.stopReason,
     seconds,
-    shrinkStops,
-    budgetStopsWithoutStep,
-    refused,
+    shrinkStops: shrunk.stops,
+    budgetStopsWithoutStep: shrunk.budgetWithoutStep,
+    refused: shrunk.refused,
     halves: [archive.slice(0, Math.floor(archive.length / 2)), archive.slice(Math.floor(archive.length / 2))].map((half) => ({
       onBudget: half.filter((a) => a.shrink?.stopped === 'budget').length,
       lines: half.length,
