@@ -7,7 +7,7 @@
  *   npm run bench:yield -- [--targets planted,planted-deep,nerdamer,algebrite] [--methods elites,random]
  *                          [--seeds 1,2,3] [--budgets 1000,5000,20000] [--time-limit 1000]
  *                          [--out archives/yield] [--audit N] [--patience N] [--json FILE]
- *                          [--shrink-calls-per-node 0,6]
+ *                          [--shrink-calls-per-node 0,6] [--newest-bug-odds 0,0.5]
  *
  * Each run is `sagga search --target T --seed-selection M --rng-seed S --max-target-calls <largest
  * budget> --time-limit <ms>` with every other setting at its default (the planted-bug model without
@@ -15,7 +15,8 @@
  * and resumed when it is there already. `--patience N` is passed to every run (0: no run stops as
  * stagnated, so that both methods spend the whole budget). `--shrink-calls-per-node` runs each method once
  * per value given, passed to the search, in <out>/<target>-<method>-s<seed>-pn<N>, shown as
- * `<method> N/node` (without it: once, at the search's default). The curve is read from generations.jsonl: the distinct
+ * `<method> N/node` (without it: once, at the search's default); `--newest-bug-odds` likewise, in
+ * <out>/<target>-<method>-s<seed>-nb<P>, shown as `<method> newest P`. The curve is read from generations.jsonl: the distinct
  * signatures archived by the last generation whose cumulative target calls fit in each budget (a
  * dash where no generation had ended within it).
  *
@@ -200,12 +201,8 @@ async function main(): Promise<void> {
   const audit = Number(benchArg(argv, 'audit') ?? 0);
   const json = benchArg(argv, 'json');
   const patience = benchArg(argv, 'patience');
-  // Each method once per shrink budget, in that order (the ratio table pairs the methods within a budget).
-  const perNodeArg = benchArg(argv, 'shrink-calls-per-node');
-  const perNodes: readonly (string | null)[] = perNodeArg === undefined ? [null] : list(perNodeArg, '');
-  const variants = perNodes.flatMap((perNode) =>
-    methods.map((method) => ({ method, perNode, label: perNode === null ? method : `${method} ${perNode}/node` })),
-  );
+  // Each method once per shrink budget and lean, in that order (the ratio table pairs the methods within each).
+  const variants = settingVariants(argv).flatMap((setting) => methods.map((method) => ({ method, setting, label: `${method}${setting.label}` })));
   const largest = Math.max(...budgets);
   mkdirSync(out, { recursive: true });
 
@@ -215,8 +212,8 @@ async function main(): Promise<void> {
     if (spec === undefined) throw new Error(`--targets: unknown target ${target} (known: ${Object.keys(TARGETS).join(', ')})`);
     const planted = spec.program === undefined ? null : plantedBugs(spec.program);
     for (const seed of seeds) {
-      for (const { method, perNode, label } of variants) {
-        const dir = join(out, `${target}-${method}-s${seed}${perNode === null ? '' : `-pn${perNode}`}`);
+      for (const { method, setting, label } of variants) {
+        const dir = join(out, `${target}-${method}-s${seed}${setting.suffix}`);
         const args = [
           '--target',
           spec.spec,
@@ -229,7 +226,7 @@ async function main(): Promise<void> {
           '--time-limit',
           timeLimit,
           ...(patience === undefined ? [] : ['--patience', patience]),
-          ...(perNode === null ? [] : ['--shrink-calls-per-node', perNode]),
+          ...setting.flags,
           ...spec.extra,
         ];
         process.stderr.write(`bench:yield: ${target} ${label} seed ${seed} → ${dir}\n`);
@@ -255,6 +252,28 @@ async function main(): Promise<void> {
     methods.length,
   );
   if (json !== undefined) writeFileSync(json, JSON.stringify({ budgets, timeLimit, results }, null, 2) + '\n');
+}
+
+/** A combination of the swept settings: the flags passed, the run directory's suffix and the label's. */
+interface SettingVariant {
+  readonly flags: readonly string[];
+  readonly suffix: string;
+  readonly label: string;
+}
+
+/** `--shrink-calls-per-node` × `--newest-bug-odds`, each value given in order (none given: the defaults). */
+function settingVariants(argv: readonly string[]): SettingVariant[] {
+  const perNodeArg = benchArg(argv, 'shrink-calls-per-node');
+  const oddsArg = benchArg(argv, 'newest-bug-odds');
+  const perNodes: readonly (string | null)[] = perNodeArg === undefined ? [null] : list(perNodeArg, '');
+  const odds: readonly (string | null)[] = oddsArg === undefined ? [null] : list(oddsArg, '');
+  return perNodes.flatMap((perNode) =>
+    odds.map((p) => ({
+      flags: [...(perNode === null ? [] : ['--shrink-calls-per-node', perNode]), ...(p === null ? [] : ['--newest-bug-odds', p])],
+      suffix: `${perNode === null ? '' : `-pn${perNode}`}${p === null ? '' : `-nb${p}`}`,
+      label: `${perNode === null ? '' : ` ${perNode}/node`}${p === null ? '' : ` newest ${p}`}`,
+    })),
+  );
 }
 
 function matchPlanted(foundAt: Readonly<Record<string, number>>, bugs: ReadonlyArray<{ id: string; signatures: string[] }>): PlantedFound {

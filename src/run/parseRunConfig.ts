@@ -93,6 +93,7 @@ const SETTINGS: Readonly<Record<keyof SearchSettings, Check>> = {
   patience: later(count),
   shrinkCalls: later(count),
   shrinkCallsPerNode: later(count),
+  newestBugOdds: later(expect('a number from 0 to 1', (v) => typeof v === 'number' && v >= 0 && v <= 1)),
   maxTargetCalls: later(orNull(finite)),
   maxTokensTotal: later(orNull(finite)),
   maxCost: later(orNull(finite)),

@@ -123,6 +123,12 @@ export interface SearchSettings {
    * `shrinkCalls` (src/shrink/shrinkBudget.ts). Absent in older runs: 0.
    */
   readonly shrinkCallsPerNode: number;
+  /**
+   * The lean of bug parents toward the bugs found last: each is the newest bug's with these odds,
+   * else the one before's, and so on (0: every known bug alike; a targeting fitness draws them by
+   * tournament whatever it is). Absent in older runs: 0.
+   */
+  readonly newestBugOdds: number;
   /** Budgets: the run stops before spending more (null: no limit). Absent in older runs: null. */
   readonly maxTargetCalls: number | null;
   readonly maxTokensTotal: number | null;

@@ -195,6 +195,8 @@ function engineParams(settings: SearchSettings, targetName: string): EngineParam
     failures: settings.failures ?? 'all',
     novelty: settings.novelty ?? 'exact',
     patience: settings.patience ?? 0,
+    // Runs made before the lean drew every known bug's forms alike.
+    newestBugOdds: settings.newestBugOdds ?? 0,
   };
 }
 

@@ -43,6 +43,8 @@ export interface EngineParams {
   readonly novelty: NoveltyMode;
   /** Generations in a row without a new signature after which the run stops as `stagnated`; 0: never. */
   readonly patience: number;
+  /** The lean of bug parents toward the bugs found last (`SelectionPressure.newestBugOdds`; 0: none). */
+  readonly newestBugOdds: number;
 }
 
 export interface EngineDeps {
@@ -209,7 +211,7 @@ export class SearchEngine {
     this.params = params;
     this.deps = deps;
     this.task = deps.task ?? integrateTask;
-    this.pressure = selectionPressure(deps.fitness);
+    this.pressure = selectionPressure(deps.fitness, params.newestBugOdds);
     this.initialSeedKeys = deps.initialSeeds.map((s) => this.task.key(loadProblem(s)));
     this.evaluatedKeys = new Set(restore?.evaluatedKeys ?? []);
     const initialSeeds = dedupeByKey(deps.initialSeeds, this.task);

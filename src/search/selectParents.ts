@@ -4,6 +4,7 @@ import { integrateTask } from '../tasks/integrate/integrateTask.js';
 import { loadProblem, paramsField, type StoredProblem } from '../tasks/storedProblem.js';
 import type { TaskParams, TaskProblem } from '../tasks/task.js';
 import type { Rng } from '../util/rng.js';
+import { newestFirstIndex } from '../util/newestFirstIndex.js';
 import { tournamentWinner } from '../util/tournamentWinner.js';
 import type { Parent } from './breedGeneration.js';
 import type { BreedingPlan } from './escalationPlan.js';
@@ -64,7 +65,7 @@ export function selectParents(sources: ParentSources, rng: Rng): ParentSelection
   if (sources.method === 'random') return { parents: dedupe(initial, key), clusters: 0 };
   const n = Math.max(0, Math.floor(sources.seedSize));
   // A bug's minimal form keeps the parameters of the problem it was shrunk from.
-  const bugForms = sources.bugs.flatMap((b): Omit<Parent, 'origin'>[] => {
+  const formsOfBugs = sources.bugs.map((b): Omit<Parent, 'origin'>[] => {
     const params = paramsField(b.params);
     const same = key({ expr: b.minimal, params: b.params ?? {} }) === key({ expr: b.problem, params: b.params ?? {} });
     return same
@@ -75,12 +76,14 @@ export function selectParents(sources: ParentSources, rng: Rng): ParentSelection
         ];
   });
   const useBugs = sources.method === 'elites' || sources.level > 0;
-  const bugCount = useBugs && bugForms.length > 0 ? Math.min(n, Math.round(n * sources.plan.bugShare)) : 0;
+  const bugCount = useBugs && formsOfBugs.length > 0 ? Math.min(n, Math.round(n * sources.plan.bugShare)) : 0;
   const pressure = sources.pressure ?? SPREAD_PRESSURE;
-  const bugParents: Parent[] = drawBugForms(bugForms, bugCount, pressure.bugTournament, sources.formFitness, rng.fork('bugs')).map((form) => ({
-    ...form,
-    origin: 'bug',
-  }));
+  const bugRng = rng.fork('bugs');
+  const bugForms =
+    pressure.newestBugOdds > 0
+      ? drawNewestBugForms(formsOfBugs, bugCount, pressure.newestBugOdds, bugRng)
+      : drawBugForms(formsOfBugs.flat(), bugCount, pressure.bugTournament, sources.formFitness, bugRng);
+  const bugParents: Parent[] = bugForms.map((form) => ({ ...form, origin: 'bug' }));
 
   const poolCount = sources.method === 'elites' ? Math.round((n - bugCount) * pressure.poolShare) : n - bugCount;
   const selection = selectSeeds(
@@ -115,6 +118,21 @@ function drawBugForms(
   const scoreOf = (form: Omit<Parent, 'origin'>): number => (fitnessOf ? fitnessOf({ expr: form.expr, params: form.params ?? {} }) : 0);
   const drawn: Array<Omit<Parent, 'origin'>> = [];
   for (let i = 0; i < count; i++) drawn.push(tournamentWinner(forms, rounds, scoreOf, rng));
+  return drawn;
+}
+
+/**
+ * `count` forms of the known bugs (given oldest first, each with its forms), the bug of each drawn
+ * newest first (`newestFirstIndex`) and its form uniformly.
+ */
+function drawNewestBugForms(
+  formsOfBugs: ReadonlyArray<ReadonlyArray<Omit<Parent, 'origin'>>>,
+  count: number,
+  odds: number,
+  rng: Rng,
+): Array<Omit<Parent, 'origin'>> {
+  const drawn: Array<Omit<Parent, 'origin'>> = [];
+  for (let i = 0; i < count; i++) drawn.push(rng.pick(formsOfBugs[newestFirstIndex(formsOfBugs.length, odds, rng)]));
   return drawn;
 }
 

@@ -17,6 +17,14 @@ export interface SelectionPressure {
   readonly eliteTournament: number;
   /** Known bugs' forms drawn for each bug parent, the fittest by the asked fitness winning (1: uniform). */
   readonly bugTournament: number;
+  /**
+   * How bug parents lean toward the bugs found last: each is a form of the newest bug with this
+   * probability, else of the one found before it with the same probability, and so on, the first
+   * bug found taking what is left (0: every known bug's forms alike, by `bugTournament`). The
+   * children of a bug found long ago have been asked for many generations; those of a new one have
+   * not, and a deep bug is most often one step from a bug found just before it.
+   */
+  readonly newestBugOdds: number;
   /** Children drawn for each child asked in the first generation, the fittest shape asked (1: every child drawn is asked). */
   readonly brood: number;
   /** What the brood is multiplied by from one generation to the next (1: the same size throughout). */
@@ -37,6 +45,7 @@ export const SPREAD_PRESSURE: SelectionPressure = {
   poolShare: 0.3,
   eliteTournament: 2,
   bugTournament: 1,
+  newestBugOdds: 0.5,
   brood: 1,
   broodGrowth: 1,
   maxBrood: 1,
@@ -49,6 +58,7 @@ export const TARGETED_PRESSURE: SelectionPressure = {
   poolShare: 0.6,
   eliteTournament: 4,
   bugTournament: 4,
+  newestBugOdds: 0,
   brood: 8,
   broodGrowth: 2,
   maxBrood: 128,
@@ -56,7 +66,11 @@ export const TARGETED_PRESSURE: SelectionPressure = {
   graftShare: 0.5,
 };
 
-/** The pressure for a run's fitness. */
-export function selectionPressure(fitness: { readonly targeting: boolean }): SelectionPressure {
-  return fitness.targeting ? TARGETED_PRESSURE : SPREAD_PRESSURE;
+/**
+ * The pressure for a run's fitness; `newestBugOdds` (`--newest-bug-odds`) sets the spread
+ * pressure's lean toward the bugs found last (the targeted pressure's bug parents are drawn by
+ * the asked fitness).
+ */
+export function selectionPressure(fitness: { readonly targeting: boolean }, newestBugOdds = SPREAD_PRESSURE.newestBugOdds): SelectionPressure {
+  return fitness.targeting ? TARGETED_PRESSURE : { ...SPREAD_PRESSURE, newestBugOdds };
 }

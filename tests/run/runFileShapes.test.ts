@@ -49,6 +49,7 @@ describe('config.json read back', () => {
       'patience',
       'shrinkCalls',
       'shrinkCallsPerNode',
+      'newestBugOdds',
       'maxTargetCalls',
       'maxTokensTotal',
       'maxCost',

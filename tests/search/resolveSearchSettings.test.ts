@@ -27,6 +27,8 @@ describe('search settings', () => {
     expect(() => explicitSettings({ generationSize: '1.5' })).toThrow(/--generation-size/);
     expect(() => explicitSettings({ tau: 'abc' })).toThrow(/--tau/);
     expect(() => explicitSettings({ shrinkCallsPerNode: '-1' })).toThrow(/--shrink-calls-per-node -1: expected an integer ≥ 0/);
+    expect(() => explicitSettings({ newestBugOdds: '1.5' })).toThrow(/--newest-bug-odds 1.5/);
+    expect(explicitSettings({ newestBugOdds: '0.25' }).newestBugOdds).toBe(0.25);
     expect(() => explicitSettings({ distance: 'manhattan' })).toThrow(/--distance manhattan: expected one of cosine, tree/);
     expect(() => explicitSettings({ seedSelection: 'roulette' })).toThrow(/--seed-selection/);
     expect(() => explicitSettings({ mutationParams: '[1]' })).toThrow(/--mutation-params must be a JSON object/);
@@ -80,6 +82,7 @@ describe('search settings', () => {
       tau: 0.01,
       rngSeed: '7',
       shrinkCallsPerNode: explicitSettings({ shrinkCallsPerNode: '0' }).shrinkCallsPerNode,
+      newestBugOdds: 0,
     });
     expect(harmless.map((d) => d.setting)).toEqual(['archiveSize']);
     expect(conflicting).toEqual([
@@ -87,6 +90,8 @@ describe('search settings', () => {
       { setting: 'rngSeed', saved: '42', requested: '7' },
       // Another shrink budget changes which minimal forms, and so which signatures, a run finds.
       { setting: 'shrinkCallsPerNode', saved: 6, requested: 0 },
+      // Another lean draws other parents.
+      { setting: 'newestBugOdds', saved: 0.5, requested: 0 },
     ]);
     expect(optionName('rngSeed')).toBe('--rng-seed');
   });

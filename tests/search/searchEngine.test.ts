@@ -35,6 +35,7 @@ const PARAMS: EngineParams = {
   // These tests are about the loop; novelty by signature has its own tests.
   novelty: 'exact',
   patience: 0,
+  newestBugOdds: 0.5,
 };
 
 async function makeEngine(params: Partial<EngineParams> = {}, seed = 'engine', fitness?: Fitness, restore?: ConstructorParameters<typeof SearchEngine>[2]) {
@@ -334,7 +335,8 @@ describe('SearchEngine', () => {
 
   it("under a targeting fitness, draws known bugs' forms by the asked fitness", async () => {
     const fitness = await parseFitnessSpec('length:30');
-    const params = { seedSelection: 'elites' as const, novelty: 'signature' as const, generationSize: 60, seedSize: 30 };
+    // Without the lean toward the newest bugs, the spread pressure draws every form alike.
+    const params = { seedSelection: 'elites' as const, novelty: 'signature' as const, generationSize: 60, seedSize: 30, newestBugOdds: 0 };
     const offTarget = (e: Expr) => Math.abs(metrics(e).chars - 30);
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
     const bugParentsOff = async (f: Fitness) => {
@@ -353,6 +355,25 @@ describe('SearchEngine', () => {
     // Uniform draws are about as far off as the forms are; tournaments by the fitness come closer.
     expect(lean.parents).toBeLessThan(lean.forms * 0.8);
     expect(wide.parents).toBeGreaterThan(wide.forms * 0.8);
+  });
+
+  it("leans bug parents toward the newest bug by --newest-bug-odds (the setting reaches the engine's parents)", async () => {
+    const params = { seedSelection: 'elites' as const, novelty: 'signature' as const, generationSize: 60, seedSize: 40 };
+    const newestShare = async (newestBugOdds: number) => {
+      const engine = await makeEngine({ ...params, newestBugOdds }, 'newest');
+      for (let g = 0; g < 3; g++) {
+        const ask = await engine.ask();
+        await engine.tell(judge(ask), { targetCalls: ask.problems.length });
+      }
+      const state = engine.state();
+      const bugs = state.bugs ?? [];
+      expect(bugs.length).toBeGreaterThan(2);
+      const newest = new Set([bugs.at(-1)!.problem, bugs.at(-1)!.minimal].map((e) => canonicalKey(e)));
+      const bugParents = state.seeds.filter((_, i) => state.seedOrigins?.[i] === 'bug').map((s) => canonicalKey(loadProblem(s).expr));
+      return bugParents.filter((k) => newest.has(k)).length / bugParents.length;
+    };
+    expect(await newestShare(0.9)).toBeGreaterThan(0.6);
+    expect(await newestShare(0)).toBeLessThan(0.5);
   });
 
   it('under near:, grafts children with the given problems and asks problems closer to them', async () => {

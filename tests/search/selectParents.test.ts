@@ -91,6 +91,26 @@ describe('selectParents', () => {
     expect(longShare(targeted)).toBeGreaterThan(0.8);
   });
 
+  it('spreads bug parents newest first: the bug found last gets about half, the first found the least', () => {
+    const bugs = ['2^x^2', '(x + x^2)^2', '3^x^x', 'x^x'].map((t, i) => ({
+      id: `g${i + 1}-0`,
+      signature: `S${i}`,
+      problem: parseExpr(t),
+      minimal: parseExpr(t),
+    }));
+    const base = sources({ bugs, seedSize: 400, keepInitialSeeds: false, plan: escalationPlan(4), level: 4 });
+    const drawn = selectParents(base, createRng('newest'))
+      .parents.filter((p) => p.origin === 'bug')
+      .map((p) => canonicalKey(p.expr));
+    const share = (t: string) => drawn.filter((k) => k === canonicalKey(parseExpr(t))).length / drawn.length;
+    expect(share('x^x')).toBeGreaterThan(0.4);
+    expect(share('x^x')).toBeGreaterThan(share('3^x^x'));
+    expect(share('3^x^x')).toBeGreaterThan(share('2^x^2'));
+    // Without the lean (the targeted pressure's odds of 0), every bug alike.
+    const even = selectParents({ ...base, pressure: { ...SPREAD_PRESSURE, newestBugOdds: 0 } }, createRng('newest')).parents.filter((p) => p.origin === 'bug');
+    expect(even.filter((p) => canonicalKey(p.expr) === canonicalKey(parseExpr('x^x'))).length / even.length).toBeLessThan(0.35);
+  });
+
   it('is deterministic for its generator', () => {
     const a = selectParents(sources(), createRng('same')).parents.map((p) => canonicalKey(p.expr));
     const b = selectParents(sources(), createRng('same')).parents.map((p) => canonicalKey(p.expr));

@@ -7,8 +7,15 @@ const embed = (exprs: Parameters<ReturnType<typeof structuralEmbedder>['embed']>
 
 describe('selectionPressure', () => {
   it('spreads the parents for a fitness that only rewards failures', async () => {
-    expect(selectionPressure(await parseFitnessSpec('short'))).toBe(SPREAD_PRESSURE);
-    expect(selectionPressure(await parseFitnessSpec('short', { requireOps: 'sin' }))).toBe(SPREAD_PRESSURE);
+    expect(selectionPressure(await parseFitnessSpec('short'))).toEqual(SPREAD_PRESSURE);
+    expect(selectionPressure(await parseFitnessSpec('short', { requireOps: 'sin' }))).toEqual(SPREAD_PRESSURE);
+  });
+
+  it("--newest-bug-odds sets the spread pressure's lean toward the newest bugs, never the targeted pressure's", async () => {
+    expect(selectionPressure(await parseFitnessSpec('short'), 0.8)).toEqual({ ...SPREAD_PRESSURE, newestBugOdds: 0.8 });
+    expect(selectionPressure(await parseFitnessSpec('short'), 0).newestBugOdds).toBe(0);
+    expect(selectionPressure(await parseFitnessSpec('length:40'), 0.8)).toBe(TARGETED_PRESSURE);
+    expect(TARGETED_PRESSURE.newestBugOdds).toBe(0);
   });
 
   it('leans on the fitness when it asks for a length or for given problems, alone or in a product', async () => {
@@ -25,8 +32,9 @@ describe('selectionPressure', () => {
     expect(TARGETED_PRESSURE.brood).toBeGreaterThan(1);
     expect(TARGETED_PRESSURE.graftShare).toBeGreaterThan(0);
     expect(SPREAD_PRESSURE.graftShare).toBe(0);
-    // The default search asks every child it draws and draws its bugs' forms uniformly.
+    // The default search asks every child it draws, and draws its bugs newest first, their forms uniformly.
     expect(SPREAD_PRESSURE.brood).toBe(1);
     expect(SPREAD_PRESSURE.bugTournament).toBe(1);
+    expect(SPREAD_PRESSURE.newestBugOdds).toBe(0.5);
   });
 });

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { newestFirstIndex } from '../../src/util/newestFirstIndex.js';
+import { createRng } from '../../src/util/rng.js';
+
+function shares(count: number, odds: number, draws: number, seed: string): number[] {
+  const rng = createRng(seed);
+  const hits = new Array<number>(count).fill(0);
+  for (let i = 0; i < draws; i++) hits[newestFirstIndex(count, odds, rng)]++;
+  return hits.map((h) => h / draws);
+}
+
+describe('newestFirstIndex', () => {
+  it('halves the share at each step back from the newest, the first item taking what is left', () => {
+    const s = shares(4, 0.5, 40_000, 'halves');
+    // Expected 1/2, 1/4, 1/8 and the rest, 1/8.
+    expect(s[3]).toBeCloseTo(0.5, 1);
+    expect(s[2]).toBeCloseTo(0.25, 1);
+    expect(s[1]).toBeCloseTo(0.125, 1);
+    expect(s[0]).toBeCloseTo(0.125, 1);
+    expect(s[3]).toBeGreaterThan(s[2]);
+    expect(s[2]).toBeGreaterThan(s[1]);
+  });
+
+  it('odds of 0 draw uniformly; one item is always drawn', () => {
+    const s = shares(4, 0, 40_000, 'uniform');
+    for (const share of s) expect(share).toBeCloseTo(0.25, 1);
+    const rng = createRng('one');
+    for (let i = 0; i < 10; i++) expect(newestFirstIndex(1, 0.5, rng)).toBe(0);
+  });
+
+  it('is deterministic for its generator and refuses an empty list', () => {
+    const a = createRng('same');
+    const b = createRng('same');
+    for (let i = 0; i < 20; i++) expect(newestFirstIndex(6, 0.3, a)).toBe(newestFirstIndex(6, 0.3, b));
+    expect(() => newestFirstIndex(0, 0.5, createRng('x'))).toThrow(RangeError);
+  });
+});
