@@ -90,7 +90,7 @@ export function registerSearchCommand(program: Command): void {
     )
     .option(
       '--newest-bug-odds <p>',
-      "how much parents drawn from known bugs lean toward the bugs found last: the newest bug's with odds p, else the one before's (default 0.5; 0: every bug alike; not under a targeting fitness)",
+      "how much parents drawn from known bugs lean toward the bugs found last: the newest bug's with odds p, else the one before's (default 0: every bug alike; not under a targeting fitness)",
     )
     .option('--max-target-calls <n>', 'stop before making more target calls than this (problems, references, shrinking and health checks together)')
     .option('--max-tokens-total <n>', 'stop once the target has spent this many tokens (input + output)')

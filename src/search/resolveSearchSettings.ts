@@ -82,7 +82,7 @@ export const SEARCH_DEFAULTS: Omit<SearchSettings, 'target' | 'rngSeed' | 'concu
   patience: 20,
   shrinkCalls: 48,
   shrinkCallsPerNode: 6,
-  newestBugOdds: 0.5,
+  newestBugOdds: 0,
   maxTargetCalls: null,
   maxTokensTotal: null,
   maxCost: null,

@@ -22,7 +22,9 @@ export interface SelectionPressure {
    * probability, else of the one found before it with the same probability, and so on, the first
    * bug found taking what is left (0: every known bug's forms alike, by `bugTournament`). The
    * children of a bug found long ago have been asked for many generations; those of a new one have
-   * not, and a deep bug is most often one step from a bug found just before it.
+   * not, and a deep bug is most often one step from a bug found just before it. Off by default: it
+   * finds more bugs early, but the bugs found long ago starve, and some runs never find what is one
+   * step from them (docs/search.md, Yield).
    */
   readonly newestBugOdds: number;
   /** Children drawn for each child asked in the first generation, the fittest shape asked (1: every child drawn is asked). */
@@ -45,7 +47,7 @@ export const SPREAD_PRESSURE: SelectionPressure = {
   poolShare: 0.3,
   eliteTournament: 2,
   bugTournament: 1,
-  newestBugOdds: 0.5,
+  newestBugOdds: 0,
   brood: 1,
   broodGrowth: 1,
   maxBrood: 1,

@@ -82,7 +82,7 @@ describe('search settings', () => {
       tau: 0.01,
       rngSeed: '7',
       shrinkCallsPerNode: explicitSettings({ shrinkCallsPerNode: '0' }).shrinkCallsPerNode,
-      newestBugOdds: 0,
+      newestBugOdds: 0.5,
     });
     expect(harmless.map((d) => d.setting)).toEqual(['archiveSize']);
     expect(conflicting).toEqual([
@@ -91,7 +91,7 @@ describe('search settings', () => {
       // Another shrink budget changes which minimal forms, and so which signatures, a run finds.
       { setting: 'shrinkCallsPerNode', saved: 6, requested: 0 },
       // Another lean draws other parents.
-      { setting: 'newestBugOdds', saved: 0.5, requested: 0 },
+      { setting: 'newestBugOdds', saved: 0, requested: 0.5 },
     ]);
     expect(optionName('rngSeed')).toBe('--rng-seed');
   });

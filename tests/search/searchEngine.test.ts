@@ -35,7 +35,7 @@ const PARAMS: EngineParams = {
   // These tests are about the loop; novelty by signature has its own tests.
   novelty: 'exact',
   patience: 0,
-  newestBugOdds: 0.5,
+  newestBugOdds: 0,
 };
 
 async function makeEngine(params: Partial<EngineParams> = {}, seed = 'engine', fitness?: Fitness, restore?: ConstructorParameters<typeof SearchEngine>[2]) {
@@ -335,8 +335,7 @@ describe('SearchEngine', () => {
 
   it("under a targeting fitness, draws known bugs' forms by the asked fitness", async () => {
     const fitness = await parseFitnessSpec('length:30');
-    // Without the lean toward the newest bugs, the spread pressure draws every form alike.
-    const params = { seedSelection: 'elites' as const, novelty: 'signature' as const, generationSize: 60, seedSize: 30, newestBugOdds: 0 };
+    const params = { seedSelection: 'elites' as const, novelty: 'signature' as const, generationSize: 60, seedSize: 30 };
     const offTarget = (e: Expr) => Math.abs(metrics(e).chars - 30);
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
     const bugParentsOff = async (f: Fitness) => {

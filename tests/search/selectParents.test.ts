@@ -91,7 +91,7 @@ describe('selectParents', () => {
     expect(longShare(targeted)).toBeGreaterThan(0.8);
   });
 
-  it('spreads bug parents newest first: the bug found last gets about half, the first found the least', () => {
+  it('with newestBugOdds, spreads bug parents newest first: the bug found last gets about half, the first found the least', () => {
     const bugs = ['2^x^2', '(x + x^2)^2', '3^x^x', 'x^x'].map((t, i) => ({
       id: `g${i + 1}-0`,
       signature: `S${i}`,
@@ -99,15 +99,15 @@ describe('selectParents', () => {
       minimal: parseExpr(t),
     }));
     const base = sources({ bugs, seedSize: 400, keepInitialSeeds: false, plan: escalationPlan(4), level: 4 });
-    const drawn = selectParents(base, createRng('newest'))
+    const drawn = selectParents({ ...base, pressure: { ...SPREAD_PRESSURE, newestBugOdds: 0.5 } }, createRng('newest'))
       .parents.filter((p) => p.origin === 'bug')
       .map((p) => canonicalKey(p.expr));
     const share = (t: string) => drawn.filter((k) => k === canonicalKey(parseExpr(t))).length / drawn.length;
     expect(share('x^x')).toBeGreaterThan(0.4);
     expect(share('x^x')).toBeGreaterThan(share('3^x^x'));
     expect(share('3^x^x')).toBeGreaterThan(share('2^x^2'));
-    // Without the lean (the targeted pressure's odds of 0), every bug alike.
-    const even = selectParents({ ...base, pressure: { ...SPREAD_PRESSURE, newestBugOdds: 0 } }, createRng('newest')).parents.filter((p) => p.origin === 'bug');
+    // Without the lean (the default spread pressure's odds of 0), every bug alike.
+    const even = selectParents(base, createRng('newest')).parents.filter((p) => p.origin === 'bug');
     expect(even.filter((p) => canonicalKey(p.expr) === canonicalKey(parseExpr('x^x'))).length / even.length).toBeLessThan(0.35);
   });
 

@@ -32,9 +32,9 @@ describe('selectionPressure', () => {
     expect(TARGETED_PRESSURE.brood).toBeGreaterThan(1);
     expect(TARGETED_PRESSURE.graftShare).toBeGreaterThan(0);
     expect(SPREAD_PRESSURE.graftShare).toBe(0);
-    // The default search asks every child it draws, and draws its bugs newest first, their forms uniformly.
+    // The default search asks every child it draws and draws its bugs' forms uniformly.
     expect(SPREAD_PRESSURE.brood).toBe(1);
     expect(SPREAD_PRESSURE.bugTournament).toBe(1);
-    expect(SPREAD_PRESSURE.newestBugOdds).toBe(0.5);
+    expect(SPREAD_PRESSURE.newestBugOdds).toBe(0);
   });
 });
