@@ -16,7 +16,8 @@
  * stagnated, so that both methods spend the whole budget). `--shrink-calls-per-node` runs each method once
  * per value given, passed to the search, in <out>/<target>-<method>-s<seed>-pn<N>, shown as
  * `<method> N/node` (without it: once, at the search's default); `--newest-bug-odds` likewise, in
- * <out>/<target>-<method>-s<seed>-nb<P>, shown as `<method> newest P`. The curve is read from generations.jsonl: the distinct
+ * <out>/<target>-<method>-s<seed>-nb<P>, shown as `<method> newest P`. With several settings, each
+ * later one is also compared with the first, paired by seed (bench/pairedDifferences.ts). The curve is read from generations.jsonl: the distinct
  * signatures archived by the last generation whose cumulative target calls fit in each budget (a
  * dash where no generation had ended within it).
  *
@@ -31,6 +32,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PLANTED_MODELS } from '../testkit/plantedModel.js';
 import { benchArg } from './benchArg.js';
+import { pairedDifferences } from './pairedDifferences.js';
 import { shrinkStops, type ShrunkLine } from './shrinkStops.js';
 import { auditMinimalForms, type MinimalityAudit } from './yieldAudit.js';
 
@@ -251,6 +253,11 @@ async function main(): Promise<void> {
     budgets,
     methods.length,
   );
+  printPairedDifferences(
+    results,
+    methods.map((method) => variants.filter((v) => v.method === method).map((v) => v.label)),
+    budgets,
+  );
   if (json !== undefined) writeFileSync(json, JSON.stringify({ budgets, timeLimit, results }, null, 2) + '\n');
 }
 
@@ -366,6 +373,22 @@ function printTables(
         `| ${r.target} | ${r.method} | ${r.seed} | ${a.lines} | ${a.failAlone} | ${a.oneMinimal}/${a.wrongLines} | ${of('minimal')} | ${of('budget')} |`,
       );
     }
+  }
+}
+
+/** With several settings of a method: each later setting against the first, paired by seed (mean ± standard error). */
+function printPairedDifferences(results: readonly RunResult[], labelsByMethod: ReadonlyArray<readonly string[]>, budgets: readonly number[]): void {
+  const rows = pairedDifferences(results, labelsByMethod, budgets);
+  if (rows.length === 0) return;
+  console.log('\nPaired by seed: signatures of each setting minus those of the first, mean ± standard error over the seeds:\n');
+  console.log(`| target | settings | seeds | ${budgets.map((b) => `${b.toLocaleString('en-US')} calls`).join(' | ')} |`);
+  console.log(`|---|---|---:|${budgets.map(() => '---:').join('|')}|`);
+  for (const r of rows) {
+    const cells = budgets.map((b) => {
+      const d = r.atBudget[b];
+      return d === null ? '—' : `${d.mean >= 0 ? '+' : '−'}${Math.abs(d.mean).toFixed(2)} ± ${d.standardError.toFixed(2)}`;
+    });
+    console.log(`| ${r.target} | ${r.label} − ${r.baseline} | ${r.seeds} | ${cells.join(' | ')} |`);
   }
 }
 
