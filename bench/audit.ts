@@ -5,10 +5,7 @@
  * one row per run, with its lines whose shrink ended on the budget with no step accepted.
  * `bench:yield --audit N` does the same for the runs it makes.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { benchArg } from './benchArg.js';
-import { shrinkStops, type ShrunkLine } from './shrinkStops.js';
 import { auditMinimalForms } from './yieldAudit.js';
 
 async function main(): Promise<void> {
@@ -24,9 +21,7 @@ async function main(): Promise<void> {
   console.log('|---|---:|---:|---:|---:|');
   for (const dir of dirs) {
     const a = await auditMinimalForms(dir, target, timeLimit, lines);
-    const archive = readFileSync(join(dir, 'archive.jsonl'), 'utf8').split('\n').filter(Boolean);
-    const shrunk = shrinkStops(archive.map((l) => JSON.parse(l) as ShrunkLine));
-    console.log(`| ${dir} | ${a.lines} | ${a.failAlone} | ${a.oneMinimal} / ${a.wrongLines} | ${shrunk.budgetWithoutStep} / ${archive.length} |`);
+    console.log(`| ${dir} | ${a.lines} | ${a.failAlone} | ${a.oneMinimal} / ${a.wrongLines} | ${a.shrinks.budgetWithoutStep} / ${a.archiveLines} |`);
     for (const n of a.notMinimal) process.stderr.write(`  ${dir}: ${n.minimal} still wrong without a part: ${n.deletion}\n`);
     for (const n of a.notFailing) process.stderr.write(`  ${dir}: ${n.minimal} (${n.kind}) now ${n.now}\n`);
   }

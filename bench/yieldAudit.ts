@@ -12,6 +12,7 @@ import { createTarget } from '../src/targets/registry.js';
 import type { Target } from '../src/targets/types.js';
 import { SEARCH_VERIFY_OPTIONS } from '../src/verify/types.js';
 import { verifyPair } from '../src/verify/verifyPair.js';
+import { shrinkStops, type ShrinkStops, type ShrunkLine } from './shrinkStops.js';
 
 /** What re-asking a run's minimal forms showed. */
 export interface MinimalityAudit {
@@ -28,6 +29,9 @@ export interface MinimalityAudit {
   readonly notMinimal: ReadonlyArray<{ readonly minimal: string; readonly deletion: string }>;
   /** Minimal forms that did not fail again alone, with their kind and what came back. */
   readonly notFailing: ReadonlyArray<{ readonly minimal: string; readonly kind: string; readonly now: string }>;
+  /** The run's archive lines, all of them, and how their shrinks ended (the archive read once for both). */
+  readonly archiveLines: number;
+  readonly shrinks: ShrinkStops;
 }
 
 /**
@@ -40,7 +44,7 @@ export async function auditMinimalForms(dir: string, spec: string, timeLimitMs: 
   const archive = readFileSync(join(dir, 'archive.jsonl'), 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as { kind: string; minimal: { problem: string }; shrink?: { stopped: string } });
+    .map((l) => JSON.parse(l) as ShrunkLine & { kind: string; minimal: { problem: string } });
   const step = Math.max(1, archive.length / Math.max(1, count));
   const sample = Array.from({ length: Math.min(count, archive.length) }, (_, i) => archive[Math.floor(i * step)]);
   const target = await createTarget(spec, { concurrency: 2, timeLimitMs });
@@ -80,7 +84,17 @@ export async function auditMinimalForms(dir: string, spec: string, timeLimitMs: 
   } finally {
     await target.close();
   }
-  return { lines: sample.length, failAlone, oneMinimal, wrongLines, byShrinkStop, notMinimal, notFailing };
+  return {
+    lines: sample.length,
+    failAlone,
+    oneMinimal,
+    wrongLines,
+    byShrinkStop,
+    notMinimal,
+    notFailing,
+    archiveLines: archive.length,
+    shrinks: shrinkStops(archive),
+  };
 }
 
 async function ask(target: Target, expr: Expr): Promise<Judgement> {
