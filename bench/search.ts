@@ -25,6 +25,7 @@ import { loadSeeds } from '../src/seeds/loadSeeds.js';
 import { packageRoot } from '../src/util/packageRoot.js';
 import { silentProgress } from '../src/search/progressReporter.js';
 import { SEARCH_DEFAULTS } from '../src/search/resolveSearchSettings.js';
+import { parseBugLean } from '../src/population/bugLean.js';
 import { RunFiles, ZERO_TOTALS } from '../src/run/runFiles.js';
 import { runGenerations } from '../src/search/runGenerations.js';
 import { SearchEngine, type Evaluation } from '../src/search/searchEngine.js';
@@ -74,7 +75,15 @@ async function engineGenerations(embedderSpec: string): Promise<EngineTiming[]> 
   const embedder = timed(await createEmbedder(embedderSpec), embedSink);
   const engine = new SearchEngine(
     // Every decline counts (`failures: all`), so each generation archives and scores all it asked.
-    { ...SEARCH_DEFAULTS, archiveSize: 1_000_000, maxGenerations: null, targetName: 'declines-everything', failures: 'all', novelty: 'exact' },
+    {
+      ...SEARCH_DEFAULTS,
+      bugLean: parseBugLean(SEARCH_DEFAULTS.bugLean),
+      archiveSize: 1_000_000,
+      maxGenerations: null,
+      targetName: 'declines-everything',
+      failures: 'all',
+      novelty: 'exact',
+    },
     {
       mutate: (tree, rng) => mutate(tree, rng, mutationConfig),
       checkCandidate: (e) => checkCandidate(e),

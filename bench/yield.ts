@@ -7,7 +7,7 @@
  *   npm run bench:yield -- [--targets planted,planted-deep,nerdamer,algebrite] [--methods elites,random]
  *                          [--seeds 1,2,3] [--budgets 1000,5000,20000] [--time-limit 1000]
  *                          [--out archives/yield] [--audit N] [--patience N] [--json FILE]
- *                          [--shrink-calls-per-node 0,6] [--newest-bug-odds 0,0.5]
+ *                          [--shrink-calls-per-node 0,6] [--bug-lean none,rank,newest:0.5]
  *
  * Each run is `sagga search --target T --seed-selection M --rng-seed S --max-target-calls <largest
  * budget> --time-limit <ms>` with every other setting at its default (the planted-bug model without
@@ -15,8 +15,8 @@
  * and resumed when it is there already. `--patience N` is passed to every run (0: no run stops as
  * stagnated, so that both methods spend the whole budget). `--shrink-calls-per-node` runs each method once
  * per value given, passed to the search, in <out>/<target>-<method>-s<seed>-pn<N>, shown as
- * `<method> N/node` (without it: once, at the search's default); `--newest-bug-odds` likewise, in
- * <out>/<target>-<method>-s<seed>-nb<P>, shown as `<method> newest P`. With several settings, each
+ * `<method> N/node` (without it: once, at the search's default); `--bug-lean` likewise, in
+ * <out>/<target>-<method>-s<seed>-bl-<lean> (`newest:P` as `newestP`), shown as `<method> lean L`. With several settings, each
  * later one is also compared with the first, paired by seed (bench/pairedDifferences.ts). The curve is read from generations.jsonl: the distinct
  * signatures archived by the last generation whose cumulative target calls fit in each budget (a
  * dash where no generation had ended within it).
@@ -268,17 +268,17 @@ interface SettingVariant {
   readonly label: string;
 }
 
-/** `--shrink-calls-per-node` × `--newest-bug-odds`, each value given in order (none given: the defaults). */
+/** `--shrink-calls-per-node` × `--bug-lean`, each value given in order (none given: the defaults). */
 function settingVariants(argv: readonly string[]): SettingVariant[] {
   const perNodeArg = benchArg(argv, 'shrink-calls-per-node');
-  const oddsArg = benchArg(argv, 'newest-bug-odds');
+  const leanArg = benchArg(argv, 'bug-lean');
   const perNodes: readonly (string | null)[] = perNodeArg === undefined ? [null] : list(perNodeArg, '');
-  const odds: readonly (string | null)[] = oddsArg === undefined ? [null] : list(oddsArg, '');
+  const leans: readonly (string | null)[] = leanArg === undefined ? [null] : list(leanArg, '');
   return perNodes.flatMap((perNode) =>
-    odds.map((p) => ({
-      flags: [...(perNode === null ? [] : ['--shrink-calls-per-node', perNode]), ...(p === null ? [] : ['--newest-bug-odds', p])],
-      suffix: `${perNode === null ? '' : `-pn${perNode}`}${p === null ? '' : `-nb${p}`}`,
-      label: `${perNode === null ? '' : ` ${perNode}/node`}${p === null ? '' : ` newest ${p}`}`,
+    leans.map((lean) => ({
+      flags: [...(perNode === null ? [] : ['--shrink-calls-per-node', perNode]), ...(lean === null ? [] : ['--bug-lean', lean])],
+      suffix: `${perNode === null ? '' : `-pn${perNode}`}${lean === null ? '' : `-bl-${lean.replace(':', '')}`}`,
+      label: `${perNode === null ? '' : ` ${perNode}/node`}${lean === null ? '' : ` lean ${lean}`}`,
     })),
   );
 }

@@ -89,8 +89,8 @@ export function registerSearchCommand(program: Command): void {
       'and N per node of the failing problem where that is more, so large failures reach their minimum too (default 6; 0: --shrink-calls alone)',
     )
     .option(
-      '--newest-bug-odds <p>',
-      "how much parents drawn from known bugs lean toward the bugs found last: the newest bug's with odds p, else the one before's (default 0: every bug alike; not under a targeting fitness)",
+      '--bug-lean <lean>',
+      "how parents drawn from known bugs lean toward the bugs found last: rank (default: the bug found r-th last with weight 1/r), none (every bug alike) or newest:p (the newest bug's with odds p, else the one before's); not under a targeting fitness",
     )
     .option('--max-target-calls <n>', 'stop before making more target calls than this (problems, references, shrinking and health checks together)')
     .option('--max-tokens-total <n>', 'stop once the target has spent this many tokens (input + output)')

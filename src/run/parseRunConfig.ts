@@ -1,5 +1,6 @@
 import { DEFAULT_CANDIDATE_LIMITS, type CandidateLimits } from '../../constraints/candidateLimits.js';
 import { DISTANCE_KINDS, LENGTH_MEASURES } from '../../fitness/types.js';
+import { isBugLeanText } from '../population/bugLean.js';
 import { NotARunError } from './readRun.js';
 import type { RunConfig, SearchSettings } from './runSchema.js';
 
@@ -93,6 +94,7 @@ const SETTINGS: Readonly<Record<keyof SearchSettings, Check>> = {
   patience: later(count),
   shrinkCalls: later(count),
   shrinkCallsPerNode: later(count),
+  bugLean: later(expect('none, rank or newest:p with 0 < p ≤ 1', isBugLeanText)),
   newestBugOdds: later(expect('a number from 0 to 1', (v) => typeof v === 'number' && v >= 0 && v <= 1)),
   maxTargetCalls: later(orNull(finite)),
   maxTokensTotal: later(orNull(finite)),

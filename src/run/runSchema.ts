@@ -124,11 +124,14 @@ export interface SearchSettings {
    */
   readonly shrinkCallsPerNode: number;
   /**
-   * The lean of bug parents toward the bugs found last: each is the newest bug's with these odds,
-   * else the one before's, and so on (0: every known bug alike; a targeting fitness draws them by
-   * tournament whatever it is). Absent in older runs: 0.
+   * How bug parents lean toward the bugs found last (`--bug-lean`): `none` (every known bug alike),
+   * `rank` (the bug of recency rank r with weight 1/r) or `newest:p` (the newest bug's with odds
+   * p, else the one before's, and so on); a targeting fitness draws them by tournament whatever it
+   * is. Absent in older runs: `newestBugOdds`'s lean.
    */
-  readonly newestBugOdds: number;
+  readonly bugLean: string;
+  /** Written by runs made before `bugLean`: `newest:p` for odds p above 0, else `none`. */
+  readonly newestBugOdds?: number;
   /** Budgets: the run stops before spending more (null: no limit). Absent in older runs: null. */
   readonly maxTargetCalls: number | null;
   readonly maxTokensTotal: number | null;

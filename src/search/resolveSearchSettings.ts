@@ -1,4 +1,5 @@
 import { DISTANCE_KINDS, LENGTH_MEASURES, type DistanceKind, type LengthMeasure } from '../../fitness/types.js';
+import { bugLeanText, parseBugLean } from '../population/bugLean.js';
 import type { FailuresMode, NoveltyMode, SearchSettings, SettingDifference } from '../run/runSchema.js';
 import { SEED_SELECTIONS, type SeedSelection } from './selectSeeds.js';
 import { taskNamed } from '../tasks/registry.js';
@@ -48,7 +49,7 @@ export interface SearchCommandOptions {
   readonly patience?: number | string;
   readonly shrinkCalls?: number | string;
   readonly shrinkCallsPerNode?: number | string;
-  readonly newestBugOdds?: number | string;
+  readonly bugLean?: string;
   readonly maxTargetCalls?: number | string;
   readonly maxTokensTotal?: number | string;
   readonly maxCost?: number | string;
@@ -82,7 +83,7 @@ export const SEARCH_DEFAULTS: Omit<SearchSettings, 'target' | 'rngSeed' | 'concu
   patience: 20,
   shrinkCalls: 48,
   shrinkCallsPerNode: 6,
-  newestBugOdds: 0,
+  bugLean: 'rank',
   maxTargetCalls: null,
   maxTokensTotal: null,
   maxCost: null,
@@ -152,7 +153,7 @@ export function explicitSettings(options: SearchCommandOptions): Partial<SearchS
   if (options.patience !== undefined) s.patience = integer(options.patience, '--patience', 0);
   if (options.shrinkCalls !== undefined) s.shrinkCalls = integer(options.shrinkCalls, '--shrink-calls', 0);
   if (options.shrinkCallsPerNode !== undefined) s.shrinkCallsPerNode = integer(options.shrinkCallsPerNode, '--shrink-calls-per-node', 0);
-  if (options.newestBugOdds !== undefined) s.newestBugOdds = number(options.newestBugOdds, '--newest-bug-odds', 0, 1);
+  if (options.bugLean !== undefined) s.bugLean = bugLeanText(parseBugLean(options.bugLean));
   if (options.maxTargetCalls !== undefined) s.maxTargetCalls = integer(options.maxTargetCalls, '--max-target-calls', 1);
   if (options.maxTokensTotal !== undefined) s.maxTokensTotal = integer(options.maxTokensTotal, '--max-tokens-total', 1);
   if (options.maxCost !== undefined) s.maxCost = number(options.maxCost, '--max-cost', 0, Infinity);

@@ -1,3 +1,4 @@
+import { legacyBugLean, parseBugLean } from '../population/bugLean.js';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { CandidateCheck } from '../../constraints/checkCandidate.js';
 import type { Fitness } from '../../fitness/types.js';
@@ -195,8 +196,8 @@ function engineParams(settings: SearchSettings, targetName: string): EngineParam
     failures: settings.failures ?? 'all',
     novelty: settings.novelty ?? 'exact',
     patience: settings.patience ?? 0,
-    // Runs made before the lean drew every known bug's forms alike.
-    newestBugOdds: settings.newestBugOdds ?? 0,
+    // Runs made before `bugLean` leaned by `newestBugOdds`, or not at all.
+    bugLean: settings.bugLean === undefined ? legacyBugLean(settings.newestBugOdds) : parseBugLean(settings.bugLean),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { BugLean } from '../population/bugLean.js';
 import type { LengthMeasure } from '../../fitness/types.js';
 import type { Fitness } from '../../fitness/types.js';
 import type { Embedder } from '../embed/types.js';
@@ -43,8 +44,8 @@ export interface EngineParams {
   readonly novelty: NoveltyMode;
   /** Generations in a row without a new signature after which the run stops as `stagnated`; 0: never. */
   readonly patience: number;
-  /** The lean of bug parents toward the bugs found last (`SelectionPressure.newestBugOdds`; 0: none). */
-  readonly newestBugOdds: number;
+  /** The lean of bug parents toward the bugs found last (`SelectionPressure.bugLean`). */
+  readonly bugLean: BugLean;
 }
 
 export interface EngineDeps {
@@ -211,7 +212,7 @@ export class SearchEngine {
     this.params = params;
     this.deps = deps;
     this.task = deps.task ?? integrateTask;
-    this.pressure = selectionPressure(deps.fitness, params.newestBugOdds);
+    this.pressure = selectionPressure(deps.fitness, params.bugLean);
     this.initialSeedKeys = deps.initialSeeds.map((s) => this.task.key(loadProblem(s)));
     this.evaluatedKeys = new Set(restore?.evaluatedKeys ?? []);
     const initialSeeds = dedupeByKey(deps.initialSeeds, this.task);

@@ -5,6 +5,7 @@ import { loadProblem, paramsField, type StoredProblem } from '../tasks/storedPro
 import type { TaskParams, TaskProblem } from '../tasks/task.js';
 import type { Rng } from '../util/rng.js';
 import { newestFirstIndex } from '../util/newestFirstIndex.js';
+import { recentRankIndex } from '../util/recentRankIndex.js';
 import { tournamentWinner } from '../util/tournamentWinner.js';
 import type { Parent } from './breedGeneration.js';
 import type { BreedingPlan } from './escalationPlan.js';
@@ -52,7 +53,7 @@ export interface ParentSelection {
  * The next generation's parents.
  * - `elites` (default): a share from the generation just told, chosen the paper's way (k-means
  *   over embeddings, the fittest of each cluster); a share from the archived bugs' minimal and
- *   original forms (larger at higher escalation levels); the rest drawn from the population's
+ *   original forms (larger at higher escalation levels; the bugs drawn by the pressure's `bugLean`); the rest drawn from the population's
  *   elites by tournaments, one elite per cell, solved problems included, so the parents can never
  *   collapse onto a few known bugs. The shares and tournaments are the `pressure`'s (`selectionPressure.ts`).
  * - `kmeans`, `fitness`: the paper's selection alone (plus known bugs once the search escalates).
@@ -79,10 +80,16 @@ export function selectParents(sources: ParentSources, rng: Rng): ParentSelection
   const bugCount = useBugs && formsOfBugs.length > 0 ? Math.min(n, Math.round(n * sources.plan.bugShare)) : 0;
   const pressure = sources.pressure ?? SPREAD_PRESSURE;
   const bugRng = rng.fork('bugs');
+  const lean = pressure.bugLean;
   const bugForms =
-    pressure.newestBugOdds > 0
-      ? drawNewestBugForms(formsOfBugs, bugCount, pressure.newestBugOdds, bugRng)
-      : drawBugForms(formsOfBugs.flat(), bugCount, pressure.bugTournament, sources.formFitness, bugRng);
+    lean.kind === 'none'
+      ? drawBugForms(formsOfBugs.flat(), bugCount, pressure.bugTournament, sources.formFitness, bugRng)
+      : drawLeaningBugForms(
+          formsOfBugs,
+          bugCount,
+          (count) => (lean.kind === 'rank' ? recentRankIndex(count, bugRng) : newestFirstIndex(count, lean.odds, bugRng)),
+          bugRng,
+        );
   const bugParents: Parent[] = bugForms.map((form) => ({ ...form, origin: 'bug' }));
 
   const poolCount = sources.method === 'elites' ? Math.round((n - bugCount) * pressure.poolShare) : n - bugCount;
@@ -123,16 +130,16 @@ function drawBugForms(
 
 /**
  * `count` forms of the known bugs (given oldest first, each with its forms), the bug of each drawn
- * newest first (`newestFirstIndex`) and its form uniformly.
+ * by `bugIndex` (an index into that many bugs, the lean's) and its form uniformly.
  */
-function drawNewestBugForms(
+function drawLeaningBugForms(
   formsOfBugs: ReadonlyArray<ReadonlyArray<Omit<Parent, 'origin'>>>,
   count: number,
-  odds: number,
+  bugIndex: (bugs: number) => number,
   rng: Rng,
 ): Array<Omit<Parent, 'origin'>> {
   const drawn: Array<Omit<Parent, 'origin'>> = [];
-  for (let i = 0; i < count; i++) drawn.push(rng.pick(formsOfBugs[newestFirstIndex(formsOfBugs.length, odds, rng)]));
+  for (let i = 0; i < count; i++) drawn.push(rng.pick(formsOfBugs[bugIndex(formsOfBugs.length)]));
   return drawn;
 }
 

@@ -1,3 +1,5 @@
+import { NO_BUG_LEAN, type BugLean } from '../population/bugLean.js';
+
 /**
  * How hard the search leans on the asked fitness when it chooses parents and children. The spread
  * pressure keeps the population from collapsing: most parents are elites drawn nearly uniformly over
@@ -18,15 +20,15 @@ export interface SelectionPressure {
   /** Known bugs' forms drawn for each bug parent, the fittest by the asked fitness winning (1: uniform). */
   readonly bugTournament: number;
   /**
-   * How bug parents lean toward the bugs found last: each is a form of the newest bug with this
-   * probability, else of the one found before it with the same probability, and so on, the first
-   * bug found taking what is left (0: every known bug's forms alike, by `bugTournament`). The
-   * children of a bug found long ago have been asked for many generations; those of a new one have
-   * not, and a deep bug is most often one step from a bug found just before it. Off by default: it
-   * finds more bugs early, but the bugs found long ago starve, and some runs never find what is one
-   * step from them (docs/search.md, Yield).
+   * How bug parents lean toward the bugs found last (`BugLean`; `none`: every known bug's forms
+   * alike, by `bugTournament`). The children of a bug found long ago have been asked for many
+   * generations; those of a new one have not, and a deep bug is most often one step from a bug
+   * found just before it. The spread pressure's default, `rank`, weighs the bug of recency rank r
+   * by 1/r: a bug's share falls as the reciprocal of the bugs found after it, so none starves,
+   * where `newest:p` halves an old bug's share (p = 0.5) with each new one, and some runs never
+   * take the rare step from a bug found early (docs/search.md, Yield).
    */
-  readonly newestBugOdds: number;
+  readonly bugLean: BugLean;
   /** Children drawn for each child asked in the first generation, the fittest shape asked (1: every child drawn is asked). */
   readonly brood: number;
   /** What the brood is multiplied by from one generation to the next (1: the same size throughout). */
@@ -47,7 +49,7 @@ export const SPREAD_PRESSURE: SelectionPressure = {
   poolShare: 0.3,
   eliteTournament: 2,
   bugTournament: 1,
-  newestBugOdds: 0,
+  bugLean: { kind: 'rank' },
   brood: 1,
   broodGrowth: 1,
   maxBrood: 1,
@@ -60,7 +62,7 @@ export const TARGETED_PRESSURE: SelectionPressure = {
   poolShare: 0.6,
   eliteTournament: 4,
   bugTournament: 4,
-  newestBugOdds: 0,
+  bugLean: NO_BUG_LEAN,
   brood: 8,
   broodGrowth: 2,
   maxBrood: 128,
@@ -69,10 +71,9 @@ export const TARGETED_PRESSURE: SelectionPressure = {
 };
 
 /**
- * The pressure for a run's fitness; `newestBugOdds` (`--newest-bug-odds`) sets the spread
- * pressure's lean toward the bugs found last (the targeted pressure's bug parents are drawn by
- * the asked fitness).
+ * The pressure for a run's fitness; `bugLean` (`--bug-lean`) sets the spread pressure's lean
+ * toward the bugs found last (the targeted pressure's bug parents are drawn by the asked fitness).
  */
-export function selectionPressure(fitness: { readonly targeting: boolean }, newestBugOdds = SPREAD_PRESSURE.newestBugOdds): SelectionPressure {
-  return fitness.targeting ? TARGETED_PRESSURE : { ...SPREAD_PRESSURE, newestBugOdds };
+export function selectionPressure(fitness: { readonly targeting: boolean }, bugLean: BugLean = SPREAD_PRESSURE.bugLean): SelectionPressure {
+  return fitness.targeting ? TARGETED_PRESSURE : { ...SPREAD_PRESSURE, bugLean };
 }

@@ -15,7 +15,8 @@ import { type DriverRun, ensureBuilt, generationRows, judgedCounts, killAndResum
 const PLANTED = {
   target: 'cmd:node examples/cmd-target/planted-bugs.mjs',
   reference: 'none',
-  rngSeed: 'kill-default',
+  // A seed whose run stalls within seven generations (most runs of the default search keep finding bugs that long).
+  rngSeed: 'kill-default-2',
   generationSize: 80,
   seedSize: 10,
   clusters: 3,

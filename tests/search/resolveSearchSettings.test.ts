@@ -27,8 +27,11 @@ describe('search settings', () => {
     expect(() => explicitSettings({ generationSize: '1.5' })).toThrow(/--generation-size/);
     expect(() => explicitSettings({ tau: 'abc' })).toThrow(/--tau/);
     expect(() => explicitSettings({ shrinkCallsPerNode: '-1' })).toThrow(/--shrink-calls-per-node -1: expected an integer ≥ 0/);
-    expect(() => explicitSettings({ newestBugOdds: '1.5' })).toThrow(/--newest-bug-odds 1.5/);
-    expect(explicitSettings({ newestBugOdds: '0.25' }).newestBugOdds).toBe(0.25);
+    expect(() => explicitSettings({ bugLean: 'newest:1.5' })).toThrow(/--bug-lean newest:1.5: expected none, rank or newest:p/);
+    expect(() => explicitSettings({ bugLean: 'newest:0' })).toThrow(/--bug-lean newest:0/);
+    expect(() => explicitSettings({ bugLean: 'oldest' })).toThrow(/--bug-lean oldest/);
+    expect(explicitSettings({ bugLean: 'newest:0.25' }).bugLean).toBe('newest:0.25');
+    expect(explicitSettings({ bugLean: ' none ' }).bugLean).toBe('none');
     expect(() => explicitSettings({ distance: 'manhattan' })).toThrow(/--distance manhattan: expected one of cosine, tree/);
     expect(() => explicitSettings({ seedSelection: 'roulette' })).toThrow(/--seed-selection/);
     expect(() => explicitSettings({ mutationParams: '[1]' })).toThrow(/--mutation-params must be a JSON object/);
@@ -82,7 +85,7 @@ describe('search settings', () => {
       tau: 0.01,
       rngSeed: '7',
       shrinkCallsPerNode: explicitSettings({ shrinkCallsPerNode: '0' }).shrinkCallsPerNode,
-      newestBugOdds: 0.5,
+      bugLean: 'none',
     });
     expect(harmless.map((d) => d.setting)).toEqual(['archiveSize']);
     expect(conflicting).toEqual([
@@ -91,7 +94,7 @@ describe('search settings', () => {
       // Another shrink budget changes which minimal forms, and so which signatures, a run finds.
       { setting: 'shrinkCallsPerNode', saved: 6, requested: 0 },
       // Another lean draws other parents.
-      { setting: 'newestBugOdds', saved: 0, requested: 0.5 },
+      { setting: 'bugLean', saved: 'rank', requested: 'none' },
     ]);
     expect(optionName('rngSeed')).toBe('--rng-seed');
   });

@@ -1,3 +1,4 @@
+import type { BugLean } from '../../src/population/bugLean.js';
 import { describe, expect, it } from 'vitest';
 import { parseFitnessSpec } from '../../fitness/parseFitnessSpec.js';
 import type { Fitness } from '../../fitness/types.js';
@@ -35,7 +36,7 @@ const PARAMS: EngineParams = {
   // These tests are about the loop; novelty by signature has its own tests.
   novelty: 'exact',
   patience: 0,
-  newestBugOdds: 0,
+  bugLean: { kind: 'none' },
 };
 
 async function makeEngine(params: Partial<EngineParams> = {}, seed = 'engine', fitness?: Fitness, restore?: ConstructorParameters<typeof SearchEngine>[2]) {
@@ -356,10 +357,10 @@ describe('SearchEngine', () => {
     expect(wide.parents).toBeGreaterThan(wide.forms * 0.8);
   });
 
-  it("leans bug parents toward the newest bug by --newest-bug-odds (the setting reaches the engine's parents)", async () => {
+  it("leans bug parents toward the newest bug by --bug-lean (the setting reaches the engine's parents)", async () => {
     const params = { seedSelection: 'elites' as const, novelty: 'signature' as const, generationSize: 60, seedSize: 40 };
-    const newestShare = async (newestBugOdds: number) => {
-      const engine = await makeEngine({ ...params, newestBugOdds }, 'newest');
+    const newestShare = async (bugLean: BugLean) => {
+      const engine = await makeEngine({ ...params, bugLean }, 'newest');
       for (let g = 0; g < 3; g++) {
         const ask = await engine.ask();
         await engine.tell(judge(ask), { targetCalls: ask.problems.length });
@@ -371,8 +372,10 @@ describe('SearchEngine', () => {
       const bugParents = state.seeds.filter((_, i) => state.seedOrigins?.[i] === 'bug').map((s) => canonicalKey(loadProblem(s).expr));
       return bugParents.filter((k) => newest.has(k)).length / bugParents.length;
     };
-    expect(await newestShare(0.9)).toBeGreaterThan(0.6);
-    expect(await newestShare(0)).toBeLessThan(0.5);
+    const none = await newestShare({ kind: 'none' });
+    expect(await newestShare({ kind: 'newest', odds: 0.9 })).toBeGreaterThan(0.6);
+    expect(await newestShare({ kind: 'rank' })).toBeGreaterThan(none);
+    expect(none).toBeLessThan(0.5);
   });
 
   it('under near:, grafts children with the given problems and asks problems closer to them', async () => {

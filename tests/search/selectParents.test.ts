@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalKey } from '../../src/expr/canonicalKey.js';
 import { parseExpr } from '../../src/expr/parse.js';
 import type { Expr } from '../../src/expr/types.js';
+import type { BugLean } from '../../src/population/bugLean.js';
 import { EliteArchive } from '../../src/population/eliteArchive.js';
 import { describeProblem } from '../../src/population/problemDescriptor.js';
 import { escalationPlan } from '../../src/search/escalationPlan.js';
@@ -91,7 +92,7 @@ describe('selectParents', () => {
     expect(longShare(targeted)).toBeGreaterThan(0.8);
   });
 
-  it('with newestBugOdds, spreads bug parents newest first: the bug found last gets about half, the first found the least', () => {
+  it('leans bug parents toward the bugs found last: by recency rank (the default), newest first, or not at all', () => {
     const bugs = ['2^x^2', '(x + x^2)^2', '3^x^x', 'x^x'].map((t, i) => ({
       id: `g${i + 1}-0`,
       signature: `S${i}`,
@@ -99,16 +100,28 @@ describe('selectParents', () => {
       minimal: parseExpr(t),
     }));
     const base = sources({ bugs, seedSize: 400, keepInitialSeeds: false, plan: escalationPlan(4), level: 4 });
-    const drawn = selectParents({ ...base, pressure: { ...SPREAD_PRESSURE, newestBugOdds: 0.5 } }, createRng('newest'))
-      .parents.filter((p) => p.origin === 'bug')
-      .map((p) => canonicalKey(p.expr));
-    const share = (t: string) => drawn.filter((k) => k === canonicalKey(parseExpr(t))).length / drawn.length;
-    expect(share('x^x')).toBeGreaterThan(0.4);
-    expect(share('x^x')).toBeGreaterThan(share('3^x^x'));
-    expect(share('3^x^x')).toBeGreaterThan(share('2^x^2'));
-    // Without the lean (the default spread pressure's odds of 0), every bug alike.
-    const even = selectParents(base, createRng('newest')).parents.filter((p) => p.origin === 'bug');
-    expect(even.filter((p) => canonicalKey(p.expr) === canonicalKey(parseExpr('x^x'))).length / even.length).toBeLessThan(0.35);
+    const shares = (bugLean: BugLean | undefined) => {
+      const pressure = bugLean === undefined ? undefined : { ...SPREAD_PRESSURE, bugLean };
+      const drawn = selectParents({ ...base, pressure }, createRng('newest'))
+        .parents.filter((p) => p.origin === 'bug')
+        .map((p) => canonicalKey(p.expr));
+      return ['2^x^2', '(x + x^2)^2', '3^x^x', 'x^x'].map((t) => drawn.filter((k) => k === canonicalKey(parseExpr(t))).length / drawn.length);
+    };
+    // By rank (the default spread pressure's): weights 1/4, 1/3, 1/2, 1, so 0.12, 0.16, 0.24, 0.48.
+    const rank = shares(undefined);
+    expect(rank).toEqual(shares({ kind: 'rank' }));
+    expect(rank[3]).toBeGreaterThan(0.38);
+    expect(rank[3]).toBeGreaterThan(rank[2]);
+    expect(rank[2]).toBeGreaterThan(rank[0]);
+    expect(rank[0]).toBeGreaterThan(0.06);
+    // Newest first with odds 0.5: 1/8, 1/8, 1/4, 1/2.
+    const newest = shares({ kind: 'newest', odds: 0.5 });
+    expect(newest[3]).toBeGreaterThan(0.4);
+    expect(newest[3]).toBeGreaterThan(newest[2]);
+    expect(newest[2]).toBeGreaterThan(newest[0]);
+    // Without a lean, every bug alike.
+    const even = shares({ kind: 'none' });
+    for (const share of even) expect(share).toBeLessThan(0.35);
   });
 
   it('is deterministic for its generator', () => {

@@ -11,11 +11,12 @@ describe('selectionPressure', () => {
     expect(selectionPressure(await parseFitnessSpec('short', { requireOps: 'sin' }))).toEqual(SPREAD_PRESSURE);
   });
 
-  it("--newest-bug-odds sets the spread pressure's lean toward the newest bugs, never the targeted pressure's", async () => {
-    expect(selectionPressure(await parseFitnessSpec('short'), 0.8)).toEqual({ ...SPREAD_PRESSURE, newestBugOdds: 0.8 });
-    expect(selectionPressure(await parseFitnessSpec('short'), 0).newestBugOdds).toBe(0);
-    expect(selectionPressure(await parseFitnessSpec('length:40'), 0.8)).toBe(TARGETED_PRESSURE);
-    expect(TARGETED_PRESSURE.newestBugOdds).toBe(0);
+  it("--bug-lean sets the spread pressure's lean toward the newest bugs, never the targeted pressure's", async () => {
+    const newest = { kind: 'newest', odds: 0.8 } as const;
+    expect(selectionPressure(await parseFitnessSpec('short'), newest)).toEqual({ ...SPREAD_PRESSURE, bugLean: newest });
+    expect(selectionPressure(await parseFitnessSpec('short'), { kind: 'none' }).bugLean).toEqual({ kind: 'none' });
+    expect(selectionPressure(await parseFitnessSpec('length:40'), newest)).toBe(TARGETED_PRESSURE);
+    expect(TARGETED_PRESSURE.bugLean).toEqual({ kind: 'none' });
   });
 
   it('leans on the fitness when it asks for a length or for given problems, alone or in a product', async () => {
@@ -32,9 +33,9 @@ describe('selectionPressure', () => {
     expect(TARGETED_PRESSURE.brood).toBeGreaterThan(1);
     expect(TARGETED_PRESSURE.graftShare).toBeGreaterThan(0);
     expect(SPREAD_PRESSURE.graftShare).toBe(0);
-    // The default search asks every child it draws and draws its bugs' forms uniformly.
+    // The default search asks every child it draws, and draws its bugs by recency rank, each bug's forms alike.
     expect(SPREAD_PRESSURE.brood).toBe(1);
     expect(SPREAD_PRESSURE.bugTournament).toBe(1);
-    expect(SPREAD_PRESSURE.newestBugOdds).toBe(0);
+    expect(SPREAD_PRESSURE.bugLean).toEqual({ kind: 'rank' });
   });
 });

@@ -52,9 +52,9 @@ describe('integrate, behind the Task seam', () => {
       // The build before tasks shrank on --shrink-calls alone; the per-node budget's default came later.
       '--shrink-calls-per-node',
       '0',
-      // and drew every known bug's forms alike (the default; the lean toward the newest bugs came later).
-      '--newest-bug-odds',
-      '0',
+      // and drew every known bug's forms alike (the lean toward the newest bugs came later).
+      '--bug-lean',
+      'none',
       '--json',
       '--out',
       out,

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { recentRankIndex } from '../../src/util/recentRankIndex.js';
+import { createRng } from '../../src/util/rng.js';
+
+function shares(count: number, draws: number, seed: string): number[] {
+  const rng = createRng(seed);
+  const hits = new Array<number>(count).fill(0);
+  for (let i = 0; i < draws; i++) hits[recentRankIndex(count, rng)]++;
+  return hits.map((h) => h / draws);
+}
+
+describe('recentRankIndex', () => {
+  it('draws the item of recency rank r with weight 1/r: the newest most, the oldest least', () => {
+    const s = shares(4, 60_000, 'ranks');
+    // Weights 1/4, 1/3, 1/2, 1 over 25/12: shares 0.12, 0.16, 0.24, 0.48.
+    expect(s[3]).toBeCloseTo(0.48, 1);
+    expect(s[2]).toBeCloseTo(0.24, 1);
+    expect(s[1]).toBeCloseTo(0.16, 1);
+    expect(s[0]).toBeCloseTo(0.12, 1);
+    expect(s[3]).toBeGreaterThan(s[2]);
+    expect(s[2]).toBeGreaterThan(s[1]);
+    expect(s[1]).toBeGreaterThan(s[0]);
+  });
+
+  it('starves no item: after twelve newer ones the first still gets its 1/13 weight, not 2^-12', () => {
+    const s = shares(13, 100_000, 'floor');
+    // 1/13 over H(13) = 3.18: 0.024.
+    expect(s[0]).toBeGreaterThan(0.015);
+    expect(s[0]).toBeLessThan(0.035);
+  });
+
+  it('is deterministic for its generator, draws the one item there is, and refuses an empty list', () => {
+    const a = createRng('same');
+    const b = createRng('same');
+    for (let i = 0; i < 20; i++) expect(recentRankIndex(6, a)).toBe(recentRankIndex(6, b));
+    const rng = createRng('one');
+    for (let i = 0; i < 10; i++) expect(recentRankIndex(1, rng)).toBe(0);
+    expect(() => recentRankIndex(0, createRng('x'))).toThrow(RangeError);
+  });
+});
