@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { newestFirstIndex } from '../../src/util/newestFirstIndex.js';
 import { createRng } from '../../src/util/rng.js';
+import { indexShares } from '../helpers/indexShares.js';
 
-function shares(count: number, odds: number, draws: number, seed: string): number[] {
-  const rng = createRng(seed);
-  const hits = new Array<number>(count).fill(0);
-  for (let i = 0; i < draws; i++) hits[newestFirstIndex(count, odds, rng)]++;
-  return hits.map((h) => h / draws);
-}
+const shares = (count: number, odds: number, draws: number, seed: string): number[] =>
+  indexShares(count, draws, seed, (n, rng) => newestFirstIndex(n, odds, rng));
 
 describe('newestFirstIndex', () => {
   it('halves the share at each step back from the newest, the first item taking what is left', () => {

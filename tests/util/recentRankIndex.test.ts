@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { recentRankIndex } from '../../src/util/recentRankIndex.js';
 import { createRng } from '../../src/util/rng.js';
+import { indexShares } from '../helpers/indexShares.js';
 
-function shares(count: number, draws: number, seed: string): number[] {
-  const rng = createRng(seed);
-  const hits = new Array<number>(count).fill(0);
-  for (let i = 0; i < draws; i++) hits[recentRankIndex(count, rng)]++;
-  return hits.map((h) => h / draws);
-}
+const shares = (count: number, draws: number, seed: string): number[] => indexShares(count, draws, seed, recentRankIndex);
 
 describe('recentRankIndex', () => {
   it('draws the item of recency rank r with weight 1/r: the newest most, the oldest least', () => {
