@@ -1,5 +1,5 @@
 import { DISTANCE_KINDS, LENGTH_MEASURES, type DistanceKind, type LengthMeasure } from '../../fitness/types.js';
-import { bugLeanText, parseBugLean } from '../population/bugLean.js';
+import { bugLeanText, legacyBugLean, parseBugLean } from '../population/bugLean.js';
 import type { FailuresMode, NoveltyMode, SearchSettings, SettingDifference } from '../run/runSchema.js';
 import { SEED_SELECTIONS, type SeedSelection } from './selectSeeds.js';
 import { taskNamed } from '../tasks/registry.js';
@@ -194,12 +194,20 @@ export function compareSettings(saved: SearchSettings, explicit: Partial<SearchS
   const harmless: SettingDifference[] = [];
   const conflicting: SettingDifference[] = [];
   for (const [name, requested] of Object.entries(explicit) as Array<[keyof SearchSettings, unknown]>) {
-    // A run that records no task is an integrate run.
-    const was = name === 'task' ? (saved.task ?? 'integrate') : saved[name];
+    const was = savedValue(saved, name);
     if (JSON.stringify(was) === JSON.stringify(requested)) continue;
     (RESUMABLE_CHANGES.has(name) ? harmless : conflicting).push({ setting: name, saved: was, requested });
   }
   return { harmless, conflicting };
+}
+
+/** A saved run's setting as it ran: settings its version did not record yet have the value it ran with. */
+function savedValue(saved: SearchSettings, name: keyof SearchSettings): unknown {
+  // A run that records no task is an integrate run.
+  if (name === 'task') return saved.task ?? 'integrate';
+  // A run that records no lean leaned by `newestBugOdds`, or not at all.
+  if (name === 'bugLean') return saved.bugLean ?? bugLeanText(legacyBugLean(saved.newestBugOdds));
+  return saved[name];
 }
 
 /** The CLI spelling of a setting, for messages. */

@@ -5,11 +5,26 @@ describe('bugLean', () => {
   it('reads none, rank and newest:p, and writes them back as read', () => {
     for (const text of ['none', 'rank', 'newest:0.5', 'newest:1']) expect(bugLeanText(parseBugLean(text))).toBe(text);
     expect(parseBugLean('newest:0.25')).toEqual({ kind: 'newest', odds: 0.25 });
+    expect(parseBugLean('newest:.5')).toEqual({ kind: 'newest', odds: 0.5 });
     expect(parseBugLean(' rank ')).toEqual({ kind: 'rank' });
   });
 
   it('refuses anything else, saying what it accepts', () => {
-    for (const text of ['', 'Rank', 'newest', 'newest:', 'newest:0', 'newest:-0.5', 'newest:1.5', 'newest:abc', 'oldest:0.5'])
+    for (const text of [
+      '',
+      'Rank',
+      'newest',
+      'newest:',
+      'newest:0',
+      'newest:-0.5',
+      'newest:1.5',
+      'newest:abc',
+      'oldest:0.5',
+      'newest:0x1',
+      'newest:1e-1',
+      'newest:Infinity',
+      'newest: 0.5',
+    ])
       expect(() => parseBugLean(text), text).toThrow(/expected none, rank or newest:p with 0 < p ≤ 1/);
     expect(isBugLeanText('newest:0.5')).toBe(true);
     expect(isBugLeanText('newest:2')).toBe(false);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SearchSettings } from '../../src/run/runSchema.js';
 import { compareSettings, explicitSettings, newRunSettings, optionName, SEARCH_DEFAULTS } from '../../src/search/resolveSearchSettings.js';
 import { redactSecrets } from '../../src/util/redactSecrets.js';
 
@@ -97,6 +98,19 @@ describe('search settings', () => {
       { setting: 'bugLean', saved: 'rank', requested: 'none' },
     ]);
     expect(optionName('rngSeed')).toBe('--rng-seed');
+  });
+
+  it('compares a lean asked on resume with the lean an older run ran with, which it did not record', () => {
+    const { bugLean: _, ...current } = newRunSettings({ target: 'nerdamer' }, { rngSeed: '42', concurrency: 3 });
+    // config.json as a run made before `bugLean` wrote it.
+    const older = (legacy: { newestBugOdds?: number }): SearchSettings => ({ ...current, ...legacy }) as SearchSettings;
+    expect(compareSettings(older({ newestBugOdds: 0.5 }), { bugLean: 'newest:0.5' })).toEqual({ harmless: [], conflicting: [] });
+    expect(compareSettings(older({ newestBugOdds: 0.5 }), { bugLean: 'rank' }).conflicting).toEqual([
+      { setting: 'bugLean', saved: 'newest:0.5', requested: 'rank' },
+    ]);
+    // Before either setting, bug parents were drawn alike.
+    expect(compareSettings(older({}), { bugLean: 'none' })).toEqual({ harmless: [], conflicting: [] });
+    expect(compareSettings(older({ newestBugOdds: 0 }), { bugLean: 'none' }).conflicting).toEqual([]);
   });
 
   it('keeps API keys out of recorded command lines', () => {
