@@ -1,4 +1,3 @@
-import { legacyBugLean, parseBugLean } from '../population/bugLean.js';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { CandidateCheck } from '../../constraints/checkCandidate.js';
 import type { Fitness } from '../../fitness/types.js';
@@ -6,6 +5,7 @@ import type { Embedder } from '../embed/types.js';
 import { parseExpr } from '../expr/parse.js';
 import type { Expr } from '../expr/types.js';
 import type { VerifyPair } from '../judge/judgeOutcome.js';
+import { legacyBugLean, parseBugLean } from '../population/bugLean.js';
 import { RunFiles, type RunSurvivors } from '../run/runFiles.js';
 import type { Checkpoint, RunConfig, RunTotals, SearchSettings, StopReason } from '../run/runSchema.js';
 import type { CanaryCheck } from '../targets/checkCanaries.js';

@@ -1,4 +1,3 @@
-import type { BugLean } from '../population/bugLean.js';
 import type { LengthMeasure } from '../../fitness/types.js';
 import type { Fitness } from '../../fitness/types.js';
 import type { Embedder } from '../embed/types.js';
@@ -10,6 +9,7 @@ import type { ArchiveRecord, EvaluatedRecord, FailuresMode, NoveltyMode, StopRea
 import type { AskedProblem, ShrunkFailure } from './searchTypes.js';
 import type { SeedSelection } from './selectSeeds.js';
 import type { CandidateCheck } from '../../constraints/checkCandidate.js';
+import type { BugLean } from '../population/bugLean.js';
 import { EliteArchive, type EliteArchiveState } from '../population/eliteArchive.js';
 import { describeProblem, type ProblemOutcome } from '../population/problemDescriptor.js';
 import { broodAt } from './broodAt.js';
