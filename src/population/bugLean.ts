@@ -13,8 +13,8 @@ export function parseBugLean(text: string): BugLean {
   const t = text.trim();
   if (t === 'none') return NO_BUG_LEAN;
   if (t === 'rank') return { kind: 'rank' };
-  // A plain decimal only: Number() alone would also read `0x1`, `1e-1` or `Infinity`.
-  const m = /^newest:(\d+(?:\.\d*)?|\.\d+)$/.exec(t);
+  // A decimal, with an exponent as bugLeanText writes a small one (1e-7): Number() alone would also read `0x1`.
+  const m = /^newest:((?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)$/.exec(t);
   const odds = m === null ? Number.NaN : Number(m[1]);
   if (m !== null && odds > 0 && odds <= 1) return { kind: 'newest', odds };
   throw new Error(`--bug-lean ${text}: expected none, rank or newest:p with 0 < p ≤ 1`);

@@ -6,6 +6,10 @@ describe('bugLean', () => {
     for (const text of ['none', 'rank', 'newest:0.5', 'newest:1']) expect(bugLeanText(parseBugLean(text))).toBe(text);
     expect(parseBugLean('newest:0.25')).toEqual({ kind: 'newest', odds: 0.25 });
     expect(parseBugLean('newest:.5')).toEqual({ kind: 'newest', odds: 0.5 });
+    // What it writes it reads again, a small odds in exponent form included.
+    const small = bugLeanText(parseBugLean('newest:0.0000001'));
+    expect(small).toBe('newest:1e-7');
+    expect(parseBugLean(small)).toEqual({ kind: 'newest', odds: 1e-7 });
     expect(parseBugLean(' rank ')).toEqual({ kind: 'rank' });
   });
 
@@ -21,7 +25,7 @@ describe('bugLean', () => {
       'newest:abc',
       'oldest:0.5',
       'newest:0x1',
-      'newest:1e-1',
+      'newest:0b1',
       'newest:Infinity',
       'newest: 0.5',
     ])
