@@ -30,6 +30,11 @@ export function legacyBugLean(newestBugOdds: number | undefined): BugLean {
   return newestBugOdds !== undefined && newestBugOdds > 0 ? { kind: 'newest', odds: newestBugOdds } : NO_BUG_LEAN;
 }
 
+/** The lean a run's settings give it: `bugLean`, or for a run made before that setting, `newestBugOdds`'s lean. */
+export function runBugLean(settings: { readonly bugLean?: string; readonly newestBugOdds?: number }): BugLean {
+  return settings.bugLean === undefined ? legacyBugLean(settings.newestBugOdds) : parseBugLean(settings.bugLean);
+}
+
 /** Whether config.json's `bugLean` is one `parseBugLean` reads. */
 export function isBugLeanText(value: unknown): boolean {
   if (typeof value !== 'string') return false;

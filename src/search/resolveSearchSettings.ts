@@ -1,5 +1,5 @@
 import { DISTANCE_KINDS, LENGTH_MEASURES, type DistanceKind, type LengthMeasure } from '../../fitness/types.js';
-import { bugLeanText, legacyBugLean, parseBugLean } from '../population/bugLean.js';
+import { bugLeanText, parseBugLean, runBugLean } from '../population/bugLean.js';
 import type { FailuresMode, NoveltyMode, SearchSettings, SettingDifference } from '../run/runSchema.js';
 import { SEED_SELECTIONS, type SeedSelection } from './selectSeeds.js';
 import { taskNamed } from '../tasks/registry.js';
@@ -205,8 +205,7 @@ export function compareSettings(saved: SearchSettings, explicit: Partial<SearchS
 function savedValue(saved: SearchSettings, name: keyof SearchSettings): unknown {
   // A run that records no task is an integrate run.
   if (name === 'task') return saved.task ?? 'integrate';
-  // A run that records no lean leaned by `newestBugOdds`, or not at all.
-  if (name === 'bugLean') return saved.bugLean ?? bugLeanText(legacyBugLean(saved.newestBugOdds));
+  if (name === 'bugLean') return bugLeanText(runBugLean(saved));
   return saved[name];
 }
 

@@ -5,7 +5,7 @@ import type { Embedder } from '../embed/types.js';
 import { parseExpr } from '../expr/parse.js';
 import type { Expr } from '../expr/types.js';
 import type { VerifyPair } from '../judge/judgeOutcome.js';
-import { legacyBugLean, parseBugLean } from '../population/bugLean.js';
+import { runBugLean } from '../population/bugLean.js';
 import { RunFiles, type RunSurvivors } from '../run/runFiles.js';
 import type { Checkpoint, RunConfig, RunTotals, SearchSettings, StopReason } from '../run/runSchema.js';
 import type { CanaryCheck } from '../targets/checkCanaries.js';
@@ -196,8 +196,7 @@ function engineParams(settings: SearchSettings, targetName: string): EngineParam
     failures: settings.failures ?? 'all',
     novelty: settings.novelty ?? 'exact',
     patience: settings.patience ?? 0,
-    // Runs made before `bugLean` leaned by `newestBugOdds`, or not at all.
-    bugLean: settings.bugLean === undefined ? legacyBugLean(settings.newestBugOdds) : parseBugLean(settings.bugLean),
+    bugLean: runBugLean(settings),
   };
 }
 

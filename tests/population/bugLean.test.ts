@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bugLeanText, isBugLeanText, legacyBugLean, parseBugLean } from '../../src/population/bugLean.js';
+import { bugLeanText, isBugLeanText, legacyBugLean, parseBugLean, runBugLean } from '../../src/population/bugLean.js';
 
 describe('bugLean', () => {
   it('reads none, rank and newest:p, and writes them back as read', () => {
@@ -39,5 +39,9 @@ describe('bugLean', () => {
     expect(legacyBugLean(undefined)).toEqual({ kind: 'none' });
     expect(legacyBugLean(0)).toEqual({ kind: 'none' });
     expect(legacyBugLean(0.5)).toEqual({ kind: 'newest', odds: 0.5 });
+    // A run's lean: its `bugLean` where it has one, else the legacy one.
+    expect(runBugLean({ bugLean: 'rank', newestBugOdds: 0.5 })).toEqual({ kind: 'rank' });
+    expect(runBugLean({ newestBugOdds: 0.5 })).toEqual({ kind: 'newest', odds: 0.5 });
+    expect(runBugLean({})).toEqual({ kind: 'none' });
   });
 });
