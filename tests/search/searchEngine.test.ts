@@ -1,4 +1,3 @@
-import type { BugLean } from '../../src/population/bugLean.js';
 import { describe, expect, it } from 'vitest';
 import { parseFitnessSpec } from '../../fitness/parseFitnessSpec.js';
 import type { Fitness } from '../../fitness/types.js';
@@ -9,6 +8,7 @@ import { structuralEmbedder } from '../../src/embed/structuralEmbedder.js';
 import { canonicalKey } from '../../src/expr/canonical.js';
 import { parseExpr } from '../../src/expr/parse.js';
 import { signature } from '../../src/expr/signature.js';
+import type { BugLean } from '../../src/population/bugLean.js';
 import { SearchEngine, type EngineParams, type Evaluation, type GenerationAsk } from '../../src/search/searchEngine.js';
 import type { Judgement } from '../../src/judge/judgeTypes.js';
 import { checkCandidate } from '../../constraints/checkCandidate.js';

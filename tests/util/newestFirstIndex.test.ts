@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newestFirstIndex } from '../../src/util/newestFirstIndex.js';
 import { createRng } from '../../src/util/rng.js';
-import { indexShares } from '../helpers/indexShares.js';
+import { expectShares, indexShares } from '../helpers/indexShares.js';
 
 const shares = (count: number, odds: number, draws: number, seed: string): number[] =>
   indexShares(count, draws, seed, (n, rng) => newestFirstIndex(n, odds, rng));
@@ -10,12 +10,7 @@ describe('newestFirstIndex', () => {
   it('halves the share at each step back from the newest, the first item taking what is left', () => {
     const s = shares(4, 0.5, 40_000, 'halves');
     // Expected 1/2, 1/4, 1/8 and the rest, 1/8.
-    expect(s[3]).toBeCloseTo(0.5, 1);
-    expect(s[2]).toBeCloseTo(0.25, 1);
-    expect(s[1]).toBeCloseTo(0.125, 1);
-    expect(s[0]).toBeCloseTo(0.125, 1);
-    expect(s[3]).toBeGreaterThan(s[2]);
-    expect(s[2]).toBeGreaterThan(s[1]);
+    expectShares(s, [0.125, 0.125, 0.25, 0.5], 1);
   });
 
   it('odds of 0 draw uniformly; one item is always drawn', () => {
