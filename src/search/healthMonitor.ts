@@ -32,23 +32,32 @@ export interface HealthMonitorOptions {
  * did), for a run of HEALTH_STREAK non-answers, and then checks the target on its canaries while the
  * pipeline waits. A target that fails is restarted and checked again; the non-answers since it was
  * last seen working become transport errors (asked again later, never failures), and a target that
- * fails again stops the generation as `target-broken`.
+ * fails again stops the generation as `target-broken`. The non-answers the failed target gave while
+ * it was checked, or that come after the streak in asked order, are its too: a check of the restarted
+ * target cannot vouch for them, so they are taken back as they are observed.
  */
 export class HealthMonitor {
   /** What the failed second check said, when the target is broken. */
   trouble: string | undefined;
   private readonly nonAnswer: boolean[];
+  /** Restarts of the target before each problem was answered (its answers came from that run of it). */
+  private readonly answeredAfter: number[];
+  private restarts = 0;
+  /** Runs of the target (by restarts before them) that failed a check, with the check's message. */
+  private readonly failedRuns = new Map<number, string>();
   private streak: number[] = [];
   private readonly revoked = new Set<number>();
   private checking: Promise<void> | null = null;
 
   constructor(private readonly options: HealthMonitorOptions) {
     this.nonAnswer = options.problems.map(() => false);
+    this.answeredAfter = options.problems.map(() => 0);
   }
 
   /** Record whether the answers to problem `index` were all non-answers. */
   answered(index: number, nonAnswer: boolean): void {
     this.nonAnswer[index] = nonAnswer;
+    this.answeredAfter[index] = this.restarts;
   }
 
   /** Was the decision on `index` taken back (its target was broken, or the check could not be paid for)? */
@@ -59,6 +68,11 @@ export class HealthMonitor {
   /** The next decided problem in asked order. */
   observe(index: number): void {
     if (this.revoked.has(index)) return;
+    const failed = this.nonAnswer[index] ? this.failedRuns.get(this.answeredAfter[index]) : undefined;
+    if (failed !== undefined) {
+      this.revoke(index, failed);
+      return;
+    }
     if (!this.nonAnswer[index]) this.streak = [];
     else {
       this.streak.push(index);
@@ -103,9 +117,15 @@ export class HealthMonitor {
     }
     const first = await this.check();
     if (first.ok) return;
-    // The non-answers since the target was last seen working are its fault, not the model's.
+    // The non-answers since the target was last seen working are its fault, not the model's, and so
+    // are those of the same run of it observed while it was checked.
+    const run = this.restarts;
+    this.failedRuns.set(run, first.message);
     for (const i of suspects) this.revoke(i, first.message);
+    for (const i of this.streak) if (this.answeredAfter[i] === run) this.revoke(i, first.message);
+    this.streak = this.streak.filter((i) => !this.revoked.has(i));
     await target.restart?.();
+    this.restarts++;
     const second = await this.check();
     if (!second.ok) {
       gate.halt('target-broken');

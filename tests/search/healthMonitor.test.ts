@@ -65,6 +65,29 @@ describe('HealthMonitor', () => {
     expect(m.gate.counts.health).toBe(12);
   });
 
+  it('takes back the non-answers the failed target gave while it was checked, not those of the restarted one', async () => {
+    const m = monitorWith([fail, pass, pass]);
+    for (let i = 0; i < HEALTH_STREAK; i++) {
+      m.monitor.answered(i, true);
+      m.monitor.observe(i);
+    }
+    // Two answers arrive from the failed target while it is checked, three after its restart.
+    m.monitor.answered(HEALTH_STREAK, true);
+    m.monitor.answered(HEALTH_STREAK + 1, true);
+    while (m.restarts() === 0) await new Promise((resolve) => setImmediate(resolve));
+    for (let i = HEALTH_STREAK + 2; i < problems.length; i++) m.monitor.answered(i, true);
+    for (let i = HEALTH_STREAK; i < problems.length; i++) m.monitor.observe(i);
+    await m.monitor.finish();
+    expect(m.gate.stopped).toBeNull();
+    for (let i = 0; i < problems.length; i++) {
+      const before = i < HEALTH_STREAK + 2;
+      expect(m.monitor.isRevoked(i), `problem ${i}`).toBe(before);
+      expect(m.results[i]!.judgement.status).toBe(before ? 'error' : 'fail');
+    }
+    // The three answers of the restarted target, at the end of the generation, were checked once more.
+    expect(m.checks()).toBe(3);
+  });
+
   it('leaves the answers alone when the target passes, and does not check a run shorter than the streak', async () => {
     const m = monitorWith([pass]);
     for (let i = 0; i < HEALTH_STREAK + 5; i++) {
