@@ -7,7 +7,7 @@
  *   npm run bench:yield -- [--targets planted,planted-deep,nerdamer,algebrite] [--methods elites,random]
  *                          [--seeds 1,2,3] [--budgets 1000,5000,20000] [--time-limit 1000]
  *                          [--out archives/yield] [--audit N] [--patience N] [--json FILE]
- *                          [--shrink-calls-per-node 0,6] [--bug-lean none,rank,newest:0.5]
+ *                          [--shrink-calls-per-node 0,6] [--bug-lean none,rank,newest:0.5] [--shape-cap 0,4]
  *
  * Each run is `sagga search --target T --seed-selection M --rng-seed S --max-target-calls <largest
  * budget> --time-limit <ms>` with every other setting at its default (the planted-bug model without
@@ -16,7 +16,8 @@
  * stagnated, so that both methods spend the whole budget). `--shrink-calls-per-node` runs each method once
  * per value given, passed to the search, in <out>/<target>-<method>-s<seed>-pn<N>, shown as
  * `<method> N/node` (without it: once, at the search's default); `--bug-lean` likewise, in
- * <out>/<target>-<method>-s<seed>-bl-<lean> (`newest:P` as `newestP`), shown as `<method> lean L`. With several settings, each
+ * <out>/<target>-<method>-s<seed>-bl-<lean> (`newest:P` as `newestP`), shown as `<method> lean L`; `--shape-cap`
+ * likewise, in <out>/<target>-<method>-s<seed>-sc<N>, shown as `<method> cap N` (given, it holds for random sampling too). With several settings, each
  * later one is also compared with the first, paired by seed (bench/pairedDifferences.ts). The curve is read from generations.jsonl: the distinct
  * signatures archived by the last generation whose cumulative target calls fit in each budget (a
  * dash where no generation had ended within it).
@@ -268,18 +269,27 @@ interface SettingVariant {
   readonly label: string;
 }
 
-/** `--shrink-calls-per-node` × `--bug-lean`, each value given in order (none given: the defaults). */
+/** `--shrink-calls-per-node` × `--bug-lean` × `--shape-cap`, each value given in order (none given: the defaults). */
 function settingVariants(argv: readonly string[]): SettingVariant[] {
-  const perNodeArg = benchArg(argv, 'shrink-calls-per-node');
-  const leanArg = benchArg(argv, 'bug-lean');
-  const perNodes: readonly (string | null)[] = perNodeArg === undefined ? [null] : list(perNodeArg, '');
-  const leans: readonly (string | null)[] = leanArg === undefined ? [null] : list(leanArg, '');
+  const values = (name: string): readonly (string | null)[] => {
+    const arg = benchArg(argv, name);
+    return arg === undefined ? [null] : list(arg, '');
+  };
+  const perNodes = values('shrink-calls-per-node');
+  const leans = values('bug-lean');
+  const caps = values('shape-cap');
   return perNodes.flatMap((perNode) =>
-    leans.map((lean) => ({
-      flags: [...(perNode === null ? [] : ['--shrink-calls-per-node', perNode]), ...(lean === null ? [] : ['--bug-lean', lean])],
-      suffix: `${perNode === null ? '' : `-pn${perNode}`}${lean === null ? '' : `-bl-${lean.replace(':', '')}`}`,
-      label: `${perNode === null ? '' : ` ${perNode}/node`}${lean === null ? '' : ` lean ${lean}`}`,
-    })),
+    leans.flatMap((lean) =>
+      caps.map((cap) => ({
+        flags: [
+          ...(perNode === null ? [] : ['--shrink-calls-per-node', perNode]),
+          ...(lean === null ? [] : ['--bug-lean', lean]),
+          ...(cap === null ? [] : ['--shape-cap', cap]),
+        ],
+        suffix: `${perNode === null ? '' : `-pn${perNode}`}${lean === null ? '' : `-bl-${lean.replace(':', '')}`}${cap === null ? '' : `-sc${cap}`}`,
+        label: `${perNode === null ? '' : ` ${perNode}/node`}${lean === null ? '' : ` lean ${lean}`}${cap === null ? '' : ` cap ${cap}`}`,
+      })),
+    ),
   );
 }
 

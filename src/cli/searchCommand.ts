@@ -92,6 +92,10 @@ export function registerSearchCommand(program: Command): void {
       '--bug-lean <lean>',
       "how parents drawn from known bugs lean toward the bugs found last: rank (default: the bug found r-th last with weight 1/r), none (every bug alike) or newest:p (the newest bug's with odds p, else the one before's); not under a targeting fitness",
     )
+    .option(
+      '--shape-cap <n>',
+      'once N problems of one shape (the problem with its numbers erased) were asked, ask no more of it, so calls go to shapes not yet tried (default 4; 0: no cap; --seed-selection random: 0; not under a targeting fitness)',
+    )
     .option('--max-target-calls <n>', 'stop before making more target calls than this (problems, references, shrinking and health checks together)')
     .option('--max-tokens-total <n>', 'stop once the target has spent this many tokens (input + output)')
     .option('--max-cost <usd>', 'stop once the target has cost this much (needs --price-input and --price-output)')

@@ -95,6 +95,7 @@ const SETTINGS: Readonly<Record<keyof SearchSettings, Check>> = {
   shrinkCalls: later(count),
   shrinkCallsPerNode: later(count),
   bugLean: later(expect('none, rank or newest:p with 0 < p ≤ 1', isBugLeanText)),
+  shapeCap: later(count),
   newestBugOdds: later(expect('a number from 0 to 1', (v) => typeof v === 'number' && v >= 0 && v <= 1)),
   maxTargetCalls: later(orNull(finite)),
   maxTokensTotal: later(orNull(finite)),

@@ -132,6 +132,11 @@ export interface SearchSettings {
   readonly bugLean: string;
   /** Written by runs made before `bugLean`: `newest:p` for odds p above 0, else `none`. */
   readonly newestBugOdds?: number;
+  /**
+   * Problems of one shape (the problem with its numbers erased) asked before later generations ask
+   * no more of it (`--shape-cap`); 0: no cap. Absent in older runs: 0.
+   */
+  readonly shapeCap: number;
   /** Budgets: the run stops before spending more (null: no limit). Absent in older runs: null. */
   readonly maxTargetCalls: number | null;
   readonly maxTokensTotal: number | null;

@@ -50,6 +50,7 @@ export interface SearchCommandOptions {
   readonly shrinkCalls?: number | string;
   readonly shrinkCallsPerNode?: number | string;
   readonly bugLean?: string;
+  readonly shapeCap?: number | string;
   readonly maxTargetCalls?: number | string;
   readonly maxTokensTotal?: number | string;
   readonly maxCost?: number | string;
@@ -84,6 +85,7 @@ export const SEARCH_DEFAULTS: Omit<SearchSettings, 'target' | 'rngSeed' | 'concu
   shrinkCalls: 48,
   shrinkCallsPerNode: 6,
   bugLean: 'rank',
+  shapeCap: 4,
   maxTargetCalls: null,
   maxTokensTotal: null,
   maxCost: null,
@@ -154,6 +156,7 @@ export function explicitSettings(options: SearchCommandOptions): Partial<SearchS
   if (options.shrinkCalls !== undefined) s.shrinkCalls = integer(options.shrinkCalls, '--shrink-calls', 0);
   if (options.shrinkCallsPerNode !== undefined) s.shrinkCallsPerNode = integer(options.shrinkCallsPerNode, '--shrink-calls-per-node', 0);
   if (options.bugLean !== undefined) s.bugLean = bugLeanText(parseBugLean(options.bugLean));
+  if (options.shapeCap !== undefined) s.shapeCap = integer(options.shapeCap, '--shape-cap', 0);
   if (options.maxTargetCalls !== undefined) s.maxTargetCalls = integer(options.maxTargetCalls, '--max-target-calls', 1);
   if (options.maxTokensTotal !== undefined) s.maxTokensTotal = integer(options.maxTokensTotal, '--max-tokens-total', 1);
   if (options.maxCost !== undefined) s.maxCost = number(options.maxCost, '--max-cost', 0, Infinity);
@@ -172,6 +175,8 @@ export function newRunSettings(explicit: Partial<SearchSettings>, fallback: { rn
     reference: defaultReferences(explicit.target, task.name),
     rngSeed: fallback.rngSeed,
     concurrency: fallback.concurrency,
+    // The no-evolution baseline asks what its chains of mutations give, every shape as often as drawn.
+    ...(explicit.seedSelection === 'random' ? { shapeCap: 0 } : {}),
     ...given,
     target: explicit.target,
   };
@@ -206,6 +211,7 @@ function savedValue(saved: SearchSettings, name: keyof SearchSettings): unknown 
   // A run that records no task is an integrate run.
   if (name === 'task') return saved.task ?? 'integrate';
   if (name === 'bugLean') return bugLeanText(runBugLean(saved));
+  if (name === 'shapeCap') return saved.shapeCap ?? 0;
   return saved[name];
 }
 

@@ -197,6 +197,8 @@ function engineParams(settings: SearchSettings, targetName: string): EngineParam
     novelty: settings.novelty ?? 'exact',
     patience: settings.patience ?? 0,
     bugLean: runBugLean(settings),
+    // Runs made before the cap asked every new problem, whatever its shape.
+    shapeCap: settings.shapeCap ?? 0,
   };
 }
 

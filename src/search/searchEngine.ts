@@ -19,6 +19,7 @@ import { FailureArchive, type FailureArchiveState, type KnownBug } from './failu
 import { selectionPressure, type SelectionPressure } from './selectionPressure.js';
 import { screenBroods } from './screenBroods.js';
 import { selectParents, type PoolMember } from './selectParents.js';
+import { ShapeTally } from './shapeTally.js';
 import { integrateTask } from '../tasks/integrate/integrateTask.js';
 import { problemAssumptions } from '../tasks/problemAssumptions.js';
 import { loadProblem, paramsField, storeProblem, type StoredProblem } from '../tasks/storedProblem.js';
@@ -46,6 +47,8 @@ export interface EngineParams {
   readonly patience: number;
   /** The lean of bug parents toward the bugs found last (`SelectionPressure.bugLean`). */
   readonly bugLean: BugLean;
+  /** Problems of one shape (numbers erased) asked before it is asked no more; 0: no cap (`SelectionPressure.shapeCap`). */
+  readonly shapeCap: number;
 }
 
 export interface EngineDeps {
@@ -196,6 +199,7 @@ export class SearchEngine {
   private readonly params: EngineParams;
   private readonly deps: EngineDeps;
   private readonly evaluatedKeys: Set<string>;
+  private readonly shapes: ShapeTally;
   private readonly initialSeedKeys: string[];
   private readonly failures: FailureArchive;
   private readonly population: EliteArchive<StoredProblem>;
@@ -212,9 +216,11 @@ export class SearchEngine {
     this.params = params;
     this.deps = deps;
     this.task = deps.task ?? integrateTask;
-    this.pressure = selectionPressure(deps.fitness, params.bugLean);
+    this.pressure = selectionPressure(deps.fitness, params.bugLean, params.shapeCap);
     this.initialSeedKeys = deps.initialSeeds.map((s) => this.task.key(loadProblem(s)));
-    this.evaluatedKeys = new Set(restore?.evaluatedKeys ?? []);
+    const asked = [...(restore?.evaluatedKeys ?? [])];
+    this.evaluatedKeys = new Set(asked);
+    this.shapes = new ShapeTally(this.pressure.shapeCap, asked);
     const initialSeeds = dedupeByKey(deps.initialSeeds, this.task);
     this.current = restore?.state ?? {
       generation: 0,
@@ -304,7 +310,12 @@ export class SearchEngine {
         rng,
         brood,
       },
-      { mutate: this.deps.mutate, checkCandidate: this.deps.checkCandidate, isKnown: (key) => this.evaluatedKeys.has(key), task: this.task },
+      {
+        mutate: this.deps.mutate,
+        checkCandidate: this.deps.checkCandidate,
+        isKnown: (key) => this.evaluatedKeys.has(key) || this.shapes.isFull(key),
+        task: this.task,
+      },
     );
     const children = brood > 1 ? screenBroods(bred.problems, bred.slots, await this.shapeFitness(bred.problems.map((p) => p.expr))) : bred.problems;
     problems.push(...children);
@@ -475,6 +486,7 @@ export class SearchEngine {
     const length = lengthOf(m, p.lengthMeasure);
     tally.countDecided(judgement, length);
     this.evaluatedKeys.add(problem.key);
+    this.shapes.add(problem.key);
     const counted = judgement.status === 'fail' && (p.failures === 'all' || judgement.proof !== null);
     const minimalExpr = counted && minimal ? minimal.expr : problem.expr;
     // A shrink moves on the tree and keeps the parameters: the minimal form has the problem's.

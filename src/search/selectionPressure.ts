@@ -42,6 +42,13 @@ export interface SelectionPressure {
   readonly maxBroodChildren: number;
   /** Share of the children grafted with one of the fitness's given problems (`near:`'s targets), when it has any. */
   readonly graftShare: number;
+  /**
+   * Problems of one shape (numbers erased) asked before the shape is asked no more (`ShapeTally`;
+   * 0: no cap). Mutations of numbers alone make endless new problems of a shape already tried; the
+   * spread pressure spends those calls on other shapes. A targeting fitness refines the shapes
+   * nearest its place, numbers included, and caps none.
+   */
+  readonly shapeCap: number;
 }
 
 /** The pressure of a fitness that only rewards failures (`short`, the default). */
@@ -55,6 +62,7 @@ export const SPREAD_PRESSURE: SelectionPressure = {
   maxBrood: 1,
   maxBroodChildren: Number.POSITIVE_INFINITY,
   graftShare: 0,
+  shapeCap: 4,
 };
 
 /** The pressure of a targeting fitness. */
@@ -68,12 +76,18 @@ export const TARGETED_PRESSURE: SelectionPressure = {
   maxBrood: 128,
   maxBroodChildren: 32_000,
   graftShare: 0.5,
+  shapeCap: 0,
 };
 
 /**
  * The pressure for a run's fitness; `bugLean` (`--bug-lean`) sets the spread pressure's lean
- * toward the bugs found last (the targeted pressure's bug parents are drawn by the asked fitness).
+ * toward the bugs found last (the targeted pressure's bug parents are drawn by the asked fitness),
+ * `shapeCap` (`--shape-cap`) its cap on problems of one shape.
  */
-export function selectionPressure(fitness: { readonly targeting: boolean }, bugLean: BugLean = SPREAD_PRESSURE.bugLean): SelectionPressure {
-  return fitness.targeting ? TARGETED_PRESSURE : { ...SPREAD_PRESSURE, bugLean };
+export function selectionPressure(
+  fitness: { readonly targeting: boolean },
+  bugLean: BugLean = SPREAD_PRESSURE.bugLean,
+  shapeCap: number = SPREAD_PRESSURE.shapeCap,
+): SelectionPressure {
+  return fitness.targeting ? TARGETED_PRESSURE : { ...SPREAD_PRESSURE, bugLean, shapeCap };
 }

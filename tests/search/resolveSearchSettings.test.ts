@@ -113,6 +113,19 @@ describe('search settings', () => {
     expect(compareSettings(older({ newestBugOdds: 0 }), { bugLean: 'none' }).conflicting).toEqual([]);
   });
 
+  it('caps problems of one shape at 4 by default, none for random sampling unless asked, none in a run made before the cap', () => {
+    const settings = (explicit: Parameters<typeof explicitSettings>[0]) =>
+      newRunSettings({ target: 'nerdamer', ...explicitSettings(explicit) }, { rngSeed: '1', concurrency: 1 });
+    expect(settings({}).shapeCap).toBe(4);
+    expect(settings({ seedSelection: 'random' }).shapeCap).toBe(0);
+    expect(settings({ seedSelection: 'random', shapeCap: '3' }).shapeCap).toBe(3);
+    expect(settings({ seedSelection: 'kmeans' }).shapeCap).toBe(4);
+    expect(() => explicitSettings({ shapeCap: '-1' })).toThrow(/--shape-cap -1: expected an integer ≥ 0/);
+    const { shapeCap: _, ...older } = settings({});
+    expect(compareSettings(older as SearchSettings, { shapeCap: 0 })).toEqual({ harmless: [], conflicting: [] });
+    expect(compareSettings(older as SearchSettings, { shapeCap: 4 }).conflicting).toEqual([{ setting: 'shapeCap', saved: 0, requested: 4 }]);
+  });
+
   it('keeps API keys out of recorded command lines', () => {
     expect(redactSecrets('cmd:python model.py --api-key sk-abcdefghijkl123 --temp 0')).not.toMatch(/abcdefghijkl123/);
     expect(redactSecrets('cmd:run --token=SECRET123 x')).toBe('cmd:run --token=*** x');

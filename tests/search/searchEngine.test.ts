@@ -10,6 +10,7 @@ import { parseExpr } from '../../src/expr/parse.js';
 import { signature } from '../../src/expr/signature.js';
 import type { BugLean } from '../../src/population/bugLean.js';
 import { SearchEngine, type EngineParams, type Evaluation, type GenerationAsk } from '../../src/search/searchEngine.js';
+import { keyShape } from '../../src/search/shapeTally.js';
 import type { Judgement } from '../../src/judge/judgeTypes.js';
 import { checkCandidate } from '../../constraints/checkCandidate.js';
 import { metrics } from '../../src/expr/metrics.js';
@@ -37,6 +38,7 @@ const PARAMS: EngineParams = {
   novelty: 'exact',
   patience: 0,
   bugLean: { kind: 'none' },
+  shapeCap: 0,
 };
 
 async function makeEngine(params: Partial<EngineParams> = {}, seed = 'engine', fitness?: Fitness, restore?: ConstructorParameters<typeof SearchEngine>[2]) {
@@ -103,6 +105,34 @@ describe('SearchEngine', () => {
       await engine.tell(judge(ask));
     }
     expect(engine.state().evaluatedCount).toBe(seen.size);
+  });
+
+  it('asks no problem of a shape asked shapeCap times in earlier generations, counting those asked before a resume', async () => {
+    // The most problems of one shape asked before a generation that asks that shape again.
+    const mostAskedBeforeRepeat = async (shapeCap: number) => {
+      const engine = await makeEngine({ shapeCap });
+      const counts = new Map<string, number>();
+      let most = 0;
+      for (let g = 0; g < 4; g++) {
+        const ask = await engine.ask();
+        for (const p of ask.problems) most = Math.max(most, counts.get(keyShape(p.key)) ?? 0);
+        for (const p of ask.problems) counts.set(keyShape(p.key), (counts.get(keyShape(p.key)) ?? 0) + 1);
+        await engine.tell(judge(ask));
+      }
+      return most;
+    };
+    expect(await mostAskedBeforeRepeat(0)).toBeGreaterThan(2);
+    expect(await mostAskedBeforeRepeat(2)).toBeLessThan(2);
+
+    const first = await makeEngine({ shapeCap: 1 });
+    const asked = await first.ask();
+    await first.tell(judge(asked));
+    const keys = asked.problems.map((p) => p.key);
+    const resumed = await makeEngine({ shapeCap: 1 }, 'engine', undefined, { state: first.state(), evaluatedKeys: keys });
+    const shapesBefore = new Set(keys.map(keyShape));
+    const next = await resumed.ask();
+    expect(next.problems.length).toBeGreaterThan(0);
+    for (const p of next.problems) expect(shapesBefore.has(keyShape(p.key))).toBe(false);
   });
 
   it('archives failures meeting τ only, never passes or undecided problems, up to the archive size', async () => {
