@@ -55,6 +55,9 @@ describe('integrate, behind the Task seam', () => {
       // and drew every known bug's forms alike (the lean toward the newest bugs came later).
       '--bug-lean',
       'none',
+      // and asked every new problem, however many of its shape were asked before (the cap came later).
+      '--shape-cap',
+      '0',
       '--json',
       '--out',
       out,
