@@ -134,7 +134,8 @@ kinds of power, size, largest number, outcome); parents come from these cells, f
 just judged and from the known bugs, so the search cannot collapse onto a few bugs. Without a new
 signature it escalates (more mutations per child, crossover, restarts from known bugs, wider
 constants), and after --patience generations it stops as "stagnated"; a search with nothing new left
-to ask stops as "exhausted". Both resume with other settings.
+to ask stops as "exhausted". Both resume with other settings. Once --shape-cap problems of a shape
+(the problem with its numbers erased) were asked, no more of it are: calls go to shapes not tried.
 Budgets: --max-target-calls, --max-tokens-total, --max-cost stop the run before it spends more (calls
 never exceed the budget; tokens and cost by at most what was in flight); the spent amounts are in the
 checkpoint, so they hold across --resume, and a budget may be raised on resume.

@@ -215,7 +215,7 @@ export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
   'max-generations': 'the run reached --max-generations',
   'no-seeds': 'no seed was left (no candidate of the last generation reached τ and the initial seeds are not kept)',
   stalled: 'generations stopped producing new valid problems (every mutant was invalid or already evaluated)',
-  exhausted: 'nothing new was left to ask: every child drawn, at every escalation level, was invalid or already evaluated',
+  exhausted: 'nothing new was left to ask: every child drawn, at every escalation level, was invalid, already evaluated or of a shape asked --shape-cap times',
   stagnated: 'no new signature came for --patience generations, the last of them at the highest escalation level',
   interrupted: 'the run was interrupted',
   'target-broken':

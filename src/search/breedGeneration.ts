@@ -26,7 +26,7 @@ export interface BreedingDeps {
   readonly mutate: (tree: Expr, rng: Rng, constantScale: number) => Expr;
   /** The run's check of a tree (simplified, keyed). */
   readonly checkCandidate: (e: Expr) => CandidateCheck;
-  /** Was this problem (its key) evaluated in an earlier generation? */
+  /** Is this problem (its key) not to be asked: evaluated in an earlier generation, or of a shape asked enough? */
   readonly isKnown: (key: string) => boolean;
   /** The task: it mutates a problem (tree or parameters), checks it and keys it. Default integrate. */
   readonly task?: Task;
