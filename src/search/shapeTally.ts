@@ -21,7 +21,7 @@ export function keyShape(key: string): string {
 export class ShapeTally {
   private readonly counts = new Map<string, number>();
 
-  /** `cap`: problems asked of one shape at most; 0: no cap. `keys`: the problems asked so far. */
+  /** `cap`: problems of one shape told before it is full; 0: never full. `keys`: the problems told so far. */
   constructor(
     readonly cap: number,
     keys: Iterable<string> = [],
