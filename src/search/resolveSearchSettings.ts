@@ -2,6 +2,7 @@ import { DISTANCE_KINDS, LENGTH_MEASURES, type DistanceKind, type LengthMeasure 
 import { bugLeanText, parseBugLean, runBugLean } from '../population/bugLean.js';
 import type { FailuresMode, NoveltyMode, SearchSettings, SettingDifference } from '../run/runSchema.js';
 import { SEED_SELECTIONS, type SeedSelection } from './selectSeeds.js';
+import { runShapeCap } from './shapeTally.js';
 import { taskNamed } from '../tasks/registry.js';
 
 /**
@@ -211,7 +212,7 @@ function savedValue(saved: SearchSettings, name: keyof SearchSettings): unknown 
   // A run that records no task is an integrate run.
   if (name === 'task') return saved.task ?? 'integrate';
   if (name === 'bugLean') return bugLeanText(runBugLean(saved));
-  if (name === 'shapeCap') return saved.shapeCap ?? 0;
+  if (name === 'shapeCap') return runShapeCap(saved);
   return saved[name];
 }
 

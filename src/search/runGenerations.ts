@@ -27,6 +27,7 @@ import { round4OrNull } from './roundFigures.js';
 import { type OpenedRun, runOneGeneration } from './runOneGeneration.js';
 import { type EngineParams, type EngineState, SearchEngine } from './searchEngine.js';
 import { runSpendingBudget } from './runSpendingBudget.js';
+import { runShapeCap } from './shapeTally.js';
 import type { BudgetName, SpendingBudget, Spent } from './spendingBudget.js';
 
 export interface GenerationsConfig {
@@ -197,8 +198,7 @@ function engineParams(settings: SearchSettings, targetName: string): EngineParam
     novelty: settings.novelty ?? 'exact',
     patience: settings.patience ?? 0,
     bugLean: runBugLean(settings),
-    // Runs made before the cap asked every new problem, whatever its shape.
-    shapeCap: settings.shapeCap ?? 0,
+    shapeCap: runShapeCap(settings),
   };
 }
 

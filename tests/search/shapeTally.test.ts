@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { keyShape, ShapeTally } from '../../src/search/shapeTally.js';
+import { keyShape, runShapeCap, ShapeTally } from '../../src/search/shapeTally.js';
 
 describe('keyShape', () => {
   it('erases every number of a key, signed, decimal or with an exponent, and keeps names', () => {
-    expect(keyShape('*(-39423,x)')).toBe('*(#,x)');
-    expect(keyShape('^(469,^(x,2))')).toBe('^(#,^(x,#))');
-    expect(keyShape('*(0.5,x)')).toBe('*(#,x)');
-    expect(keyShape('*(1e+21,x)')).toBe('*(#,x)');
-    expect(keyShape('+(C1,*(3,log2(x)))')).toBe('+(C1,*(#,log2(x)))');
-    expect(keyShape('*(A,x)')).toBe('*(A,x)');
+    const shapes: Array<[key: string, shape: string]> = [
+      ['*(-39423,x)', '*(#,x)'],
+      ['^(469,^(x,2))', '^(#,^(x,#))'],
+      ['*(0.5,x)', '*(#,x)'],
+      ['*(1e+21,x)', '*(#,x)'],
+      ['+(C1,*(3,log2(x)))', '+(C1,*(#,log2(x)))'],
+      ['*(A,x)', '*(A,x)'],
+    ];
+    for (const [key, shape] of shapes) expect(keyShape(key), key).toBe(shape);
   });
 });
 
@@ -33,5 +36,12 @@ describe('ShapeTally', () => {
     const resumed = new ShapeTally(2, ['*(1,x)', '*(2,x)', '^(2,x)']);
     for (const key of ['*(9,x)', '^(9,x)', '+(9,x)']) expect(resumed.isFull(key)).toBe(live.isFull(key));
     expect(resumed.isFull('*(9,x)')).toBe(true);
+  });
+});
+
+describe('runShapeCap', () => {
+  it("is a run's cap, and 0 for a run made before the cap", () => {
+    expect(runShapeCap({ shapeCap: 4 })).toBe(4);
+    expect(runShapeCap({})).toBe(0);
   });
 });
