@@ -213,8 +213,11 @@ function savedValue(saved: SearchSettings, name: keyof SearchSettings): unknown 
   if (name === 'task') return saved.task ?? 'integrate';
   if (name === 'bugLean') return bugLeanText(runBugLean(saved));
   if (name === 'shapeCap') return runShapeCap(saved);
-  return saved[name];
+  return saved[name] ?? RAN_BEFORE_RECORDED[name];
 }
+
+/** The values runs made before these settings were recorded ran with: each one's effect switched off (see runGenerations). */
+const RAN_BEFORE_RECORDED: Partial<Record<keyof SearchSettings, unknown>> = { patience: 0, shrinkCalls: 0, shrinkCallsPerNode: 0 };
 
 /** The CLI spelling of a setting, for messages. */
 export function optionName(setting: keyof SearchSettings): string {

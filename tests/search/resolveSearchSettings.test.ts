@@ -126,6 +126,19 @@ describe('search settings', () => {
     expect(compareSettings(older as SearchSettings, { shapeCap: 4 }).conflicting).toEqual([{ setting: 'shapeCap', saved: 0, requested: 4 }]);
   });
 
+  it('compares a run made before patience and the shrink budgets were recorded as the run it was: each one off', () => {
+    const recorded = newRunSettings({ target: 'nerdamer', ...explicitSettings({}) }, { rngSeed: '1', concurrency: 1 });
+    const { patience: _p, shrinkCalls: _s, shrinkCallsPerNode: _n, ...older } = recorded;
+    const before = older as SearchSettings;
+    expect(compareSettings(before, { patience: 0, shrinkCalls: 0, shrinkCallsPerNode: 0 })).toEqual({ harmless: [], conflicting: [] });
+    const changed = compareSettings(before, { patience: 5, shrinkCalls: 24, shrinkCallsPerNode: 6 });
+    expect([...changed.harmless, ...changed.conflicting].map((d) => [d.setting, d.saved])).toEqual([
+      ['patience', 0],
+      ['shrinkCalls', 0],
+      ['shrinkCallsPerNode', 0],
+    ]);
+  });
+
   it('keeps API keys out of recorded command lines', () => {
     expect(redactSecrets('cmd:python model.py --api-key sk-abcdefghijkl123 --temp 0')).not.toMatch(/abcdefghijkl123/);
     expect(redactSecrets('cmd:run --token=SECRET123 x')).toBe('cmd:run --token=*** x');
