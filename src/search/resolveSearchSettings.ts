@@ -2,6 +2,7 @@ import { DISTANCE_KINDS, LENGTH_MEASURES, type DistanceKind, type LengthMeasure 
 import { bugLeanText, parseBugLean, runBugLean } from '../population/bugLean.js';
 import type { FailuresMode, NoveltyMode, SearchSettings, SettingDifference } from '../run/runSchema.js';
 import { SEED_SELECTIONS, type SeedSelection } from './selectSeeds.js';
+import { SPREAD_PRESSURE } from './selectionPressure.js';
 import { runShapeCap } from './shapeTally.js';
 import { taskNamed } from '../tasks/registry.js';
 
@@ -86,7 +87,7 @@ export const SEARCH_DEFAULTS: Omit<SearchSettings, 'target' | 'rngSeed' | 'concu
   shrinkCalls: 48,
   shrinkCallsPerNode: 6,
   bugLean: 'rank',
-  shapeCap: 4,
+  shapeCap: SPREAD_PRESSURE.shapeCap,
   maxTargetCalls: null,
   maxTokensTotal: null,
   maxCost: null,
