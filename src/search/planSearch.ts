@@ -17,6 +17,7 @@ import { targetOptionsFromSettings } from '../targets/targetOptionsFromSettings.
 import { budgetSpent } from './budgetSpent.js';
 import { HEALTH_STREAK } from './evaluateGeneration.js';
 import { explicitSettings, newRunSettings, type SearchCommandOptions } from './resolveSearchSettings.js';
+import { runCountSetting } from './runCountSetting.js';
 
 /** What a search with these options would do, found without starting it (`sagga search --dry-run`). */
 export interface SearchPlan {
@@ -104,7 +105,7 @@ function planCalls(settings: SearchPlan['settings'], spent: number): CallPlan {
   const health = settings.canaries === false ? 0 : CANARY_PROBLEMS.length;
   const references = (settings.reference ?? []).length;
   // A shrink's budget grows with its problem's size: the worst case is the largest problem a candidate may be.
-  const shrinking = shrinkBudget(DEFAULT_CANDIDATE_LIMITS.maxNodes, settings.shrinkCalls ?? 0, settings.shrinkCallsPerNode ?? 0);
+  const shrinking = shrinkBudget(DEFAULT_CANDIDATE_LIMITS.maxNodes, runCountSetting(settings, 'shrinkCalls'), runCountSetting(settings, 'shrinkCallsPerNode'));
   const retries = settings.maxRetries;
   const problems = settings.maxGenerations === null ? null : settings.maxGenerations * settings.generationSize;
   // The worst case of each problem: asked until its last retry, then a failure that every reference

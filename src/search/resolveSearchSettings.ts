@@ -3,6 +3,7 @@ import { bugLeanText, parseBugLean, runBugLean } from '../population/bugLean.js'
 import type { FailuresMode, NoveltyMode, SearchSettings, SettingDifference } from '../run/runSchema.js';
 import { SEED_SELECTIONS, type SeedSelection } from './selectSeeds.js';
 import { SPREAD_PRESSURE } from './selectionPressure.js';
+import { runCountSetting } from './runCountSetting.js';
 import { runShapeCap } from './shapeTally.js';
 import { taskNamed } from '../tasks/registry.js';
 
@@ -214,11 +215,9 @@ function savedValue(saved: SearchSettings, name: keyof SearchSettings): unknown 
   if (name === 'task') return saved.task ?? 'integrate';
   if (name === 'bugLean') return bugLeanText(runBugLean(saved));
   if (name === 'shapeCap') return runShapeCap(saved);
-  return saved[name] ?? RAN_BEFORE_RECORDED[name];
+  if (name === 'patience' || name === 'shrinkCalls' || name === 'shrinkCallsPerNode') return runCountSetting(saved, name);
+  return saved[name];
 }
-
-/** The values runs made before these settings were recorded ran with: each one's effect switched off (see runGenerations). */
-const RAN_BEFORE_RECORDED: Partial<Record<keyof SearchSettings, unknown>> = { patience: 0, shrinkCalls: 0, shrinkCallsPerNode: 0 };
 
 /** The CLI spelling of a setting, for messages. */
 export function optionName(setting: keyof SearchSettings): string {

@@ -26,6 +26,7 @@ import type { ProgressReporter, SearchSummary } from './progressReporter.js';
 import { round4OrNull } from './roundFigures.js';
 import { type OpenedRun, runOneGeneration } from './runOneGeneration.js';
 import { type EngineParams, type EngineState, SearchEngine } from './searchEngine.js';
+import { runCountSetting } from './runCountSetting.js';
 import { runSpendingBudget } from './runSpendingBudget.js';
 import { runShapeCap } from './shapeTally.js';
 import type { BudgetName, SpendingBudget, Spent } from './spendingBudget.js';
@@ -196,7 +197,7 @@ function engineParams(settings: SearchSettings, targetName: string): EngineParam
     targetName,
     failures: settings.failures ?? 'all',
     novelty: settings.novelty ?? 'exact',
-    patience: settings.patience ?? 0,
+    patience: runCountSetting(settings, 'patience'),
     bugLean: runBugLean(settings),
     shapeCap: runShapeCap(settings),
   };
@@ -224,9 +225,9 @@ function generationContext(
     budget,
     signature: deps.signature,
     shrink: deps.shrink,
-    shrinkCalls: settings.shrinkCalls ?? 0,
+    shrinkCalls: runCountSetting(settings, 'shrinkCalls'),
     // Runs made before the per-node budget existed shrank on --shrink-calls alone.
-    shrinkCallsPerNode: settings.shrinkCallsPerNode ?? 0,
+    shrinkCallsPerNode: runCountSetting(settings, 'shrinkCallsPerNode'),
     rng: deps.rng,
     checkHealth: deps.checkHealth,
     healthCalls: deps.healthCalls ?? 0,
