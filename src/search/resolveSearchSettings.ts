@@ -3,8 +3,7 @@ import { bugLeanText, parseBugLean, runBugLean } from '../population/bugLean.js'
 import type { FailuresMode, NoveltyMode, SearchSettings, SettingDifference } from '../run/runSchema.js';
 import { SEED_SELECTIONS, type SeedSelection } from './selectSeeds.js';
 import { SPREAD_PRESSURE } from './selectionPressure.js';
-import { runCountSetting } from './runCountSetting.js';
-import { runShapeCap } from './shapeTally.js';
+import { isLaterCountSetting, runCountSetting } from './runCountSetting.js';
 import { taskNamed } from '../tasks/registry.js';
 
 /**
@@ -214,8 +213,7 @@ function savedValue(saved: SearchSettings, name: keyof SearchSettings): unknown 
   // A run that records no task is an integrate run.
   if (name === 'task') return saved.task ?? 'integrate';
   if (name === 'bugLean') return bugLeanText(runBugLean(saved));
-  if (name === 'shapeCap') return runShapeCap(saved);
-  if (name === 'patience' || name === 'shrinkCalls' || name === 'shrinkCallsPerNode') return runCountSetting(saved, name);
+  if (isLaterCountSetting(name)) return runCountSetting(saved, name);
   return saved[name];
 }
 

@@ -28,7 +28,6 @@ import { type OpenedRun, runOneGeneration } from './runOneGeneration.js';
 import { type EngineParams, type EngineState, SearchEngine } from './searchEngine.js';
 import { runCountSetting } from './runCountSetting.js';
 import { runSpendingBudget } from './runSpendingBudget.js';
-import { runShapeCap } from './shapeTally.js';
 import type { BudgetName, SpendingBudget, Spent } from './spendingBudget.js';
 
 export interface GenerationsConfig {
@@ -199,7 +198,7 @@ function engineParams(settings: SearchSettings, targetName: string): EngineParam
     novelty: settings.novelty ?? 'exact',
     patience: runCountSetting(settings, 'patience'),
     bugLean: runBugLean(settings),
-    shapeCap: runShapeCap(settings),
+    shapeCap: runCountSetting(settings, 'shapeCap'),
   };
 }
 
@@ -226,7 +225,6 @@ function generationContext(
     signature: deps.signature,
     shrink: deps.shrink,
     shrinkCalls: runCountSetting(settings, 'shrinkCalls'),
-    // Runs made before the per-node budget existed shrank on --shrink-calls alone.
     shrinkCallsPerNode: runCountSetting(settings, 'shrinkCallsPerNode'),
     rng: deps.rng,
     checkHealth: deps.checkHealth,

@@ -12,11 +12,6 @@ export function keyShape(key: string): string {
   return key.replace(KEY_NUMBER, '#');
 }
 
-/** A run's cap (`--shape-cap`): runs made before it asked every new problem, whatever its shape. */
-export function runShapeCap(settings: { readonly shapeCap?: number }): number {
-  return settings.shapeCap ?? 0;
-}
-
 /**
  * How many problems of each shape the run asked, and whether a shape has had its share (`cap`).
  * Mutations that change only numbers make endless new keys of one shape (`-39423*x`, `-78*x` …);

@@ -7,5 +7,8 @@ describe('runCountSetting', () => {
     expect(runCountSetting({ patience: 20, shrinkCalls: 48, shrinkCallsPerNode: 6 }, 'shrinkCallsPerNode')).toBe(6);
     expect(runCountSetting({ patience: 0 }, 'patience')).toBe(0);
     for (const name of ['patience', 'shrinkCalls', 'shrinkCallsPerNode'] as const) expect(runCountSetting({}, name)).toBe(0);
+    // A run's cap (`--shape-cap`): runs made before it asked every new problem, whatever its shape.
+    expect(runCountSetting({ shapeCap: 4 }, 'shapeCap')).toBe(4);
+    expect(runCountSetting({}, 'shapeCap')).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyShape, runShapeCap, ShapeTally } from '../../src/search/shapeTally.js';
+import { keyShape, ShapeTally } from '../../src/search/shapeTally.js';
 
 describe('keyShape', () => {
   it('erases every number of a key, signed, decimal or with an exponent, and keeps names', () => {
@@ -36,12 +36,5 @@ describe('ShapeTally', () => {
     const resumed = new ShapeTally(2, ['*(1,x)', '*(2,x)', '^(2,x)']);
     for (const key of ['*(9,x)', '^(9,x)', '+(9,x)']) expect(resumed.isFull(key)).toBe(live.isFull(key));
     expect(resumed.isFull('*(9,x)')).toBe(true);
-  });
-});
-
-describe('runShapeCap', () => {
-  it("is a run's cap, and 0 for a run made before the cap", () => {
-    expect(runShapeCap({ shapeCap: 4 })).toBe(4);
-    expect(runShapeCap({})).toBe(0);
   });
 });
