@@ -24,7 +24,8 @@
  *
  * For the planted-bug models (`planted`: examples/cmd-target/planted-bugs.mjs, `planted-deep`:
  * planted-deep-bugs.mjs) it also says which planted bugs
- * each run found, and by how many calls (the end of the generation that archived each first). `--audit N` re-asks, for N archive lines of each run, the minimal form alone (it
+ * each run found, and by how many calls (the end of the generation that archived each first), and
+ * per bug the runs of each method that found it, with their median calls. `--audit N` re-asks, for N archive lines of each run, the minimal form alone (it
  * must still fail) and every deletion of one term or factor from it (1-minimal: none should still
  * get a wrong answer).
  */
@@ -34,6 +35,7 @@ import { join, resolve } from 'node:path';
 import { PLANTED_MODELS } from '../testkit/plantedModel.js';
 import { benchArg } from './benchArg.js';
 import { pairedDifferences } from './pairedDifferences.js';
+import { plantedByBugTable } from './plantedByBug.js';
 import { shrinkStops, type ShrunkLine } from './shrinkStops.js';
 import { auditMinimalForms, type MinimalityAudit } from './yieldAudit.js';
 
@@ -210,10 +212,16 @@ async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
 
   const results: RunResult[] = [];
+  const plantedIds = new Map<string, string[]>();
   for (const target of targets) {
     const spec = TARGETS[target];
     if (spec === undefined) throw new Error(`--targets: unknown target ${target} (known: ${Object.keys(TARGETS).join(', ')})`);
     const planted = spec.program === undefined ? null : plantedBugs(spec.program);
+    if (planted !== null)
+      plantedIds.set(
+        target,
+        planted.map((b) => b.id),
+      );
     for (const seed of seeds) {
       for (const { method, setting, label } of variants) {
         const dir = join(out, `${target}-${method}-s${seed}${setting.suffix}`);
@@ -254,6 +262,17 @@ async function main(): Promise<void> {
     budgets,
     methods.length,
   );
+  for (const [target, ids] of plantedIds) {
+    const runs = results.flatMap((r) => (r.target === target && r.planted !== undefined ? [{ method: r.method, foundAt: r.planted.foundAt }] : []));
+    console.log(`\nEach planted bug of ${target} within ${largest.toLocaleString('en-US')} calls:\n`);
+    for (const line of plantedByBugTable(
+      target,
+      ids,
+      variants.map((v) => v.label),
+      runs,
+    ))
+      console.log(line);
+  }
   printPairedDifferences(
     results,
     methods.map((method) => variants.filter((v) => v.method === method).map((v) => v.label)),
