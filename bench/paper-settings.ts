@@ -44,6 +44,7 @@ import { treeEditDistance } from '../src/expr/treeEditDistance.js';
 import { createNerdamerTarget } from '../src/targets/nerdamer/nerdamerTarget.js';
 import { SEARCH_VERIFY_OPTIONS } from '../src/verify/types.js';
 import { verifyPair } from '../src/verify/verifyPair.js';
+import { median } from './median.js';
 
 const ARCHIVE = Number(process.env.PAPER_ARCHIVE ?? 1000);
 const MAX_GENERATIONS = Number(process.env.PAPER_MAX_GENERATIONS ?? 25);
@@ -188,12 +189,6 @@ async function run(name: string, { fitness, distance, seedSelection, rngSeed = R
 }
 
 const mean = (values: readonly number[]): number => values.reduce((s, v) => s + v, 0) / values.length;
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
 /** A summary (the mean unless given) of `measure` over each generation's proven failures (null for a generation without one). */
 function byGeneration(
   evaluated: readonly EvaluatedRecord[],

@@ -28,6 +28,7 @@ import type { TextReader } from '../src/verify/types.js';
 import { verifyStrings } from '../src/verify/verifyStrings.js';
 import { HOSTILE_ANSWERS } from '../testkit/hostileAnswers.js';
 import { readLabelledPairs, type LabelledPair } from '../testkit/readLabelledPairs.js';
+import { median } from './median.js';
 
 const mathjs = create({ parseDependencies });
 
@@ -82,12 +83,6 @@ function startMs(script: string): number {
   const run = spawnSync(process.execPath, ['-e', script], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
   if (run.status !== 0) throw new Error(`node -e ${script} exited ${run.status}: ${run.stderr.toString().trim()}`);
   return Number(process.hrtime.bigint() - t0) / 1e6;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');

@@ -1,3 +1,5 @@
+import { median } from './median.js';
+
 /** One run's planted bugs, as bench:yield reads them: each found bug's id and the calls by which it was found. */
 export interface PlantedRun {
   readonly method: string;
@@ -13,7 +15,7 @@ export function plantedByBugTable(target: string, bugIds: readonly string[], met
   const byMethod = methods.map((m) => runs.filter((r) => r.method === m));
   const cell = (ofMethod: readonly PlantedRun[], id: string): string => {
     const calls = ofMethod.filter((r) => id in r.foundAt).map((r) => r.foundAt[id]);
-    return calls.length === 0 ? `0/${ofMethod.length}` : `${calls.length}/${ofMethod.length}, ${median(calls).toLocaleString('en-US')}`;
+    return calls.length === 0 ? `0/${ofMethod.length}` : `${calls.length}/${ofMethod.length}, ${Math.round(median(calls)).toLocaleString('en-US')}`;
   };
   const all = (ofMethod: readonly PlantedRun[]): string => `${ofMethod.filter((r) => bugIds.every((id) => id in r.foundAt)).length}/${ofMethod.length}`;
   return [
@@ -22,10 +24,4 @@ export function plantedByBugTable(target: string, bugIds: readonly string[], met
     ...bugIds.map((id) => `| ${id} | ${byMethod.map((runsOf) => cell(runsOf, id)).join(' | ')} |`),
     `| every bug | ${byMethod.map(all).join(' | ')} |`,
   ];
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
 }

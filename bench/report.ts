@@ -12,6 +12,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { makeScriptedRun } from '../testkit/scriptedRun.js';
 import { writeReport } from '../src/report/writeReport.js';
 import { benchArg } from './benchArg.js';
+import { median } from './median.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SIZE_BAR_MB = 5;
@@ -84,11 +85,6 @@ async function measure(browser: Browser, label: string, dirs: string[], out: str
   const buildMs = performance.now() - started;
   const opened = await openTimes(browser, report.out, opens);
   return { label, entries: report.entries, mb: report.bytes / 1e6, buildMs, openMs: opened.ms, tableMs: opened.tableMs, svgs: opened.svgs, rows: opened.rows };
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
 async function main(): Promise<void> {

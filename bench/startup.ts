@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchArg } from './benchArg.js';
+import { median } from './median.js';
 
 /**
  * `npm run bench:startup`: wall time of `sagga --version`, `sagga --help` and `sagga check` beside a
@@ -26,12 +27,6 @@ function timeOnce(args: readonly string[]): number {
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (run.status !== 0) throw new Error(`${args.join(' ')} exited ${run.status}: ${run.stderr.toString().trim()}`);
   return ms;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 const times = commands.map(() => [] as number[]);
